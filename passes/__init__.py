@@ -1,0 +1,1 @@
+"""Passes (conversions and transforms) for pyopt."""

@@ -1,0 +1,161 @@
+"""`pyopt`: the mlir-opt command line.
+
+mlir-opt accepts long options with one or two dashes (`-split-input-file`), so arguments are
+normalised to the double-dash spelling before click sees them. Pass flags (`--canonicalize`,
+`--convert-func-to-llvm=index-bitwidth=32`) are kept in command-line order and turned into the
+pipeline by the pass registry.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+_SHORT_OK = {"-o", "-h"}
+
+
+def normalize_args(argv):
+    out = []
+    for a in argv:
+        if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[:2] not in _SHORT_OK:
+            a = "-" + a
+        out.append(a)
+    return out
+
+
+def _bool_value(v):
+    return v.lower() not in ("false", "0", "no", "off")
+
+
+def _pass_flags(extra):
+    """Splits leftover args into pass flags (in order) and anything unknown."""
+    passes, unknown = [], []
+    for a in extra:
+        if a.startswith("--"):
+            passes.append(a[2:])
+        else:
+            unknown.append(a)
+    return passes, unknown
+
+
+@click.command(context_settings=dict(ignore_unknown_options=True, allow_extra_args=True,
+                                     help_option_names=["--help", "-h"]))
+@click.argument("input_file", required=False, default="-")
+@click.option("-o", "output", default="-", help="Output filename.")
+@click.option("--split-input-file", is_flag=True,
+              help="Split the input file into pieces and process each chunk independently.")
+@click.option("--verify-diagnostics", is_flag=True,
+              help="Check that emitted diagnostics match expected-* lines on the corresponding "
+                   "line.")
+@click.option("--no-implicit-module", is_flag=True,
+              help="Disable implicit addition of a top-level module op during parsing.")
+@click.option("--allow-unregistered-dialect", is_flag=True,
+              help="Allow operation with no registered dialects.")
+@click.option("--mlir-print-op-generic", is_flag=True, help="Print the generic op form.")
+@click.option("--mlir-print-debuginfo", is_flag=True, help="Print debug info in MLIR output.")
+@click.option("--mlir-pretty-debuginfo", is_flag=True, help="Print pretty debug info.")
+@click.option("--mlir-print-local-scope", is_flag=True,
+              help="Print with local scope and inline information (no aliases).")
+@click.option("--mlir-print-assume-verified", is_flag=True, help="Skip verification when printing.")
+@click.option("--mlir-elide-elementsattrs-if-larger", type=int, default=None,
+              help="Elide ElementsAttrs with more elements than this.")
+@click.option("--mlir-print-elementsattrs-with-hex-if-larger", type=int, default=None,
+              help="Print DenseElementsAttrs with a hex string if larger than this.")
+@click.option("--mlir-print-struct-aliases", is_flag=True,
+              help="Print identified LLVM struct types as aliases (RFC).")
+@click.option("--verify-each", default="true", help="Run the verifier after each pass.")
+@click.option("--mlir-disable-threading", is_flag=True, help="Accepted for compatibility.")
+@click.option("--output-split-marker", default="// -----",
+              help="Split marker used between output chunks.")
+@click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
+@click.pass_context
+def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_implicit_module,
+          allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
+          mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
+          mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
+          mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
+          show_dialects):
+    """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
+    from .tool import OptOptions, run
+    from .syntax.printer import PrintFlags
+    if show_dialects:
+        from .dialects import all_dialects
+        click.echo("Available Dialects: " + ", ".join(sorted(d.name for d in all_dialects())))
+        return 0
+    passes, unknown = _pass_flags(cctx.args)
+    if unknown:
+        click.echo(f"pyopt: Too many positional arguments specified!\nCan specify at most 1 "
+                   f"positional arguments: See: pyopt --help", err=True)
+        return 1
+    pipeline = []
+    if passes:
+        try:
+            from .pass_flags import build_pipeline
+        except ImportError:
+            build_pipeline = None
+        if build_pipeline is None:
+            click.echo(f"pyopt: Unknown command line argument '--{passes[0]}'.  Try: "
+                       f"'pyopt --help'", err=True)
+            return 1
+        pipeline = build_pipeline(passes)
+        if pipeline is None:
+            return 1
+    flags = PrintFlags(generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
+                       pretty_debuginfo=mlir_pretty_debuginfo, local_scope=mlir_print_local_scope,
+                       elide_limit=mlir_elide_elementsattrs_if_larger,
+                       hex_limit=mlir_print_elementsattrs_with_hex_if_larger
+                       if mlir_print_elementsattrs_with_hex_if_larger is not None else 100,
+                       assume_verified=mlir_print_assume_verified,
+                       struct_aliases=mlir_print_struct_aliases)
+    opts = OptOptions(split_input_file=split_input_file, verify_diagnostics=verify_diagnostics,
+                      implicit_module=not no_implicit_module,
+                      allow_unregistered=allow_unregistered_dialect,
+                      verify_each=_bool_value(verify_each), print_flags=flags,
+                      pipeline=pipeline, output_split_marker=output_split_marker)
+    text, name = read_input(input_file)
+    if text is None:
+        return 1
+    if output == "-":
+        return run(text, name, opts, sys.stdout)
+    import io
+    buf = io.StringIO()
+    rc = run(text, name, opts, buf)
+    with open(output, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(buf.getvalue())
+    return rc
+
+
+def read_input(path):
+    """Reads a file or stdin as text; undecodable bytes survive as surrogate escapes."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+            name = "<stdin>"
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            name = path
+    except OSError as e:
+        sys.stderr.write(f"Could not open input file '{path}': {e.strerror}\n")
+        return None, None
+    return data.decode("utf-8", "surrogateescape"), name
+
+
+def main(argv=None):
+    argv = normalize_args(sys.argv[1:] if argv is None else argv)
+    sys.setrecursionlimit(20000)
+    try:
+        rc = _main.main(args=argv, prog_name="pyopt", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        rc = e.exit_code
+    except click.ClickException as e:
+        e.show()
+        rc = 1
+    except BrokenPipeError:
+        rc = 1
+    sys.stdout.flush()
+    sys.exit(rc or 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""Dialect registry: every dialect pyopt knows, loaded on first use."""
+from __future__ import annotations
+
+import importlib
+
+from .opdef import Context, Dialect, Op, OpDef
+
+# module name -> attribute holding its Dialect object
+DIALECT_MODULES = {
+    "builtin": "BUILTIN",
+    "func": "FUNC_DIALECT",
+    "arith": "ARITH",
+    "cf": "CF",
+    "memref": "MEMREF",
+    "scf": "SCF",
+    "affine": "AFFINE",
+    "index": "INDEX_DIALECT",
+    "math": "MATH",
+    "complex": "COMPLEX",
+    "ub": "UB",
+}
+
+
+def all_dialects():
+    out = []
+    for mod, attr in DIALECT_MODULES.items():
+        try:
+            m = importlib.import_module(f"{__name__}.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name == f"{__name__}.{mod}":
+                continue  # not written yet
+            raise
+        out.append(getattr(m, attr))
+    return out
+
+
+def make_context(allow_unregistered=False, extra=()) -> Context:
+    ctx = Context(allow_unregistered)
+    for d in all_dialects():
+        ctx.register(d)
+    for d in extra:
+        ctx.register(d)
+    return ctx

@@ -1,0 +1,30 @@
+"""The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`."""
+from __future__ import annotations
+
+from .opdef import (Dialect, Op, ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, GRAPH_REGION,
+                    SINGLE_BLOCK, AFFINE_SCOPE)
+from .constraints import SymbolNameAttr, StrAttr, AnyType
+from ..ir.verifier import op_error
+
+
+def _verify_module(op):
+    # Attributes with a dialect prefix are the only discardable ones a module may carry.
+    for name in op.attributes:
+        if "." not in name:
+            raise op_error(op, f"can only contain attributes with dialect-prefixed names, "
+                           f"found: '{name}'")
+
+
+MODULE = Op("builtin.module",
+            attrs={"sym_name": SymbolNameAttr.opt(), "sym_visibility": StrAttr.opt()},
+            regions=["bodyRegion"],
+            traits=[ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, GRAPH_REGION, SINGLE_BLOCK,
+                    AFFINE_SCOPE],
+            format="($sym_name^)? attr-dict-with-keyword $bodyRegion",
+            default_dialect="builtin", verify=_verify_module)
+
+CAST = Op("builtin.unrealized_conversion_cast",
+          operands=[("inputs", AnyType, "*")], results=[("outputs", AnyType, "*")],
+          format="($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
+
+BUILTIN = Dialect("builtin", [MODULE, CAST])

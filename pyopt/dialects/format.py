@@ -1,0 +1,885 @@
+"""The declarative assembly-format engine (MLIR's ODS `assemblyFormat`).
+
+`compile_format(opdef)` reads the format string once into a small element tree and installs
+`opdef.parse` / `opdef.print` closures that interpret it. Spacing follows ODS's generated
+printers exactly (shouldEmitSpace / lastWasPunctuation), and operand/result types that the
+format does not spell are inferred from buildable constraints, SameOperandsAndResultType and
+the op's `infer` rules, as ODS does.
+"""
+from __future__ import annotations
+
+import re
+
+from ..ir.attributes import UNIT, UnitAttr
+from ..ir.types import FunctionType
+from .opdef import (ATTR_SIZED_OPERANDS, ATTR_SIZED_RESULTS, SAME_OPERANDS_AND_RESULT_TYPE,
+                    SAME_TYPE_OPERANDS, segment_sizes)
+
+_TOK = re.compile(r"\s*(?:(`[^`]*`)|(\$[A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_-]*)|"
+                  r"([()?^:,=<>\[\]{}*+-]))")
+
+
+# ---------------------------------------------------------------------------- format reading
+class FormatError(Exception):
+    pass
+
+
+def _tokenize(fmt):
+    pos, out = 0, []
+    fmt = fmt.strip()
+    while pos < len(fmt):
+        m = _TOK.match(fmt, pos)
+        if not m or m.end() == pos:
+            raise FormatError(f"bad format near {fmt[pos:]!r}")
+        pos = m.end()
+        lit, var, ident, punct = m.groups()
+        if lit is not None:
+            out.append(("lit", lit[1:-1]))
+        elif var is not None:
+            out.append(("var", var[1:]))
+        elif ident is not None:
+            out.append(("ident", ident))
+        else:
+            out.append(("punct", punct))
+    return out
+
+
+class _Reader:
+    def __init__(self, opdef, toks):
+        self.d = opdef
+        self.toks = toks
+        self.i = 0
+
+    def peek(self):
+        return self.toks[self.i] if self.i < len(self.toks) else (None, None)
+
+    def take(self):
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def expect(self, punct):
+        t = self.take()
+        if t != ("punct", punct):
+            raise FormatError(f"{self.d.name}: expected {punct!r} in format, got {t}")
+
+    def elements(self, stop=()):
+        out = []
+        while True:
+            k, v = self.peek()
+            if k is None or (k == "punct" and v in stop):
+                return out
+            out.append(self.element())
+
+    def var(self, name):
+        d = self.d
+        acc = d.accessors.get(name)
+        if acc is None:
+            raise FormatError(f"{d.name}: unknown variable ${name}")
+        kind, idx = acc
+        if kind == "operand":
+            return ("operand", idx, d.operands[idx])
+        if kind == "result":
+            return ("result", idx, d.results[idx])
+        if kind == "attr":
+            return ("attr", name, d.attrs[name])
+        if kind == "region":
+            return ("region", idx, d.regions[idx])
+        return ("successor", idx, d.successors[idx])
+
+    def element(self):
+        k, v = self.take()
+        if k == "lit":
+            if v in ("", " ", "\\n"):
+                return ("space", v)
+            return ("lit", v)
+        if k == "var":
+            anchor = False
+            el = self.var(v)
+            if self.peek() == ("punct", "^"):
+                self.take()
+                anchor = True
+            return ("anchor", el) if anchor else el
+        if k == "punct" and v == "(":
+            then = self.elements(stop=(")",))
+            self.expect(")")
+            els = []
+            if self.peek() == ("punct", ":"):
+                self.take()
+                self.expect("(")
+                els = self.elements(stop=(")",))
+                self.expect(")")
+            self.expect("?")
+            anchor = None
+            clean = []
+            for e in then:
+                if e[0] == "anchor":
+                    anchor = e[1]
+                    clean.append(e[1])
+                else:
+                    clean.append(e)
+            if anchor is None:
+                anchor = _first_anchorable(clean)
+            return ("optional", clean, els, anchor)
+        if k == "ident":
+            return self.directive(v)
+        raise FormatError(f"{self.d.name}: unexpected {v!r} in format")
+
+    def args(self):
+        self.expect("(")
+        out = []
+        if self.peek() == ("punct", ")"):
+            self.take()
+            return out
+        while True:
+            out.append(self.element())
+            if self.peek() == ("punct", ","):
+                self.take()
+                continue
+            self.expect(")")
+            return out
+
+    def directive(self, name):
+        if name == "attr-dict":
+            return ("attrdict", False)
+        if name == "attr-dict-with-keyword":
+            return ("attrdict", True)
+        if name == "prop-dict":
+            return ("propdict",)
+        if name == "operands":
+            return ("operands",)
+        if name == "results":
+            return ("results",)
+        if name == "regions":
+            return ("regions",)
+        if name == "successors":
+            return ("successors",)
+        if name == "type":
+            (arg,) = self.args()
+            return ("type", arg, False)
+        if name == "qualified":
+            (arg,) = self.args()
+            if arg[0] == "type":
+                return ("type", arg[1], True)
+            return ("qualified", arg)
+        if name == "functional-type":
+            a, b = self.args()
+            return ("functype", a, b)
+        if name == "custom":
+            self.expect("<")
+            k, cname = self.take()
+            self.expect(">")
+            return ("custom", cname, self.args())
+        if name == "ref":
+            (arg,) = self.args()
+            return ("ref", arg)
+        if name == "oilist":
+            raise FormatError("oilist is not supported")
+        raise FormatError(f"{self.d.name}: unknown directive {name}")
+
+
+def _first_anchorable(els):
+    for e in els:
+        if e[0] in ("operand", "attr", "region", "successor"):
+            return e
+        if e[0] == "type":
+            return e[1]
+    return None
+
+
+# ---------------------------------------------------------------------------- printing
+class _PState:
+    __slots__ = ("space", "punct")
+
+    def __init__(self):
+        self.space = True
+        self.punct = False
+
+
+def _space_before_literal(value, last_punct):
+    if len(value) != 1 and value != "->":
+        return True
+    if last_punct:
+        return value[0] not in ">)}],"
+    return value[0] not in "<>(){}[],"
+
+
+def _print_literal(out, value, st):
+    if st.space and _space_before_literal(value, st.punct):
+        out.append(" ")
+    out.append(value)
+    st.space = len(value) != 1 or value[0] not in "<({["
+    st.punct = not (value[0] == "_" or value[0].isalpha())
+
+
+def _group_values(op, d, kind, idx):
+    return d.get_group(op, kind, idx)
+
+
+def _anchor_present(op, d, anchor):
+    k = anchor[0]
+    if k == "operand" or k == "result":
+        v = d.get_group(op, k, anchor[1])
+        return bool(v) if isinstance(v, list) else v is not None
+    if k == "attr":
+        a = op.properties.get(anchor[1])
+        if a is None:
+            a = op.attributes.get(anchor[1])
+        if a is None:
+            return False
+        c = anchor[2]
+        # Default-valued attributes equal to their default are elided with their group.
+        return not (c.default is not None and a is c.default)
+    if k == "region":
+        return bool(op.regions[anchor[1]].blocks)
+    if k == "successor":
+        return bool(op.successors)
+    if k == "type":
+        return _anchor_present(op, d, anchor[1])
+    if k == "functype":
+        return _anchor_present(op, d, anchor[1])
+    return True
+
+
+def _types_of(op, d, arg):
+    k = arg[0]
+    if k == "operands":
+        return op.operand_types
+    if k == "results":
+        return op.result_types
+    v = d.get_group(op, k, arg[1])
+    if isinstance(v, list):
+        return [x.type for x in v]
+    return [v.type] if v is not None else []
+
+
+def _print_elements(p, op, d, els, st, elided_anchor=None):
+    out = p.out
+    for e in els:
+        if e is elided_anchor:
+            continue
+        k = e[0]
+        if k == "lit":
+            _print_literal(out, e[1], st)
+            continue
+        if k == "space":
+            if e[1] == "\\n":
+                p.newline()
+            elif e[1] == " ":
+                out.append(" ")
+                st.punct = False
+                st.space = False
+            else:
+                st.punct = True
+                st.space = False
+            continue
+        if k == "optional":
+            _, then, els_, anchor = e
+            if _anchor_present(op, d, anchor):
+                elide = anchor if (anchor[0] == "attr" and anchor[2].is_unit and
+                                   then and then[0] is not anchor) else None
+                _print_elements(p, op, d, then, st, elide)
+            elif els_:
+                _print_elements(p, op, d, els_, st)
+            continue
+        if k == "attrdict":
+            out.append(p.attr_dict_str(_attr_dict_attrs(op, d), _elided_attrs(d), e[1]))
+            st.punct = False
+            continue
+        if k == "propdict":
+            props = {n: a for n, a in op.properties.items() if n not in d._fmt_used_attrs}
+            if props:
+                if st.space or not st.punct:
+                    out.append(" ")
+                out.append("<{" + p.attr_entries(sorted(props.items())) + "}>")
+                st.punct = False
+                st.space = True
+            continue
+        if k == "custom":
+            if st.space or not st.punct:
+                out.append(" ")
+            st.punct = False
+            st.space = True
+            fn = d.custom_directives[e[1]][1]
+            fn(p, op, *[_custom_arg_value(op, d, a) for a in e[2]])
+            continue
+        # Everything else is a value-like element preceded by a space.
+        if st.space or not st.punct:
+            out.append(" ")
+        st.punct = False
+        st.space = True
+        if k == "operand":
+            v = d.get_group(op, "operand", e[1])
+            if isinstance(v, list):
+                out.append(p.values(v))
+            elif v is not None:
+                out.append(p.value(v))
+        elif k == "attr":
+            a = op.get_attr(e[1])
+            if a is not None:
+                out.append(e[2].print_format(p, a))
+        elif k == "type":
+            ts = _types_of(op, d, e[1])
+            out.append(p.types(ts))
+        elif k == "functype":
+            out.append(p.functional_type(_types_of(op, d, e[1]), _types_of(op, d, e[2])))
+        elif k == "region":
+            r = op.regions[e[1]]
+            _print_region(p, op, d, r)
+        elif k == "regions":
+            for i, r in enumerate(op.regions):
+                if i:
+                    out.append(", ")
+                _print_region(p, op, d, r)
+        elif k == "successor":
+            v = op.successors[e[1]:] if e[2].variadic else [op.successors[e[1]]]
+            out.append(", ".join(p.block_name(b) for b in v))
+        elif k == "successors":
+            out.append(", ".join(p.block_name(b) for b in op.successors))
+        elif k == "operands":
+            out.append(p.values(op.operands))
+
+
+def _print_region(p, op, d, r):
+    print_term = True
+    if d.implicit_terminator is not None and r.blocks:
+        term = r.blocks[0].last
+        print_term = term is None or bool(term.attributes) or bool(term.operand_slots) or \
+            bool(term.results)
+    p.print_region(r, True, print_term)
+
+
+def _attr_dict_attrs(op, d):
+    if not op.properties:
+        return op.attributes
+    merged = dict(op.attributes)
+    for n, a in op.properties.items():
+        c = d.attrs.get(n)
+        if c is not None and c.default is not None and a is c.default:
+            continue
+        merged[n] = a
+    return merged
+
+
+def _elided_attrs(d):
+    return d._fmt_used_attrs
+
+
+def _custom_arg_value(op, d, a):
+    k = a[0]
+    if k == "ref":
+        a = a[1]
+        k = a[0]
+    if k == "operand":
+        return d.get_group(op, "operand", a[1])
+    if k == "result":
+        return d.get_group(op, "result", a[1])
+    if k == "attr":
+        return op.get_attr(a[1])
+    if k == "type":
+        inner = a[1]
+        g = d.get_group(op, inner[0], inner[1])
+        if isinstance(g, list):
+            return [x.type for x in g]
+        return g.type if g is not None else None
+    if k == "region":
+        return op.regions[a[1]]
+    if k == "successor":
+        return op.successors[a[1]]
+    if k == "attrdict":
+        return op.attributes
+    if k == "lit":
+        return a[1]
+    return None
+
+
+# ---------------------------------------------------------------------------- parsing
+class _ParseState:
+    """Per-parse scratch: operands (unresolved), types and attributes by group."""
+    __slots__ = ("operands", "op_types", "res_types", "attrs", "regions", "successors",
+                 "all_operands", "all_op_types", "all_res_types", "offset")
+
+    def __init__(self, d, offset):
+        self.operands = {}
+        self.op_types = {}
+        self.res_types = {}
+        self.attrs = {}
+        self.regions = {}
+        self.successors = {}
+        self.all_operands = None
+        self.all_op_types = None
+        self.all_res_types = None
+        self.offset = offset
+
+
+def _parse_elements(parser, d, els, ps, state):
+    for e in els:
+        _parse_element(parser, d, e, ps, state)
+
+
+def _parse_type_list(parser, arg):
+    """Types for a group: single, optional (maybe absent) or variadic (maybe empty)."""
+    if arg.kind == "":
+        return [parser.parse_type()]
+    t = parser.parse_optional_type()
+    if t is None:
+        return []
+    if arg.kind == "?":
+        return [t]
+    res = [t]
+    while parser.accept(","):
+        res.append(parser.parse_type())
+    return res
+
+
+def _parse_type_target(parser, d, target, ps):
+    k = target[0]
+    if k == "operand":
+        ps.op_types[target[1]] = _parse_type_list(parser, target[2])
+    elif k == "result":
+        ps.res_types[target[1]] = _parse_type_list(parser, target[2])
+    elif k == "operands":
+        t = parser.parse_optional_type()
+        ps.all_op_types = [] if t is None else [t] + (
+            [parser.parse_type() for _ in iter(lambda: parser.accept(","), False)])
+    elif k == "results":
+        t = parser.parse_optional_type()
+        ps.all_res_types = [] if t is None else [t] + (
+            [parser.parse_type() for _ in iter(lambda: parser.accept(","), False)])
+
+
+def _parse_element(parser, d, e, ps, state):
+    k = e[0]
+    if k == "lit":
+        v = e[1]
+        if v[0].isalpha() or v[0] == "_":
+            if not parser.accept_keyword(v):
+                raise parser.error(f"expected '{v}'")
+        else:
+            parser.expect(v)
+        return
+    if k == "space":
+        return
+    if k == "operand":
+        arg = e[2]
+        if arg.kind == "":
+            ps.operands[e[1]] = [parser.parse_operand()]
+        elif arg.kind == "?":
+            o = parser.parse_optional_operand()
+            ps.operands[e[1]] = [o] if o is not None else []
+        else:
+            ps.operands[e[1]] = parser.parse_operand_list()
+        return
+    if k == "attr":
+        c = e[2]
+        off = parser.start
+        a = c.parse_format(parser) if not c.optional else c.parse_optional_format(parser)
+        if a is None and not c.optional:
+            raise parser.error("expected attribute value", off)
+        if a is not None:
+            if not c.check(a) and c.summary:
+                pass  # the verifier reports constraint violations
+            ps.attrs[e[1]] = a
+        return
+    if k == "type":
+        _parse_type_target(parser, d, e[1], ps)
+        return
+    if k == "functype":
+        ins = parser.parse_type_list_parens()
+        parser.expect("->")
+        outs = parser.parse_function_result_types()
+        _assign_types(ps, e[1], ins)
+        _assign_types(ps, e[2], outs)
+        return
+    if k == "attrdict":
+        if e[1]:
+            if parser.accept_keyword("attributes"):
+                state.attributes.update(parser.parse_attr_dict_body() if parser.peek_is("{")
+                                        else _expect_dict(parser))
+        else:
+            state.attributes.update(parser.parse_optional_attr_dict())
+        return
+    if k == "propdict":
+        if parser.peek_is("<"):
+            parser._next()
+            props = parser.parse_attribute()
+            parser.expect(">")
+            for n, a in props.value:
+                ps.attrs[n] = a
+        return
+    if k == "region":
+        ps.regions[e[1]] = parser.parse_region()
+        return
+    if k == "regions":
+        regs = []
+        if parser.peek_is("{"):
+            regs.append(parser.parse_region())
+            while parser.accept(","):
+                regs.append(parser.parse_region())
+        ps.regions["*"] = regs
+        return
+    if k == "successor":
+        if e[2].variadic:
+            s = parser.parse_optional_successor()
+            lst = []
+            if s is not None:
+                lst.append(s)
+                while parser.accept(","):
+                    lst.append(parser.parse_successor())
+            ps.successors[e[1]] = lst
+        else:
+            ps.successors[e[1]] = [parser.parse_successor()]
+        return
+    if k == "successors":
+        s = parser.parse_optional_successor()
+        lst = []
+        if s is not None:
+            lst.append(s)
+            while parser.accept(","):
+                lst.append(parser.parse_successor())
+        ps.successors["*"] = lst
+        return
+    if k == "operands":
+        ps.all_operands = parser.parse_operand_list()
+        return
+    if k == "optional":
+        _, then, els, anchor = e
+        first = then[0]
+        if _parse_optional_first(parser, d, first, ps, state):
+            _parse_elements(parser, d, then[1:], ps, state)
+            if anchor[0] == "attr" and anchor[2].is_unit and anchor[1] not in ps.attrs:
+                ps.attrs[anchor[1]] = UNIT
+        elif els:
+            _parse_elements(parser, d, els, ps, state)
+        return
+    if k == "custom":
+        fn = d.custom_directives[e[1]][0]
+        fn(parser, _CustomCtx(parser, d, ps, state), *e[2])
+        return
+    raise parser.error(f"unsupported format element {k}")
+
+
+def _expect_dict(parser):
+    raise parser.error("expected '{'")
+
+
+def _assign_types(ps, target, types):
+    k = target[0]
+    if k == "operands":
+        ps.all_op_types = types
+    elif k == "results":
+        ps.all_res_types = types
+    elif k == "operand":
+        ps.op_types[target[1]] = types
+    elif k == "result":
+        ps.res_types[target[1]] = types
+
+
+def _parse_optional_first(parser, d, first, ps, state):
+    """Parses the first element of an optional group if present; returns whether it was."""
+    k = first[0]
+    if k == "lit":
+        v = first[1]
+        if v[0].isalpha() or v[0] == "_":
+            return parser.accept_keyword(v)
+        return parser.accept(v)
+    if k == "operand":
+        if parser.kind != "percent":
+            return False
+        _parse_element(parser, d, first, ps, state)
+        return True
+    if k == "attr":
+        a = first[2].parse_optional_format(parser)
+        if a is None:
+            return False
+        ps.attrs[first[1]] = a
+        return True
+    if k == "region":
+        if not parser.peek_is("{"):
+            return False
+        ps.regions[first[1]] = parser.parse_region()
+        return True
+    if k == "type":
+        t = parser.parse_optional_type()
+        if t is None:
+            return False
+        rest = [t]
+        target = first[1]
+        arg = target[2] if len(target) > 2 else None
+        if arg is None or arg.kind == "*":
+            while parser.accept(","):
+                rest.append(parser.parse_type())
+        _assign_types(ps, target, rest)
+        return True
+    if k == "successor":
+        s = parser.parse_optional_successor()
+        if s is None:
+            return False
+        ps.successors[first[1]] = [s]
+        return True
+    if k == "custom":
+        fn = d.custom_directives[first[1]][0]
+        return fn(parser, _CustomCtx(parser, d, ps, state), *first[2], optional=True) is not False
+    if k == "attrdict":
+        _parse_element(parser, d, first, ps, state)
+        return True
+    if k == "functype":
+        if not parser.peek_is("("):
+            return False
+        _parse_element(parser, d, first, ps, state)
+        return True
+    raise parser.error(f"unsupported optional group start {k}")
+
+
+class _CustomCtx:
+    """Handed to custom directive parsers to record what they parsed."""
+    __slots__ = ("parser", "d", "ps", "state")
+
+    def __init__(self, parser, d, ps, state):
+        self.parser = parser
+        self.d = d
+        self.ps = ps
+        self.state = state
+
+    def set(self, element, value):
+        """Stores `value` for a format element argument (operand/type/attr/region/...)."""
+        ps = self.ps
+        k = element[0]
+        if k == "ref":
+            return
+        if k == "operand":
+            ps.operands[element[1]] = value if isinstance(value, list) else \
+                ([] if value is None else [value])
+        elif k == "attr":
+            if value is not None:
+                ps.attrs[element[1]] = value
+        elif k == "type":
+            _assign_types(ps, element[1], value if isinstance(value, list) else [value])
+        elif k == "region":
+            ps.regions[element[1]] = value
+        elif k == "successor":
+            ps.successors[element[1]] = value if isinstance(value, list) else [value]
+        elif k == "attrdict":
+            self.state.attributes.update(value)
+
+    def get(self, element):
+        ps = self.ps
+        k = element[0]
+        if k == "ref":
+            element = element[1]
+            k = element[0]
+        if k == "operand":
+            return ps.operands.get(element[1])
+        if k == "attr":
+            return ps.attrs.get(element[1])
+        if k == "type":
+            t = element[1]
+            return (ps.op_types if t[0] == "operand" else ps.res_types).get(t[1])
+        return None
+
+
+def _infer(d, ps, parser, state):
+    """Fills operand and result types the format leaves implicit."""
+    nops, nres = len(d.operands), len(d.results)
+    op_types = [None] * nops
+    res_types = [None] * nres
+    if ps.all_op_types is not None:
+        _split_all(d, ps, ps.all_op_types, True, op_types)
+    if ps.all_res_types is not None:
+        _split_all(d, ps, ps.all_res_types, False, res_types)
+    for i, ts in ps.op_types.items():
+        op_types[i] = ts
+    for i, ts in ps.res_types.items():
+        res_types[i] = ts
+    for i, a in enumerate(d.operands):
+        if op_types[i] is None and a.constraint.buildable is not None:
+            op_types[i] = [a.constraint.buildable] * len(ps.operands.get(i, ()))
+    for i, a in enumerate(d.results):
+        if res_types[i] is None and a.constraint.buildable is not None:
+            res_types[i] = [a.constraint.buildable]
+    # Named inference rules: name -> callable(known: dict name -> type) or other name.
+    if d.infer or SAME_OPERANDS_AND_RESULT_TYPE in d.traits or SAME_TYPE_OPERANDS in d.traits:
+        known = {}
+        for i, a in enumerate(d.operands):
+            if op_types[i]:
+                known[a.name] = op_types[i][0]
+        for i, a in enumerate(d.results):
+            if res_types[i]:
+                known[a.name] = res_types[i][0]
+        if SAME_OPERANDS_AND_RESULT_TYPE in d.traits or SAME_TYPE_OPERANDS in d.traits:
+            same = [a.name for a in d.operands]
+            if SAME_OPERANDS_AND_RESULT_TYPE in d.traits:
+                same += [a.name for a in d.results]
+            t = next((known[n] for n in same if n in known), None)
+            if t is not None:
+                for n in same:
+                    known.setdefault(n, t)
+        for _ in range(2):
+            for name, rule in d.infer.items():
+                if name in known:
+                    continue
+                if isinstance(rule, str):
+                    if rule in known:
+                        known[name] = known[rule]
+                else:
+                    try:
+                        t = rule(known, ps.attrs)
+                    except KeyError:
+                        t = None
+                    if t is not None:
+                        known[name] = t
+        for i, a in enumerate(d.operands):
+            if op_types[i] is None and a.name in known:
+                op_types[i] = [known[a.name]] * len(ps.operands.get(i, ()))
+        for i, a in enumerate(d.results):
+            if res_types[i] is None and a.name in known:
+                res_types[i] = [known[a.name]]
+    return op_types, res_types
+
+
+def _split_all(d, ps, types, operands, out):
+    args = d.operands if operands else d.results
+    if len(args) == 1:
+        out[0] = list(types)
+        return
+    if operands:
+        pos = 0
+        for i, a in enumerate(args):
+            n = len(ps.operands.get(i, ())) if ps.all_operands is None else None
+            if n is None:
+                n = 1 if not a.kind else len(types) - (len(args) - 1)
+            out[i] = list(types[pos:pos + n])
+            pos += n
+    else:
+        nvar = sum(1 for a in args if a.kind)
+        var_len = len(types) - (len(args) - nvar)
+        pos = 0
+        for i, a in enumerate(args):
+            n = var_len if a.kind else 1
+            out[i] = list(types[pos:pos + n])
+            pos += n
+
+
+def compile_format(d):
+    toks = _tokenize(d.format)
+    r = _Reader(d, toks)
+    els = r.elements()
+    used = set()
+
+    def collect(es):
+        for e in es:
+            if e[0] == "attr":
+                used.add(e[1])
+            elif e[0] == "optional":
+                collect(e[1])
+                collect(e[2])
+                if e[3] is not None and e[3][0] == "attr":
+                    used.add(e[3][1])
+            elif e[0] in ("custom",):
+                collect(e[2])
+            elif e[0] in ("ref", "qualified"):
+                collect([e[1]])
+    collect(els)
+    if ATTR_SIZED_OPERANDS in d.traits:
+        used.add("operandSegmentSizes")
+    if ATTR_SIZED_RESULTS in d.traits:
+        used.add("resultSegmentSizes")
+    has_propdict = any(e[0] == "propdict" for e in els)
+    d._fmt_used_attrs = frozenset(used) if not has_propdict else frozenset(used | set(d.attrs))
+    d._fmt_elements = els
+
+    def print_fn(p, op):
+        _print_elements(p, op, d, els, _PState())
+
+    def parse_fn(parser, state):
+        ps = _ParseState(d, parser.start)
+        _parse_elements(parser, d, els, ps, state)
+        _finish(parser, d, ps, state)
+
+    d.print = print_fn
+    d.parse = parse_fn
+
+
+def _finish(parser, d, ps, state):
+    """Resolves operands with their (parsed or inferred) types and fills the OperationState."""
+    op_types, res_types = _infer(d, ps, parser, state)
+    operands = []
+    sizes = []
+    if ps.all_operands is not None:
+        types = ps.all_op_types
+        if types is None:
+            types = [t for ts in op_types if ts for t in ts]
+        operands = parser.resolve_operands(ps.all_operands, types, ps.offset)
+        sizes = None
+    else:
+        for i, a in enumerate(d.operands):
+            names = ps.operands.get(i, [])
+            ts = op_types[i]
+            if ts is None:
+                if names:
+                    raise parser.error(f"could not infer the type of operand '{a.name}'", ps.offset)
+                ts = []
+            if len(ts) != len(names):
+                raise parser.error(f"{len(names)} operands present, but expected {len(ts)}",
+                                   names[0][2] if names else ps.offset)
+            operands.extend(parser.resolve_operand(n, t) for n, t in zip(names, ts))
+            sizes.append(len(names))
+    state.operands = operands
+    results = []
+    for i, a in enumerate(d.results):
+        ts = res_types[i]
+        if ts is None:
+            if a.kind == "":
+                raise parser.error(f"failed to infer result type of '{a.name}'", ps.offset)
+            ts = []
+        results.extend(ts)
+    state.result_types = results
+    props = state.properties
+    attrs = state.attributes
+    for n, a in ps.attrs.items():
+        props[n] = a
+    for n in [n for n in attrs if n in d.attr_names]:
+        if n not in props:
+            props[n] = attrs.pop(n)
+    d.apply_defaults(props)
+    if ATTR_SIZED_OPERANDS in d.traits and sizes is not None:
+        props["operandSegmentSizes"] = segment_sizes(sizes)
+    regions = []
+    if "*" in ps.regions:
+        regions = ps.regions["*"]
+    else:
+        from ..ir.core import Region
+        for i, rd in enumerate(d.regions):
+            r = ps.regions.get(i)
+            regions.append(r if r is not None else Region())
+    if d.implicit_terminator is not None:
+        for r in regions:
+            ensure_terminator(r, d.implicit_terminator, parser)
+    state.regions = regions
+    succ = []
+    if "*" in ps.successors:
+        succ = ps.successors["*"]
+    else:
+        for i in range(len(d.successors)):
+            succ.extend(ps.successors.get(i, []))
+    state.successors = succ
+
+
+def ensure_terminator(region, term_name, parser=None, loc=None):
+    """SingleBlockImplicitTerminator: an empty region gets a block; a block without the
+    terminator gets one appended (as MLIR's ensureTerminator)."""
+    from ..ir.core import Block, Operation
+    if not region.blocks:
+        region.append(Block())
+    b = region.blocks[0]
+    last = b.last
+    if last is not None and last.name == term_name:
+        return
+    if last is not None and last.opdef is not None and last.opdef.is_terminator:
+        return
+    ctx = parser.ctx if parser is not None else None
+    opdef = ctx.lookup_op(term_name) if ctx is not None else None
+    if loc is None and parser is not None:
+        from ..ir.location import SourceLoc
+        loc = parser.loc_at()
+    b.append(Operation(term_name, opdef, loc=loc))

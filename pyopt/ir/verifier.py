@@ -1,0 +1,372 @@
+"""The IR verifier (MLIR's OperationVerifier): declared constraints, traits, op verifiers,
+block/terminator structure, SSA dominance and isolation.
+
+Errors are raised as MLIRError carrying MLIR's messages and a "see current operation" note.
+"""
+from __future__ import annotations
+
+from ..syntax.diagnostics import Diagnostic, MLIRError
+from ..dialects import opdef as T
+from ..dialects.constraints import AnyType
+
+
+class VerifyError(MLIRError):
+    pass
+
+
+def op_error(op, message, notes=()):
+    """`'name' op message` at the op's location (Operation::emitOpError)."""
+    d = Diagnostic("error", op.loc, f"'{op.name}' op {message}")
+    for n in notes:
+        if isinstance(n, tuple):
+            d.attach_note(n[0], n[1])
+        else:
+            d.attach_note(n)
+    err = VerifyError(d)
+    err.op = op
+    return err
+
+
+def plain_error(op, message):
+    """An error at the op's location without the `'name' op` prefix (Operation::emitError)."""
+    err = VerifyError(Diagnostic("error", op.loc, message))
+    err.op = op
+    return err
+
+
+# ------------------------------------------------------------------------- invariants
+def _ordinal(i):
+    return f"#{i}"
+
+
+def verify_declared(op, d):
+    """Counts, type and attribute constraints from the declaration, then traits."""
+    name = op.name
+    # Operand and result counts.
+    nops = len(op.operand_slots)
+    _verify_counts(op, d, d.operands, nops, "operand", T.ATTR_SIZED_OPERANDS)
+    _verify_counts(op, d, d.results, len(op.results), "result", T.ATTR_SIZED_RESULTS)
+    # Attributes.
+    props = op.properties
+    for an, c in d.attrs.items():
+        a = props.get(an)
+        if a is None:
+            a = op.attributes.get(an)
+        if a is None:
+            if not c.optional and c.default is None and not c.is_unit:
+                raise op_error(op, f"requires attribute '{an}'")
+            continue
+        if not c.check(a):
+            raise op_error(op, f"attribute '{an}' failed to satisfy constraint: {c.summary}")
+    # Operand and result types.
+    if d.operands:
+        for gi, (start, n) in enumerate(d.group_ranges(op, "operand")):
+            c = d.operands[gi].constraint
+            if c.pred is _ANY:
+                continue
+            for i in range(start, start + n):
+                t = op.operand_slots[i].value.type
+                if not c.pred(t):
+                    raise op_error(op, f"operand #{i} must be {_varsummary(d.operands[gi], c)}, "
+                                   f"but got '{t}'")
+    if d.results:
+        for gi, (start, n) in enumerate(d.group_ranges(op, "result")):
+            c = d.results[gi].constraint
+            if c.pred is _ANY:
+                continue
+            for i in range(start, start + n):
+                t = op.results[i].type
+                if not c.pred(t):
+                    raise op_error(op, f"result #{i} must be {_varsummary(d.results[gi], c)}, "
+                                   f"but got '{t}'")
+    # Regions and successors.
+    nreg = len(op.regions)
+    if not any(r.variadic for r in d.regions):
+        if nreg != len(d.regions):
+            if len(d.regions) == 0:
+                raise op_error(op, "requires zero regions")
+            if len(d.regions) == 1:
+                raise op_error(op, "requires one region")
+            raise op_error(op, f"expected {len(d.regions)} regions")
+    nsucc = len(op.successor_slots)
+    if not any(s.variadic for s in d.successors) and nsucc != len(d.successors):
+        if len(d.successors) == 1:
+            raise op_error(op, f"requires 1 successor but found {nsucc}")
+        raise op_error(op, f"requires {len(d.successors)} successors but found {nsucc}")
+    _verify_traits(op, d)
+
+
+def _varsummary(arg, c):
+    if arg.kind == "*":
+        return f"variadic of {c.summary}"
+    return c.summary
+
+
+def _verify_counts(op, d, args, n, what, seg_trait):
+    if seg_trait in d.traits:
+        seg_name = "operandSegmentSizes" if what == "operand" else "resultSegmentSizes"
+        seg = op.properties.get(seg_name)
+        if seg is None:
+            raise op_error(op, f"requires attribute '{seg_name}'")
+        if len(seg.values) != len(args):
+            raise op_error(op, f"'{seg_name}' attribute for specifying {what} segments must "
+                           f"have {len(args)} elements, but got {len(seg.values)}")
+        if sum(seg.values) != n:
+            raise op_error(op, f"{what} count ({n}) does not match with the total size "
+                           f"({sum(seg.values)}) specified in attribute '{seg_name}'")
+        return
+    nfixed = sum(1 for a in args if not a.kind)
+    variadic = len(args) != nfixed
+    if not variadic:
+        if n != nfixed:
+            if nfixed == 0:
+                raise op_error(op, f"requires zero {what}s")
+            if nfixed == 1:
+                raise op_error(op, "requires a single operand" if what == "operand"
+                               else "requires one result")
+            raise op_error(op, f"expected {nfixed} {what}s, but found {n}")
+    elif n < nfixed:
+        raise op_error(op, f"expected {nfixed} or more {what}s, but found {n}")
+    elif len(args) - nfixed == 1 and any(a.kind == "?" for a in args) and n > nfixed + 1:
+        raise op_error(op, f"expected between {nfixed} and {nfixed + 1} {what}s, but found {n}")
+
+
+def _verify_traits(op, d):
+    traits = d.traits
+    if not traits:
+        return
+    if T.SAME_OPERANDS_AND_RESULT_TYPE in traits:
+        ts = [s.value.type for s in op.operand_slots] + [r.type for r in op.results]
+        if ts and any(t is not ts[0] for t in ts):
+            raise op_error(op, "requires the same type for all operands and results")
+    if T.SAME_TYPE_OPERANDS in traits:
+        ts = [s.value.type for s in op.operand_slots]
+        if ts and any(t is not ts[0] for t in ts):
+            raise op_error(op, "requires all operands to have the same type")
+    if T.TERMINATOR in traits:
+        b = op.parent
+        if b is not None and b.last is not op:
+            raise op_error(op, "must be the last operation in the parent block")
+    if T.SINGLE_BLOCK in traits or d.implicit_terminator is not None:
+        for r in op.regions:
+            if len(r.blocks) > 1:
+                raise op_error(op, "expects region #%d to have 0 or 1 blocks" % op.regions.index(r))
+            if d.implicit_terminator is not None and r.blocks:
+                last = r.blocks[0].last
+                if last is None or last.name != d.implicit_terminator:
+                    raise op_error(op, f"expects regions to end with '{d.implicit_terminator}', "
+                                   f"found '{last.name if last else ''}'",
+                                   [("in custom textual format, the absence of terminator "
+                                     "implies '" + d.implicit_terminator + "'", None)])
+    parent_req = d.extra.get("parent")
+    if parent_req:
+        p = op.parent_op
+        if p is None or p.name not in parent_req:
+            names = ", ".join(f"'{n}'" for n in parent_req)
+            if len(parent_req) == 1:
+                raise op_error(op, f"expects parent op '{parent_req[0]}'")
+            raise op_error(op, f"expects parent op to be one of {names}")
+
+
+_ANY = AnyType.pred
+
+
+# ------------------------------------------------------------------------- structure
+class Verifier:
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def verify(self, op):
+        self._verify_op_and_dominance(op)
+
+    def _verify_op_and_dominance(self, op):
+        self._verify_op(op)
+        self._verify_dominance(op)
+
+    def _verify_op(self, op):
+        # Iterative pre/post-order walk: invariants on entry, region invariants on exit;
+        # isolated-from-above children are verified (with their own dominance) at exit.
+        stack = [(op, False)]
+        while stack:
+            cur, exiting = stack.pop()
+            if exiting:
+                self._on_exit(cur)
+                continue
+            self._on_entry(cur)
+            stack.append((cur, True))
+            if not cur.regions:
+                continue
+            for r in reversed(cur.regions):
+                for b in reversed(r.blocks):
+                    self._verify_block(cur, r, b)
+                    ops = []
+                    o = b.first
+                    while o is not None:
+                        if not (o.regions and o.opdef is not None and o.opdef.isolated):
+                            ops.append(o)
+                        o = o.next
+                    for o in reversed(ops):
+                        stack.append((o, False))
+
+    def _on_entry(self, op):
+        d = op.opdef
+        ctx = self.ctx
+        for name, a in op.attributes.items():
+            dn = name.split(".", 1)[0] if "." in name else None
+            if dn is not None:
+                dialect = ctx.dialects.get(dn)
+                if dialect is not None and dialect.verify_op_attribute is not None:
+                    dialect.verify_op_attribute(op, name, a)
+        if d is not None:
+            verify_declared(op, d)
+            if d.verify is not None:
+                d.verify(op)
+        for i, r in enumerate(op.regions):
+            if not r.blocks:
+                continue
+            if d is not None and (T.GRAPH_REGION in d.traits) and len(r.blocks) > 1:
+                raise op_error(op, f"expects graph region #{i} to have 0 or 1 blocks")
+            if r.blocks[0].pred_uses:
+                raise plain_error(op, "entry block of region may not have predecessors")
+
+    def _on_exit(self, op):
+        for r in op.regions:
+            for b in r.blocks:
+                o = b.first
+                while o is not None:
+                    if o.regions and o.opdef is not None and o.opdef.isolated:
+                        self._verify_op_and_dominance(o)
+                    o = o.next
+        d = op.opdef
+        if d is not None:
+            if d.verify_regions is not None:
+                d.verify_regions(op)
+            return
+        dn = op.name.split(".", 1)[0] if "." in op.name else ""
+        dialect = self.ctx.dialects.get(dn)
+        if dialect is None:
+            if not self.ctx.allow_unregistered:
+                raise op_error(op, "created with unregistered dialect. If this is intended, "
+                               "please call allowUnregisteredDialects() on the MLIRContext, or "
+                               "use -allow-unregistered-dialect with the MLIR opt tool used")
+        elif not dialect.allow_unknown_ops:
+            raise plain_error(op, f"unregistered operation '{op.name}' found in dialect "
+                              f"('{dn}') that does not allow unknown operations")
+
+    def _verify_block(self, op, region, block):
+        for a in block.args:
+            if a.owner is not block:
+                raise plain_error(op, "block argument not owned by block")
+        d = op.opdef
+        if block.first is None:
+            if _may_lack_terminator(op, region):
+                return
+            raise plain_error(op, "empty block: expect at least a terminator")
+        o = block.first
+        last = block.last
+        while o is not None:
+            if o.successor_slots and o is not last:
+                raise op_error(o, "operation with block successors must terminate its parent "
+                               "block")
+            o = o.next
+        if _may_lack_terminator(op, region):
+            return
+        if last.opdef is not None and not last.opdef.is_terminator:
+            from ..syntax.printer import print_op, PrintFlags
+            err = plain_error(last, "block with no terminator, has " +
+                              print_op(last, PrintFlags(generic=True)))
+            raise err
+        for s in last.successors:
+            if s.parent is not region:
+                raise op_error(last, "reference to block defined in another region")
+
+    # --------------------------------------------------------------------- dominance
+    def _verify_dominance(self, op):
+        from .dominance import DominanceInfo
+        dom = DominanceInfo()
+        stack = [op]
+        while stack:
+            cur = stack.pop()
+            for ri, r in enumerate(cur.regions):
+                if not r.blocks:
+                    continue
+                ssa = _has_ssa_dominance(cur, ri)
+                isolated = cur.opdef is not None and cur.opdef.isolated
+                for b in r.blocks:
+                    o = b.first
+                    while o is not None:
+                        if ssa or isolated:
+                            self._check_operands(o, b, dom, ssa, cur if isolated else None)
+                        if o.regions and not (o.opdef is not None and o.opdef.isolated):
+                            stack.append(o)
+                        o = o.next
+
+    def _check_operands(self, user, block, dom, ssa, isolated_op):
+        for idx, slot in enumerate(user.operand_slots):
+            v = slot.value
+            if ssa and not dom.properly_dominates_use(v, user):
+                _dominance_error(user, idx, v)
+        # Isolation: uses inside regions of isolated ops must be defined inside them.
+        if isolated_op is not None:
+            pass
+
+
+def _dominance_error(user, idx, v):
+    from ..ir.core import BlockArgument
+    d = Diagnostic("error", user.loc, f"operand #{idx} does not dominate this use")
+    if isinstance(v, BlockArgument):
+        d.attach_note(_block_arg_note(v, user), None)
+    else:
+        def_op = v.owner
+        d.attach_note("operand defined here " + _def_relation(def_op, user), def_op.loc)
+    err = VerifyError(d)
+    err.op = user
+    raise err
+
+
+def _block_arg_note(v, user):
+    b = v.owner
+    r = b.parent
+    idx = r.blocks.index(b) if r is not None else 0
+    return f"operand defined as a block argument (block #{idx} in {_region_relation(r, user)})"
+
+
+def _region_relation(r, user):
+    ur = user.parent_region
+    if ur is r:
+        return "the same region"
+    if r is not None and r.is_ancestor_of_region(ur):
+        return "a parent region"
+    if ur is not None and ur.is_ancestor_of_region(r):
+        return "a child region"
+    return "a non-parent region"
+
+
+def _def_relation(def_op, user):
+    if def_op.parent is user.parent:
+        return "(op in the same block)"
+    if def_op.parent_region is user.parent_region:
+        return "(op in the same region)"
+    return "(op in " + _region_relation(def_op.parent_region, user) + ")"
+
+
+def _has_ssa_dominance(op, region_index):
+    d = op.opdef
+    if d is None:
+        return False
+    if T.GRAPH_REGION in d.traits:
+        return False
+    if d.region_kinds is not None:
+        return d.region_kinds[region_index] != "graph"
+    return True
+
+
+def _may_lack_terminator(op, region):
+    if len(region.blocks) != 1:
+        return False
+    d = op.opdef
+    return d is None or T.NO_TERMINATOR in d.traits
+
+
+def verify(op, ctx):
+    Verifier(ctx).verify(op)

@@ -1,0 +1,543 @@
+"""The MLIR text printer: the same text mlir-opt 19 prints.
+
+One pass over the IR appends strings to a list. Aliasable attributes (`#map`, `#loc`, ...) are
+emitted as placeholders `\\0N\\0` while printing; at the end their names are assigned in
+MLIR's order (alias depth, types before attributes, prefix, first use) and substituted, so no
+second "dummy" print is needed.
+"""
+from __future__ import annotations
+
+import re
+
+from ..ir.core import OpResult, BlockArgument
+from ..ir.location import UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc
+from ..ir.attributes import (UnitAttr, DictionaryAttr, escape_string, IntegerAttr, LocationAttr)
+from ..ir.types import I64
+
+_PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
+_BARE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
+_VALID_SSA = re.compile(r"[A-Za-z0-9$._\-]")
+
+
+class PrintFlags:
+    __slots__ = ("generic", "debuginfo", "pretty_debuginfo", "local_scope", "elide_limit",
+                 "hex_limit", "assume_verified", "skip_regions", "struct_aliases")
+
+    def __init__(self, generic=False, debuginfo=False, pretty_debuginfo=False, local_scope=False,
+                 elide_limit=None, hex_limit=100, assume_verified=False, skip_regions=False,
+                 struct_aliases=False):
+        self.generic = generic
+        self.debuginfo = debuginfo
+        self.pretty_debuginfo = pretty_debuginfo
+        self.local_scope = local_scope
+        self.elide_limit = elide_limit
+        self.hex_limit = hex_limit
+        self.assume_verified = assume_verified
+        self.skip_regions = skip_regions
+        self.struct_aliases = struct_aliases
+
+
+class _Alias:
+    __slots__ = ("index", "prefix", "is_type", "deferrable", "text", "depth", "name")
+
+    def __init__(self, index, prefix, is_type, deferrable):
+        self.index = index
+        self.prefix = prefix
+        self.is_type = is_type
+        self.deferrable = deferrable
+        self.text = ""
+        self.depth = 0
+        self.name = None
+
+
+def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
+    """MLIR's sanitizeIdentifier for SSA/alias names."""
+    def valid(c):
+        return c.isascii() and (c.isalnum() or c in "$._-")
+
+    def copy():
+        out = []
+        for c in name:
+            if valid(c):
+                out.append(c)
+            elif c == " ":
+                out.append("_")
+            else:
+                out.append("".join("%X" % b for b in c.encode("utf-8", "surrogateescape")))
+        return "".join(out)
+    if name[0].isdigit() or (not valid(name[0]) and name[0] != " "):
+        return "_" + copy()
+    if not allow_trailing_digit and name[-1].isdigit():
+        return copy() + "_"
+    if all(valid(c) for c in name):
+        return name
+    return copy()
+
+
+class NameState:
+    """SSA value and block names for everything under a root op (MLIR's SSANameState)."""
+
+    def __init__(self, root, generic):
+        self.names = {}  # Value -> name without '%'
+        self.groups = {}  # Operation -> sorted result-group starts, when not just [0]
+        self.blocks = {}  # Block -> (name, ordering)
+        self.generic = generic
+        self.next_value = 0
+        self.next_arg = 0
+        self.next_conflict = 0
+        self.used = [set()]
+        self._number(root)
+
+    def _set_name(self, value, name):
+        if not name:
+            self.names[value] = str(self.next_value)
+            self.next_value += 1
+            return
+        self.names[value] = self._unique(name)
+
+    def _unique(self, name):
+        name = sanitize_identifier(name)
+        used = self.used
+        def taken(n):
+            for s in used:
+                if n in s:
+                    return True
+            return False
+        if taken(name):
+            base = name + "_"
+            while True:
+                probe = base + str(self.next_conflict)
+                self.next_conflict += 1
+                if not taken(probe):
+                    name = probe
+                    break
+        used[-1].add(name)
+        return name
+
+    def _number(self, root):
+        # Regions are numbered breadth-first; every nested region starts from the counters
+        # (and the name scope) its parent region ended with, siblings alike.
+        stack = [(r, 0, 0, 0, 1) for r in root.regions]
+        self._number_op(root)
+        top_used = self.used
+        while stack:
+            region, nv, na, nc, depth = stack.pop()
+            self.next_value, self.next_arg, self.next_conflict = nv, na, nc
+            del self.used[depth:]
+            self.used.append(set())
+            self._number_region(region)
+            nv, na, nc = self.next_value, self.next_arg, self.next_conflict
+            for b in region.blocks:
+                op = b.first
+                while op is not None:
+                    for r in op.regions:
+                        stack.append((r, nv, na, nc, depth + 1))
+                    op = op.next
+        self.used = top_used
+
+    def _number_region(self, region):
+        parent = region.parent
+        if not self.generic and parent is not None and parent.opdef is not None:
+            hook = parent.opdef.asm_block_arg_names
+            if hook is not None:
+                for arg, name in hook(parent, region):
+                    if name:
+                        self._set_name(arg, name)
+        names = self.names
+        for i, block in enumerate(region.blocks):
+            self.blocks[block] = ("^bb" + str(i), i)
+            entry = i == 0
+            for arg in block.args:
+                if arg in names:
+                    continue
+                if entry:
+                    names[arg] = "arg" + str(self.next_arg)
+                    self.next_arg += 1
+                else:
+                    names[arg] = str(self.next_value)
+                    self.next_value += 1
+            op = block.first
+            while op is not None:
+                self._number_op(op)
+                op = op.next
+
+    def _number_op(self, op):
+        results = op.results
+        if not results:
+            return
+        opdef = op.opdef
+        if not self.generic and opdef is not None and opdef.asm_result_names is not None:
+            groups = [0]
+            for idx, name in opdef.asm_result_names(op):
+                if name:
+                    self._set_name(results[idx], name)
+                    if idx:
+                        groups.append(idx)
+            if len(groups) > 1:
+                self.groups[op] = sorted(groups)
+        r0 = results[0]
+        if r0 not in self.names:
+            self.names[r0] = str(self.next_value)
+            self.next_value += 1
+
+
+class Printer:
+    def __init__(self, flags: PrintFlags | None = None, context=None):
+        self.flags = flags or PrintFlags()
+        self.ctx = context
+        self.out = []
+        self.indent = 0
+        self.local_scope = self.flags.local_scope
+        self.hex_large_elements = True
+        self.ns = None
+        self.type_cache = {}
+        self.attr_cache = {}
+        self.aliases = []
+        self.loc_cache = {}
+        self.default_dialects = ["builtin"]
+        self.used_resources = set()
+        self._distinct_ids = {}
+
+    # -- output ----------------------------------------------------------------------------
+    def w(self, s):
+        self.out.append(s)
+
+    def newline(self):
+        self.out.append("\n" + "  " * self.indent)
+
+    # -- types and attributes ------------------------------------------------------------------
+    def type_str(self, t):
+        s = self.type_cache.get(t)
+        if s is None:
+            prefix = None if self.local_scope else _type_alias_prefix(t, self)
+            if prefix is not None:
+                s = self._alias(t, prefix, True, False, lambda: t.asm(self), self.type_cache)
+            else:
+                s = t.asm(self)
+                self.type_cache[t] = s
+        return s
+
+    def attr_str(self, a, elide_int_type=False):
+        if elide_int_type and type(a) is IntegerAttr and a.type is I64:
+            return str(a.value)
+        s = self.attr_cache.get(a)
+        if s is None:
+            prefix = None if self.local_scope else _attr_alias_prefix(a)
+            if prefix is not None:
+                s = self._alias(a, prefix, False, False, lambda: a.asm(self), self.attr_cache)
+            else:
+                s = a.asm(self)
+                self.attr_cache[a] = s
+        return s
+
+    def attr_no_type(self, a):
+        """An attribute with its type elided where it has one (IntegerAttr / FloatAttr)."""
+        if type(a) is IntegerAttr or a.__class__.__name__ == "FloatAttr":
+            return a.asm(self, elide_type=True)
+        return self.attr_str(a)
+
+    def _alias(self, key, prefix, is_type, deferrable, render, cache):
+        al = _Alias(len(self.aliases), prefix, is_type, deferrable)
+        self.aliases.append(al)
+        ph = "\x00%d\x00" % al.index
+        cache[key] = ph
+        al.text = render()
+        deps = _PLACEHOLDER.findall(al.text)
+        if deps:
+            al.depth = 1 + max(self.aliases[int(i)].depth for i in deps)
+        return ph
+
+    def attr_entries(self, items, elided=()):
+        parts = []
+        for name, a in items:
+            if name in elided:
+                continue
+            key = name if _BARE_NAME.match(name) else '"' + escape_string(name) + '"'
+            if type(a) is UnitAttr:
+                parts.append(key)
+            else:
+                parts.append(key + " = " + self.attr_str(a))
+        return ", ".join(parts)
+
+    def attr_dict_str(self, attrs: dict, elided=(), keyword=False):
+        if not attrs:
+            return ""
+        items = sorted(attrs.items()) if len(attrs) > 1 else list(attrs.items())
+        body = self.attr_entries(items, elided)
+        if not body:
+            return ""
+        return (" attributes {" if keyword else " {") + body + "}"
+
+    def distinct_id(self, d):
+        ids = self._distinct_ids
+        i = ids.get(d)
+        if i is None:
+            i = ids[d] = len(ids)
+        return i
+
+    # -- locations --------------------------------------------------------------------------------
+    def loc_str(self, loc):
+        """`loc(...)` for a trailing location, through a `#loc` alias unless printing locally."""
+        return "loc(" + self.loc_ref(loc) + ")"
+
+    def loc_ref(self, loc):
+        if self.local_scope:
+            return self.loc_body(loc)
+        s = self.loc_cache.get(loc)
+        if s is None:
+            s = self._alias(loc, "loc", False, True, lambda: "loc(" + self.loc_body(loc) + ")",
+                            self.loc_cache)
+        return s
+
+    def loc_body(self, loc):
+        t = type(loc)
+        if t is UnknownLoc:
+            return "unknown"
+        if isinstance(loc, FileLineColLoc):
+            return f'"{escape_string(loc.filename)}":{loc.line}:{loc.col}'
+        if t is NameLoc:
+            s = '"' + escape_string(loc.name) + '"'
+            if type(loc.child) is not UnknownLoc:
+                s += "(" + self.loc_ref(loc.child) + ")"
+            return s
+        if t is CallSiteLoc:
+            return f"callsite({self.loc_ref(loc.callee)} at {self.loc_ref(loc.caller)})"
+        if t is FusedLoc:
+            meta = "<" + self.attr_str(loc.metadata) + ">" if loc.metadata is not None else ""
+            return "fused" + meta + "[" + ", ".join(self.loc_ref(x) for x in loc.locations) + "]"
+        if t is OpaqueLoc:
+            return self.loc_body(loc.fallback)
+        return "unknown"
+
+    # -- values and blocks --------------------------------------------------------------------------
+    def value(self, v):
+        ns = self.ns
+        name = ns.names.get(v)
+        if name is not None:
+            return "%" + name
+        if type(v) is OpResult:
+            op = v.owner
+            idx = v.index
+            groups = ns.groups.get(op)
+            if groups is None:
+                base = ns.names.get(op.results[0])
+                if base is not None:
+                    return "%" + base + "#" + str(idx)
+            else:
+                start = max(g for g in groups if g <= idx)
+                base = ns.names.get(op.results[start])
+                if base is not None:
+                    return "%" + base + "#" + str(idx - start)
+        return "<<UNKNOWN SSA VALUE>>"
+
+    def values(self, vs):
+        return ", ".join([self.value(v) for v in vs])
+
+    def block_name(self, b):
+        info = self.ns.blocks.get(b)
+        return info[0] if info is not None else "<<UNKNOWN BLOCK>>"
+
+    def types(self, ts):
+        return ", ".join([self.type_str(t) for t in ts])
+
+    def functional_type(self, ins, outs):
+        s = "(" + self.types(ins) + ") -> "
+        if len(outs) == 1 and outs[0].__class__.__name__ != "FunctionType":
+            return s + self.type_str(outs[0])
+        return s + "(" + self.types(outs) + ")"
+
+    # -- operations -----------------------------------------------------------------------------------
+    def print_top(self, op):
+        self.ns = NameState(op, self.flags.generic)
+        self.print_op(op)
+        self.w("\n")
+        return self.finish()
+
+    def print_op(self, op):
+        """Prints `op` (results, body, trailing location) at the current position."""
+        out = self.out
+        if self.flags.debuginfo and not self.local_scope:
+            self.loc_ref(op.loc)  # MLIR visits an op's location before its body
+        results = op.results
+        if results:
+            groups = self.ns.groups.get(op)
+            if groups is None:
+                s = self.value(results[0])
+                if len(results) > 1:
+                    s += ":" + str(len(results))
+                out.append(s + " = ")
+            else:
+                parts = []
+                bounds = groups + [len(results)]
+                for i in range(len(groups)):
+                    s = self.value(results[groups[i]])
+                    n = bounds[i + 1] - bounds[i]
+                    parts.append(s + (":" + str(n) if n > 1 else ""))
+                out.append(", ".join(parts) + " = ")
+        opdef = op.opdef
+        if self.flags.generic or opdef is None or opdef.print is None:
+            self.print_generic(op)
+        else:
+            dd = self.default_dialects[-1]
+            name = op.name
+            if dd and name.startswith(dd) and name[len(dd):len(dd) + 1] == "." and \
+                    name.count(".") == 1:
+                name = name[len(dd) + 1:]
+            out.append(name)
+            opdef.print(self, op)
+        if self.flags.debuginfo:
+            out.append(" " + self.loc_str(op.loc))
+
+    def print_generic(self, op):
+        out = self.out
+        out.append('"' + escape_string(op.name) + '"(' + self.values(op.operands) + ")")
+        if op.successor_slots:
+            out.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
+        props = op.properties
+        if props:
+            opaque = props.get("<opaque>")
+            if opaque is not None:
+                out.append(" <" + self.attr_str(opaque) + ">")
+            else:
+                out.append(" <{" + self.attr_entries(sorted(props.items())) + "}>")
+        if op.regions:
+            out.append(" (")
+            first = True
+            for r in op.regions:
+                if not first:
+                    out.append(", ")
+                first = False
+                self.print_region(r, True, True, True)
+            out.append(")")
+        if op.attributes:
+            out.append(" {" + self.attr_entries(sorted(op.attributes.items())) + "}")
+        out.append(" : " + self.functional_type(op.operand_types, op.result_types))
+
+    def print_region(self, region, print_entry_args=True, print_terminators=True,
+                     print_empty_block=False):
+        out = self.out
+        out.append("{\n")
+        if region.blocks:
+            parent = region.parent
+            dd = parent.opdef.default_dialect if parent is not None and parent.opdef is not None \
+                else ""
+            self.default_dialects.append(dd or "")
+            entry = region.blocks[0]
+            always = (print_empty_block and entry.first is None) or (
+                print_entry_args and bool(entry.args))
+            self.print_block(entry, always, print_terminators)
+            for b in region.blocks[1:]:
+                self.print_block(b, True, True)
+            self.default_dialects.pop()
+        out.append("  " * self.indent + "}")
+
+    def print_block(self, block, print_label=True, print_terminator=True):
+        out = self.out
+        if print_label:
+            s = "  " * self.indent + self.block_name(block)
+            if block.args:
+                parts = []
+                for a in block.args:
+                    t = self.value(a) + ": " + self.type_str(a.type)
+                    if self.flags.debuginfo:
+                        t += " " + self.loc_str(a.loc if a.loc is not None else _UNKNOWN())
+                    parts.append(t)
+                s += "(" + ", ".join(parts) + ")"
+            s += ":"
+            preds = block.pred_uses
+            if not preds:
+                if block.parent is not None and block.parent.blocks[0] is not block:
+                    s += "  // no predecessors"
+            elif len(preds) == 1:
+                s += "  // pred: " + self.block_name(preds[0].owner.parent)
+            else:
+                infos = sorted((self.ns.blocks.get(u.owner.parent, ("?", 1 << 30))
+                                for u in preds), key=lambda x: x[1])
+                s += f"  // {len(infos)} preds: " + ", ".join(i[0] for i in infos)
+            out.append(s + "\n")
+        self.indent += 1
+        ind = "  " * self.indent
+        op = block.first
+        last = block.last
+        while op is not None:
+            if op is last and not print_terminator and op.opdef is not None and \
+                    op.opdef.is_terminator:
+                break
+            out.append(ind)
+            self.print_op(op)
+            out.append("\n")
+            op = op.next
+        self.indent -= 1
+
+    # -- helpers for custom printers ------------------------------------------------------------------
+    def print_optional_attr_dict(self, op, elided=(), keyword=False, attrs=None):
+        if attrs is None:
+            attrs = op.attributes
+        self.out.append(self.attr_dict_str(attrs, elided, keyword))
+
+    # -- finishing -----------------------------------------------------------------------------------
+    def finish(self):
+        body = "".join(self.out)
+        if not self.aliases:
+            return body
+        order = sorted(self.aliases, key=lambda a: (a.depth, not a.is_type, a.prefix, a.index))
+        counts = {}
+        for a in order:
+            n = counts.get(a.prefix, 0)
+            counts[a.prefix] = n + 1
+            a.name = ("!" if a.is_type else "#") + a.prefix + (str(n) if n else "")
+        names = [a.name for a in self.aliases]
+
+        def sub(text):
+            return _PLACEHOLDER.sub(lambda m: names[int(m.group(1))], text)
+        head = [a.name + " = " + sub(a.text) + "\n" for a in order if not a.deferrable]
+        tail = [a.name + " = " + sub(a.text) + "\n" for a in order if a.deferrable]
+        return "".join(head) + sub(body) + "".join(tail)
+
+
+def _UNKNOWN():
+    from ..ir.location import UNKNOWN_LOC
+    return UNKNOWN_LOC
+
+
+def _attr_alias_prefix(a):
+    p = a.alias_prefix
+    if p is None:
+        fn = getattr(a, "alias_name", None)
+        if fn is not None:
+            return fn()
+        if type(a).__name__ == "DistinctAttr" and type(a.referenced) is not UnitAttr:
+            return "distinct"
+    return p
+
+
+def _type_alias_prefix(t, printer):
+    fn = getattr(t, "alias_name", None)
+    if fn is not None:
+        return fn(printer)
+    if type(t).__name__ == "TupleType" and len(t.types) > 16:
+        return "tuple"
+    return None
+
+
+# -- convenience entry points ----------------------------------------------------------------------
+def print_op(op, flags=None) -> str:
+    """Prints `op` with names numbered from its top-level ancestor, like Operation::print."""
+    p = Printer(flags)
+    root = op
+    while root.parent_op is not None and not (flags and flags.local_scope and root.opdef
+                                              and root.opdef.isolated):
+        root = root.parent_op
+    p.ns = NameState(root, p.flags.generic)
+    p.print_op(op)
+    return p.finish()
+
+
+def type_to_str(t) -> str:
+    p = Printer(PrintFlags(local_scope=True))
+    return p.type_str(t)
+
+
+def attr_to_str(a) -> str:
+    p = Printer(PrintFlags(local_scope=True))
+    return p.attr_str(a)

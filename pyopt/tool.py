@@ -1,0 +1,160 @@
+"""The mlir-opt job, independent of the command line: split, parse, verify, run passes, print.
+
+`OptOptions` holds what the CLI parsed; `run(text, filename, options, out)` writes the output
+and returns the exit code. Diagnostics go through one DiagnosticEngine (printed, or collected
+and matched under -verify-diagnostics).
+"""
+from __future__ import annotations
+
+import sys
+
+from .dialects import make_context
+from .ir.core import Block, Region, Operation
+from .ir.location import SourceBuffer, FileLineColLoc
+from .ir.verifier import verify
+from .syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from .syntax.parser import Parser
+from .syntax.printer import Printer, PrintFlags, print_op
+
+SPLIT_MARKER = "// -----"
+
+
+class OptOptions:
+    def __init__(self, **kw):
+        self.split_input_file = False
+        self.verify_diagnostics = False
+        self.implicit_module = True
+        self.allow_unregistered = False
+        self.verify_each = True
+        self.print_flags = PrintFlags()
+        self.pipeline = []  # callables (module, ctx) -> None; raise MLIRError on failure
+        self.output_split_marker = SPLIT_MARKER
+        self.print_op_on_diagnostic = True
+        self.emit_bytecode = False
+        self.__dict__.update(kw)
+
+
+def split_chunks(text, marker=SPLIT_MARKER):
+    """(start, end) offsets of the -split-input-file chunks, as LLVM 19's splitter cuts them:
+    split at the marker minus its last two dashes; a piece counts as a new chunk only if the
+    full marker is there and is not followed by '0'; otherwise it stays in the previous one."""
+    short, tail = marker[:-2], marker[-2:]
+    cuts = []
+    pos = 0
+    while True:
+        i = text.find(short, pos)
+        if i < 0:
+            cuts.append((pos, len(text)))
+            break
+        cuts.append((pos, i))
+        pos = i + len(short)
+    chunks = []
+    cur = None
+    for start, end in cuts:
+        if cur is None or cur[0] == cur[1]:
+            cur = (start, end)
+            continue
+        piece = text[start:end]
+        if piece.startswith(tail) and len(piece) > 2 and piece[2] != "0":
+            chunks.append(cur)
+            cur = (start + 2, end)
+        else:
+            cur = (cur[0], end)
+    if cur is not None and cur[1] > cur[0]:
+        chunks.append(cur)
+    return chunks or [(0, len(text))]
+
+
+def parse_module(buffer: SourceBuffer, ctx, implicit_module=True):
+    """Parses a buffer into its top-level op (an implicit builtin.module unless disabled)."""
+    p = Parser(buffer, ctx)
+    top = Block()
+    p.parse_top_level(top)
+    ops = top.ops
+    if not implicit_module:
+        if len(ops) != 1:
+            raise MLIRError(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0) if not ops
+                                       else ops[1].loc,
+                                       f"source must contain a single top-level operation, "
+                                       f"found: {len(ops)}"))
+        op = ops[0]
+        op.detach()
+        return op, p
+    if len(ops) == 1 and ops[0].name == "builtin.module":
+        op = ops[0]
+        op.detach()
+        return op, p
+    module_def = ctx.lookup_op("builtin.module")
+    region = Region([Block()])
+    module = Operation("builtin.module", module_def, regions=[region],
+                       loc=FileLineColLoc(buffer.name, 0, 0))
+    body = region.blocks[0]
+    for op in ops:
+        op.detach()
+        body.append(op)
+    return module, p
+
+
+def _with_op_note(err: MLIRError, options):
+    op = getattr(err, "op", None)
+    d = err.diag
+    if op is not None and options.print_op_on_diagnostic:
+        d.attach_note("see current operation: " +
+                      print_op(op, PrintFlags(generic=True, assume_verified=True)), d.loc)
+    return d
+
+
+def process_chunk(buffer, ctx, options, engine):
+    """Returns the printed output, or None on failure (diagnostics already emitted)."""
+    try:
+        module, _ = parse_module(buffer, ctx, options.implicit_module)
+        verify(module, ctx)
+        for pass_fn in options.pipeline:
+            pass_fn(module, ctx)
+            if options.verify_each:
+                verify(module, ctx)
+    except MLIRError as e:
+        engine.emit(_with_op_note(e, options))
+        return None
+    except RecursionError:
+        engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
+                               "input is nested too deeply"))
+        return None
+    printer = Printer(options.print_flags, ctx)
+    return printer.print_top(module) + "\n"
+
+
+def run(text: str, filename: str, options: OptOptions, out) -> int:
+    ctx = make_context(options.allow_unregistered)
+    engine = DiagnosticEngine()
+    if options.verify_diagnostics:
+        options.print_op_on_diagnostic = False
+    if options.split_input_file:
+        pieces = []
+        for start, end in split_chunks(text):
+            line = text.count("\n", 0, start) + 1
+            pieces.append((f"within split at {filename}:{line} offset ", text[start:end]))
+    else:
+        pieces = [(filename, text)]
+    failed = False
+    outputs = []
+    for name, chunk in pieces:
+        buffer = SourceBuffer(name, chunk)
+        if options.verify_diagnostics:
+            from .syntax.verify_diagnostics import ExpectedDiagnostics
+            collected = []
+            engine.collector = collected
+            res = process_chunk(buffer, ctx, options, engine)
+            problems = ExpectedDiagnostics(buffer).check(collected)
+            if problems:
+                failed = True
+                sys.stderr.write("\n".join(problems) + "\n")
+            engine.collector = None
+        else:
+            res = process_chunk(buffer, ctx, options, engine)
+            if res is None:
+                failed = True
+        outputs.append(res or "")
+    sep = (options.output_split_marker + "\n") if options.split_input_file else ""
+    out.write(sep.join(outputs))
+    return 1 if failed else 0

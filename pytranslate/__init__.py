@@ -1,0 +1,1 @@
+"""pytranslate: translation between the LLVM dialect and LLVM IR (mlir-translate)."""
