@@ -1,0 +1,10 @@
+// A small program: pyopt parses, verifies and prints it back in canonical form.
+func.func @sum(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (index) {
+    %s = arith.addi %acc, %i : index
+    scf.yield %s : index
+  }
+  return %r : index
+}
