@@ -20,13 +20,15 @@ from ..ir.attributes import (Attribute, IntegerAttr, FloatAttr, StringAttr, Unit
 
 # ============================================================================ types
 class TypeConstraint:
-    __slots__ = ("pred", "summary", "buildable", "stripped")
+    __slots__ = ("pred", "summary", "buildable", "stripped", "type_class")
 
-    def __init__(self, pred, summary, buildable=None, stripped=False):
+    def __init__(self, pred, summary, buildable=None, stripped=False, type_class=None):
         self.pred = pred
         self.summary = summary
         self.buildable = buildable
         self.stripped = stripped
+        # ODS cppType: a format's `type($x)` parses only this class ("invalid kind of type")
+        self.type_class = type_class
 
     def __call__(self, t) -> bool:
         return self.pred(t)
@@ -72,7 +74,8 @@ SignlessIntegerLike = like(lambda t: _is_signless_int(t) or t is INDEX, "",
 SignlessIntegerOrIndexLike = SignlessIntegerLike
 FloatLike = like(lambda t: type(t) is FloatType, "", "floating-point-like")
 BoolLike = like(lambda t: t is I1, "", "bool-like")
-AnyComplex = TypeConstraint(lambda t: type(t) is ComplexType, "complex-type")
+AnyComplex = TypeConstraint(lambda t: type(t) is ComplexType, "complex-type",
+                            type_class=ComplexType)
 AnyVector = TypeConstraint(lambda t: type(t) is VectorType, "vector of any type values")
 AnyTensor = TypeConstraint(lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)),
                            "tensor of any type values")
@@ -391,18 +394,17 @@ class IntEnumAttrC(AttrConstraint):
 
     def parse_format(self, parser):
         off = parser.start
+        kw = None
         if parser.kind == "string":
             kw = parser.parse_string()
         elif parser.kind == "bare":
             kw = parser.parse_keyword()
-        else:
-            raise parser.error(f"expected string or keyword containing one of the following enum "
-                               f"values for attribute '{{name}}' [{', '.join(self.enum.by_kw)}]")
         v = self.enum.by_kw.get(kw)
         if v is None:
-            raise parser.error(f"expected string or keyword containing one of the following enum "
-                               f"values for attribute '{{name}}' [{', '.join(self.enum.by_kw)}]",
-                               off)
+            name = getattr(parser, "attr_name_hint", "")
+            raise parser.custom_error(f"expected string or keyword containing one of the "
+                                      f"following enum values for attribute '{name}' "
+                                      f"[{', '.join(self.enum.by_kw)}]", off)
         return IntegerAttr(self.enum.int_type, v)
 
     def parse_optional_format(self, parser):

@@ -24,6 +24,11 @@ class FormatError(Exception):
     pass
 
 
+class InferError(Exception):
+    """Raised by an `infer` rule whose source type breaks its constraint; reported like ODS's
+    parser check: `custom op 'name' 'lhs' must be ..., but got ...` at the op name."""
+
+
 def _tokenize(fmt):
     pos, out = 0, []
     fmt = fmt.strip()
@@ -420,7 +425,14 @@ def _parse_elements(parser, d, els, ps, state):
 def _parse_type_list(parser, arg):
     """Types for a group: single, optional (maybe absent) or variadic (maybe empty)."""
     if arg.kind == "":
-        return [parser.parse_type()]
+        tc = arg.constraint.type_class
+        if tc is None:
+            return [parser.parse_type()]
+        off = parser.start
+        t = parser.parse_type()
+        if not isinstance(t, tc):
+            raise parser.error("invalid kind of type specified", off)
+        return [t]
     t = parser.parse_optional_type()
     if t is None:
         return []
@@ -473,6 +485,7 @@ def _parse_element(parser, d, e, ps, state):
     if k == "attr":
         c = e[2]
         off = parser.start
+        parser.attr_name_hint = e[1]  # enum parse errors name the attribute
         a = c.parse_format(parser) if not c.optional else c.parse_optional_format(parser)
         if a is None and not c.optional:
             raise parser.error("expected attribute value", off)
@@ -589,6 +602,7 @@ def _parse_optional_first(parser, d, first, ps, state):
         _parse_element(parser, d, first, ps, state)
         return True
     if k == "attr":
+        parser.attr_name_hint = first[1]
         a = first[2].parse_optional_format(parser)
         if a is None:
             return False
@@ -724,6 +738,8 @@ def _infer(d, ps, parser, state):
                 else:
                     try:
                         t = rule(known, ps.attrs)
+                    except InferError as err:
+                        raise parser.custom_error(str(err))
                     except KeyError:
                         t = None
                     if t is not None:

@@ -104,6 +104,8 @@ class OpDef:
         self.print = print
         self.verify = verify
         self.verify_regions = verify_regions
+        if result_names is None and len(self.results) > 1:
+            result_names = self._ods_result_names
         self.asm_result_names = result_names
         self.asm_block_arg_names = block_arg_names
         self.infer = infer or {}
@@ -156,6 +158,15 @@ class OpDef:
             n = var_len if a.kind else 1
             out.append((pos, n))
             pos += n
+        return out
+
+    def _ods_result_names(self, op):
+        """ODS's generated getAsmResultNames for multi-result ops: each result group's first
+        value is named after the group."""
+        out = []
+        for a, (start, n) in zip(self.results, self.group_ranges(op, "result")):
+            if n:
+                out.append((start, a.name))
         return out
 
     def get_group(self, op, kind, index):

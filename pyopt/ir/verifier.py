@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..syntax.diagnostics import Diagnostic, MLIRError
 from ..dialects import opdef as T
 from ..dialects.constraints import AnyType
+from .types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
 
 
 class VerifyError(MLIRError):
@@ -88,6 +89,15 @@ def verify_declared(op, d):
             if len(d.regions) == 1:
                 raise op_error(op, "requires one region")
             raise op_error(op, f"expected {len(d.regions)} regions")
+    for rd in d.regions:
+        if rd.min_blocks_one:  # SizedRegion<1>
+            idx = d.regions.index(rd)
+            rs = op.regions[idx:idx + nreg - len(d.regions) + 1] if rd.variadic else \
+                op.regions[idx:idx + 1]
+            for i, r in enumerate(rs):
+                if len(r.blocks) != 1:
+                    raise op_error(op, f"region #{idx + i} ('{rd.name}') failed to verify "
+                                   f"constraint: region with 1 blocks")
     nsucc = len(op.successor_slots)
     if not any(s.variadic for s in d.successors) and nsucc != len(d.successors):
         if len(d.successors) == 1:
@@ -143,6 +153,12 @@ def _verify_traits(op, d):
         ts = [s.value.type for s in op.operand_slots]
         if ts and any(t is not ts[0] for t in ts):
             raise op_error(op, "requires all operands to have the same type")
+    if T.SAME_OPERANDS_AND_RESULT_SHAPE in traits:
+        ts = [s.value.type for s in op.operand_slots] + [r.type for r in op.results]
+        if ts and not compatible_shapes(ts):
+            raise op_error(op, "requires the same shape for all operands and results")
+    if T.ELEMENTWISE in traits:
+        _verify_elementwise(op)
     if T.TERMINATOR in traits:
         b = op.parent
         if b is not None and b.last is not op:
@@ -151,24 +167,79 @@ def _verify_traits(op, d):
         for r in op.regions:
             if len(r.blocks) > 1:
                 raise op_error(op, "expects region #%d to have 0 or 1 blocks" % op.regions.index(r))
-            if d.implicit_terminator is not None and r.blocks:
-                last = r.blocks[0].last
-                if last is None or last.name != d.implicit_terminator:
-                    raise op_error(op, f"expects regions to end with '{d.implicit_terminator}', "
-                                   f"found '{last.name if last else ''}'",
-                                   [("in custom textual format, the absence of terminator "
-                                     "implies '" + d.implicit_terminator + "'", None)])
+            if r.blocks and r.blocks[0].first is None and T.NO_TERMINATOR not in traits:
+                raise op_error(op, "expects a non-empty block")
     parent_req = d.extra.get("parent")
     if parent_req:
         p = op.parent_op
         if p is None or p.name not in parent_req:
-            names = ", ".join(f"'{n}'" for n in parent_req)
             if len(parent_req) == 1:
                 raise op_error(op, f"expects parent op '{parent_req[0]}'")
-            raise op_error(op, f"expects parent op to be one of {names}")
+            raise op_error(op, f"expects parent op to be one of '{', '.join(parent_req)}'")
 
 
 _ANY = AnyType.pred
+
+
+def _verify_implicit_terminator(op, name):
+    """SingleBlockImplicitTerminator is a region trait: checked once nested ops verified."""
+    for r in op.regions:
+        if not r.blocks:
+            continue
+        last = r.blocks[0].last
+        if last is None or last.name != name:
+            raise op_error(op, f"expects regions to end with '{name}', "
+                           f"found '{last.name if last else ''}'",
+                           [("in custom textual format, the absence of terminator "
+                             "implies '" + name + "'", None)])
+
+
+def compatible_shapes(types) -> bool:
+    """MLIR's verifyCompatibleShapes: all scalars, or all shaped with equal ranks and equal
+    static dims (unranked and dynamic sizes match anything; scalable and fixed vectors don't
+    mix)."""
+    shaped = [isinstance(t, ShapedType) for t in types]
+    if not any(shaped):
+        return True
+    if not all(shaped):
+        return False
+    scal = {type(t) is VectorType and t.is_scalable for t in types}
+    if len(scal) > 1:
+        return False
+    ranked = [t.shape for t in types if t.has_rank]
+    if not ranked:
+        return True
+    if any(len(s) != len(ranked[0]) for s in ranked):
+        return False
+    for dims in zip(*ranked):
+        static = {d for d in dims if d != DYNAMIC}
+        if len(static) > 1:
+            return False
+    return True
+
+
+_MAPPABLE = (VectorType, RankedTensorType, UnrankedTensorType)
+
+
+def _verify_elementwise(op):
+    mappable = _MAPPABLE
+    res = [r.type for r in op.results if isinstance(r.type, mappable)]
+    opd = [s.value.type for s in op.operand_slots if isinstance(s.value.type, mappable)]
+    if not res and not opd:
+        return
+    if res and not opd:
+        raise op_error(op, "if a result is non-scalar, then at least one operand must be "
+                       "non-scalar")
+    if not res:
+        raise op_error(op, "if an operand is non-scalar, then there must be at least one "
+                       "non-scalar result")
+    if len(res) != len(op.results):
+        raise op_error(op, "if an operand is non-scalar, then all results must be non-scalar")
+    ts = opd + res
+    base = type(ts[0])  # the TypeID: ranked and unranked tensors differ
+    if any(type(t) is not base for t in ts) or not compatible_shapes(ts):
+        raise op_error(op, "all non-scalar operands/results must have the same shape and base "
+                       "type")
 
 
 # ------------------------------------------------------------------------- structure
@@ -239,6 +310,8 @@ class Verifier:
                     o = o.next
         d = op.opdef
         if d is not None:
+            if d.implicit_terminator is not None:
+                _verify_implicit_terminator(op, d.implicit_terminator)
             if d.verify_regions is not None:
                 d.verify_regions(op)
             return

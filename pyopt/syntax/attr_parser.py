@@ -15,11 +15,12 @@ from .lexer import unescape_string
 
 class _DeferredLoc:
     """A `loc(#alias)` whose alias is defined later in the file (mlir-opt prints them last)."""
-    __slots__ = ("name", "offset")
+    __slots__ = ("name", "offset", "resolved")
 
     def __init__(self, name, offset):
         self.name = name
         self.offset = offset
+        self.resolved = None
 
 
 class AttrParserMixin:
@@ -195,9 +196,15 @@ class AttrParserMixin:
             self._next()
             self.enter()
             try:
-                return d.parse_attr(self, mnemonic, off)
+                a = d.parse_attr(self, mnemonic, off)
             finally:
                 self.leave()
+            # A trailing `: type` belongs to the attribute syntax (parsed even where the
+            # dialect's attribute ignores it, as MLIR's parseExtendedAttr does).
+            if self.peek_is(":"):
+                self._next()
+                self.parse_type()
+            return a
         if not mnemonic and not self.src.startswith("<", self.pos):
             raise self.error(f"undefined symbol alias id '{body}'")
         if d is None and not self.ctx.allow_unregistered:
@@ -228,7 +235,9 @@ class AttrParserMixin:
             self.expect(")", "expected ')' in location")
             a = self.attr_aliases.get(name)
             if a is None:
-                return _DeferredLoc(name, off)
+                d = _DeferredLoc(name, off)
+                self.deferred_locs.append(d)
+                return d
             if not isinstance(a, LocationAttr):
                 raise self.error("expected location attribute, but got" + f" '{a}'", off)
             return a.loc
@@ -302,15 +311,28 @@ class AttrParserMixin:
             return NameLoc(s)
         raise self.error("expected location instance")
 
-    def _resolve_deferred_locs(self):
-        for target, d in self.deferred_locs:
+    def _resolve_deferred_locs(self, top_block):
+        """Replaces `loc(#alias)` placeholders on ops and block arguments once the aliases
+        (which mlir-opt prints after the operations) are known."""
+        if not self.deferred_locs:
+            return
+        for d in self.deferred_locs:
             a = self.attr_aliases.get(d.name)
             if a is None:
-                raise self.error(f"operation location alias was never defined", d.offset)
+                raise self.error("operation location alias was never defined", d.offset)
             if not isinstance(a, LocationAttr):
-                raise self.error("expected location, but found", d.offset)
-            target.loc = a.loc
+                raise self.error(f"expected location, but found '{a}'", d.offset)
+            d.resolved = a.loc
         self.deferred_locs = []
+        for top in top_block:
+            for op in top.walk_ops():
+                if type(op.loc) is _DeferredLoc:
+                    op.loc = op.loc.resolved
+                for r in op.regions:
+                    for b in r.blocks:
+                        for arg in b.args:
+                            if type(arg.loc) is _DeferredLoc:
+                                arg.loc = arg.loc.resolved
 
 
 # -- keyword attributes ------------------------------------------------------------------------

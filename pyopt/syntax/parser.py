@@ -61,8 +61,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self.block_scopes = []  # per region: {name: [block, defined?, first-use offset]}
         self.type_aliases = {}
         self.attr_aliases = {}
-        self.deferred_locs = []  # (op or arg, alias name, offset): #loc aliases defined later
+        self.deferred_locs = []  # `loc(#alias)` seen before the alias definition
         self.default_dialects = []
+        self.custom_ops = []  # (op name, name offset) of the custom parsers being run
         self.resources = {}
         self._next()
 
@@ -109,6 +110,14 @@ class Parser(TypeParserMixin, AttrParserMixin):
             c = src.find("//", line_start, end)
             if c >= 0:
                 end = c
+
+    def custom_error(self, message, offset=None):
+        """OpAsmParser::emitError inside a custom op parser: `custom op 'name' message`, at
+        `offset` or at the op name."""
+        if not self.custom_ops:
+            return self.error(message, offset)
+        name, start = self.custom_ops[-1]
+        return self.error(f"custom op '{name}' {message}", start if offset is None else offset)
 
     def expect(self, text, what=None):
         if self.tok != text or self.kind == "string":
@@ -536,10 +545,6 @@ class Parser(TypeParserMixin, AttrParserMixin):
         loc = self.parse_optional_trailing_loc(None)
         op = Operation(name, opdef, vals, ftype.results, properties, attrs, regions, successors,
                        loc if loc is not None else self._op_loc(op_start))
-        if loc is None:
-            pass
-        elif loc.__class__.__name__ == "_DeferredLoc":
-            self.deferred_locs.append((op, loc))
         return op
 
     def parse_generic_region(self, isolated):
@@ -565,16 +570,16 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self._next()
         state = OperationState(opdef.name, opdef, None)
         self.default_dialects.append(opdef.default_dialect)
+        self.custom_ops.append((opdef.name, op_start))
         try:
             opdef.parse(self, state)
         finally:
             self.default_dialects.pop()
+            self.custom_ops.pop()
         loc = self.parse_optional_trailing_loc(None)
         op = Operation(state.name, opdef, state.operands, state.result_types, state.properties,
                        state.attributes, state.regions, state.successors,
                        loc if loc is not None else self._op_loc(op_start))
-        if loc is not None and loc.__class__.__name__ == "_DeferredLoc":
-            self.deferred_locs.append((op, loc))
         return op
 
     # -- top level ---------------------------------------------------------------------------
@@ -594,7 +599,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 into_block.append(self.parse_operation())
         if self.forward_count:
             self._report_undeclared()
-        self._resolve_deferred_locs()
+        self._resolve_deferred_locs(into_block)
 
     def parse_alias_definition(self):
         kind, name, off = self.kind, self.tok, self.start
