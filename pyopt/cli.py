@@ -68,19 +68,24 @@ def _pass_flags(extra):
 @click.option("--output-split-marker", default="// -----",
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
+@click.option("--list-passes", is_flag=True, help="Print the registered passes and exit.")
 @click.pass_context
 def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
-          show_dialects):
+          show_dialects, list_passes):
     """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
     from .tool import OptOptions, run
     from .syntax.printer import PrintFlags
     if show_dialects:
         from .dialects import all_dialects
         click.echo("Available Dialects: " + ", ".join(sorted(d.name for d in all_dialects())))
+        return 0
+    if list_passes:
+        from .pass_registry import help_text
+        click.echo(help_text())
         return 0
     passes, unknown = _pass_flags(cctx.args)
     if unknown:
@@ -89,14 +94,7 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
         return 1
     pipeline = []
     if passes:
-        try:
-            from .pass_flags import build_pipeline
-        except ImportError:
-            build_pipeline = None
-        if build_pipeline is None:
-            click.echo(f"pyopt: Unknown command line argument '--{passes[0]}'.  Try: "
-                       f"'pyopt --help'", err=True)
-            return 1
+        from .pass_registry import build_pipeline
         pipeline = build_pipeline(passes)
         if pipeline is None:
             return 1
@@ -143,6 +141,15 @@ def read_input(path):
 
 def main(argv=None):
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
+    if "--help" in argv or "-h" in argv:
+        # click's option help, then every registered pass (mlir-opt lists them in --help).
+        from .pass_registry import help_text
+        try:
+            _main.main(args=["--help"], prog_name="pyopt", standalone_mode=False)
+        except click.exceptions.Exit:
+            pass
+        print(help_text())
+        sys.exit(0)
     sys.setrecursionlimit(20000)
     try:
         rc = _main.main(args=argv, prog_name="pyopt", standalone_mode=False)
@@ -152,6 +159,14 @@ def main(argv=None):
         e.show()
         rc = 1
     except BrokenPipeError:
+        rc = 1
+    except Exception as e:  # a bug in pyopt: report it as a diagnostic, never a traceback
+        import os
+        if os.environ.get("PYOPT_TRACEBACK"):
+            raise
+        sys.stdout.flush()
+        sys.stderr.write(f"pyopt: error: internal error: {type(e).__name__}: {e} (set "
+                         f"PYOPT_TRACEBACK=1 for details)\n")
         rc = 1
     sys.stdout.flush()
     sys.exit(rc or 0)
