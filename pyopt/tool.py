@@ -14,7 +14,7 @@ from .ir.location import SourceBuffer, FileLineColLoc
 from .ir.verifier import verify
 from .syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from .syntax.parser import Parser
-from .syntax.printer import Printer, PrintFlags, print_op
+from .syntax.printer import Printer, PrintFlags, print_op, op_for_diagnostic
 
 SPLIT_MARKER = "// -----"
 
@@ -99,8 +99,8 @@ def _with_op_note(err: MLIRError, options):
     op = getattr(err, "op", None)
     d = err.diag
     if op is not None and options.print_op_on_diagnostic:
-        d.attach_note("see current operation: " +
-                      print_op(op, PrintFlags(generic=True, assume_verified=True)), d.loc)
+        d.attach_note("see current operation: " + op_for_diagnostic(op), d.loc)
+        d.notes.insert(0, d.notes.pop())  # MLIR attaches it when the error is created
     return d
 
 
@@ -115,6 +115,8 @@ def process_chunk(buffer, ctx, options, engine):
                 verify(module, ctx)
     except MLIRError as e:
         engine.emit(_with_op_note(e, options))
+        for d in e.more:
+            engine.emit(d)
         return None
     except RecursionError:
         engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
@@ -127,6 +129,7 @@ def process_chunk(buffer, ctx, options, engine):
 def run(text: str, filename: str, options: OptOptions, out) -> int:
     ctx = make_context(options.allow_unregistered)
     engine = DiagnosticEngine()
+    engine.sources = {filename: text}
     if options.verify_diagnostics:
         options.print_op_on_diagnostic = False
     if options.split_input_file:

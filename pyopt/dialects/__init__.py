@@ -30,7 +30,9 @@ def all_dialects():
             if e.name == f"{__name__}.{mod}":
                 continue  # not written yet
             raise
-        out.append(getattr(m, attr))
+        d = getattr(m, attr, None)
+        if d is not None:  # None: a package still being written (no __init__ yet)
+            out.append(d)
     return out
 
 

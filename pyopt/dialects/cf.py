@@ -60,6 +60,9 @@ def _successor_and_uses(p):
         p.expect(":")
         types = p.parse_type_list_no_parens()
         p.expect(")")
+        if len(ops) != len(types):
+            raise p.custom_error(f"{len(ops)} operands present, but expected {len(types)}",
+                                 p.start)
     return block, ops, types
 
 
@@ -70,11 +73,14 @@ def _parse_switch(p, state):
     p.expect(",")
     p.expect("[")
     if not p.accept_keyword("default"):
-        raise p.error("expected 'default'")
+        raise p.custom_error("expected 'default'", p.start)
     p.expect(":")
     default, dops, dtypes = _successor_and_uses(p)
     values, dests, cops, ctypes = [], [], [], []
     while p.accept(","):
+        off = p.start
+        if p.kind != "int" and not p.peek_is("-"):
+            raise p.custom_error("expected integer value", off)
         values.append(p.parse_integer())
         p.expect(":")
         b, o, t = _successor_and_uses(p)
@@ -146,7 +152,7 @@ def _verify_switch(op):
         raise op_error(op, "'case_operand_segments' attribute cannot have negative elements")
     ncase = len(op.opdef.get_group(op, "operand", 2))
     if sum(seg.values) != ncase:
-        raise op_error(op, f"operand count ({ncase}) does not match with the total size "
+        raise op_error(op, f"caseOperands count ({ncase}) does not match with the total size "
                        f"({sum(seg.values)}) specified in attribute 'case_operand_segments'")
     cv = op.properties.get("case_values")
     ndest = len(op.successors) - 1

@@ -5,14 +5,12 @@ from ..ir.attributes import DialectAttr, FloatAttr, IntegerAttr
 from ..ir.types import ComplexType, FloatType, IntegerType, F64
 from ..ir.verifier import op_error
 from ..syntax.float_format import format_float, float_to_bits, bits_to_float, bit_width
-from .constraints import (TypeConstraint, AnyType, AnyFloat, AnyComplex, I1T, ArrayAttrAny)
+from .constraints import (TypeConstraint, AnyType, AnyFloat, AnyComplex, I1T, ArrayAttrAny,
+                          DialectAttrC)
 from .opdef import (Dialect, Op, PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE,
                     CONSTANT_LIKE)
 
-try:  # the arith dialect owns `#arith.fastmath`; arith_attrs is its standalone home
-    from .arith import FastMathAttrC, FASTMATH_NONE
-except ImportError:
-    from .arith_attrs import FastMathAttrC, FASTMATH_NONE
+from .arith import FastMathAttr  # `#arith.fastmath` belongs to the arith dialect
 
 
 # ----------------------------------------------------------------------------- attribute
@@ -58,7 +56,9 @@ def _parse_double(parser):
         return float(("-" if neg else "") + tok)
     if k == "int":
         if not tok.startswith("0x"):
-            raise parser.error("unexpected decimal integer literal for a floating point value")
+            err = parser.error("unexpected decimal integer literal for a floating point value")
+            err.diag.attach_note("add a trailing dot to make the literal a float")
+            raise err
         if neg:
             raise parser.error("hexadecimal float literal should not have a leading minus", off)
         bits = int(tok, 16)
@@ -87,7 +87,8 @@ ComplexFloat = TypeConstraint(
     lambda t: type(t) is ComplexType and type(t.element_type) is FloatType,
     "complex type with floating-point elements", type_class=ComplexType)
 
-_FASTMATH = {"fastmath": FastMathAttrC.with_default(FASTMATH_NONE)}
+_FASTMATH = {"fastmath": DialectAttrC(FastMathAttr, "Floating point fast math flags")
+             .with_default(FastMathAttr(0))}
 _FM = "(`fastmath` `` $fastmath^)? attr-dict"
 
 

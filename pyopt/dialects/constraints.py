@@ -214,6 +214,9 @@ class BoolAttrC(AttrConstraint):
     def check(self, a):
         return type(a) is IntegerAttr and a.type is I1
 
+    def parse_format(self, parser):
+        return parser.parse_attribute(I1)  # ODS parses it as an i1 (`1` is true)
+
 
 class StrAttrC(AttrConstraint):
     summary = "string attribute"
@@ -394,17 +397,18 @@ class IntEnumAttrC(AttrConstraint):
 
     def parse_format(self, parser):
         off = parser.start
-        kw = None
-        if parser.kind == "string":
-            kw = parser.parse_string()
-        elif parser.kind == "bare":
-            kw = parser.parse_keyword()
-        v = self.enum.by_kw.get(kw)
-        if v is None:
-            name = getattr(parser, "attr_name_hint", "")
+        name = getattr(parser, "attr_name_hint", "")
+        # ODS accepts one of the case keywords, or any string naming a case.
+        if parser.kind == "bare" and parser.tok in self.enum.by_kw:
+            return IntegerAttr(self.enum.int_type, self.enum.by_kw[parser.parse_keyword()])
+        if parser.kind != "string":
             raise parser.custom_error(f"expected string or keyword containing one of the "
                                       f"following enum values for attribute '{name}' "
                                       f"[{', '.join(self.enum.by_kw)}]", off)
+        kw = parser.parse_string()
+        v = self.enum.by_kw.get(kw)
+        if v is None:
+            raise parser.custom_error(f'invalid {name} attribute specification: "{kw}"', off)
         return IntegerAttr(self.enum.int_type, v)
 
     def parse_optional_format(self, parser):

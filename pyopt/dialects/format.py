@@ -13,7 +13,7 @@ import re
 from ..ir.attributes import UNIT, UnitAttr
 from ..ir.types import FunctionType
 from .opdef import (ATTR_SIZED_OPERANDS, ATTR_SIZED_RESULTS, SAME_OPERANDS_AND_RESULT_TYPE,
-                    SAME_TYPE_OPERANDS, segment_sizes)
+                    SAME_TYPE_OPERANDS, SINGLE_BLOCK, segment_sizes)
 
 _TOK = re.compile(r"\s*(?:(`[^`]*`)|(\$[A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_-]*)|"
                   r"([()?^:,=<>\[\]{}*+-]))")
@@ -431,7 +431,7 @@ def _parse_type_list(parser, arg):
         off = parser.start
         t = parser.parse_type()
         if not isinstance(t, tc):
-            raise parser.error("invalid kind of type specified", off)
+            raise parser.custom_error("invalid kind of type specified", off)
         return [t]
     t = parser.parse_optional_type()
     if t is None:
@@ -557,9 +557,14 @@ def _parse_element(parser, d, e, ps, state):
         return
     if k == "optional":
         _, then, els, anchor = e
-        first = then[0]
-        if _parse_optional_first(parser, d, first, ps, state):
-            _parse_elements(parser, d, then[1:], ps, state)
+        i = 0
+        while then[i][0] == "space":  # leading `` / ` ` only affect printing
+            i += 1
+        if _parse_optional_first(parser, d, then[i], ps, state):
+            # A unit-attr anchor after the group's first element is implied, not spelled.
+            unit = anchor is not None and anchor[0] == "attr" and anchor[2].is_unit
+            _parse_elements(parser, d, [x for x in then[i + 1:] if not (unit and x is anchor)],
+                            ps, state)
             if anchor[0] == "attr" and anchor[2].is_unit and anchor[1] not in ps.attrs:
                 ps.attrs[anchor[1]] = UNIT
         elif els:
@@ -871,6 +876,11 @@ def _finish(parser, d, ps, state):
     if d.implicit_terminator is not None:
         for r in regions:
             ensure_terminator(r, d.implicit_terminator, parser)
+    elif SINGLE_BLOCK in d.traits:
+        from ..ir.core import Block
+        for r in regions:  # ODS parsers give an empty SingleBlock region its block
+            if not r.blocks:
+                r.append(Block())
     state.regions = regions
     succ = []
     if "*" in ps.successors:

@@ -92,7 +92,7 @@ def _verify_call(op):
 
 
 def _types(ts):
-    return ", ".join(str(t) for t in ts)
+    return ", ".join(f"'{t}'" for t in ts)
 
 
 def _verify_constant(op):

@@ -21,13 +21,20 @@ def parse_function_signature(p, allow_variadic=False):
         while True:
             if allow_variadic and p.accept("..."):
                 variadic = True
-                break
+                if not p.accept(","):
+                    break
+                continue
+            if variadic:
+                raise p.error("variadic arguments must be in the end of the argument list",
+                              p.start)
             if p.kind == "percent":
+                if names and names[-1] is None:
+                    raise p.custom_error("expected type instead of SSA identifier", p.start)
                 name = p.parse_operand()
-                p.expect(":")
+                p.expect(":", "expected ':'")
                 names.append(name)
-            elif names:
-                raise p.error("expected SSA identifier")
+            elif names and names[-1] is not None:
+                raise p.custom_error("expected SSA identifier", p.start)
             else:
                 names.append(None)
             types.append(p.parse_type())
@@ -86,21 +93,29 @@ def parse_function_op(p, state, make_type=None, allow_variadic=False, body_optio
     a = _attr_array(res_attrs)
     if a is not None:
         state.properties["res_attrs"] = a
+    attr_off = p.start
     if p.accept_keyword("attributes"):
         if not p.peek_is("{"):
             raise p.error("expected '{'")
-        for k, v in p.parse_attr_dict_body().items():
+        parsed = p.parse_attr_dict_body()
+        for k in ("sym_visibility", "sym_name", "function_type"):
+            if k in parsed:
+                raise p.custom_error(f"'{k}' is an inferred attribute and should not be "
+                                     f"specified in the explicit attribute dictionary", attr_off)
+        for k, v in parsed.items():
             if k in FUNC_ELIDED:
                 state.properties[k] = v
             else:
                 state.attributes[k] = v
     from ..ir.core import Region
     if p.peek_is("{"):
-        if names and names[0] is None:
-            raise p.error("expected named arguments" if arg_types else
-                          "expected SSA identifier", sig_off)
+        # Without argument names the body is a plain region: its entry block may carry a
+        # label and define the arguments itself (the verifier checks them).
+        body_off = p.start
         entry = [(n, t, l) for n, t, l in zip(names, arg_types, arg_locs)]
         state.regions = [p.parse_region(entry, isolated=True)]
+        if not state.regions[0].blocks:
+            raise p.custom_error("expected non-empty function body", body_off)
     else:
         if names and names[0] is not None and not body_optional:
             raise p.error("expected '{' to begin a region")

@@ -5,17 +5,14 @@ one type for operands and result.
 """
 from __future__ import annotations
 
-from .constraints import FloatLike, SignlessIntegerLike
+from .constraints import FloatLike, SignlessIntegerLike, DialectAttrC
 from .opdef import (Dialect, Op, PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE,
                     SAME_OPERANDS_AND_RESULT_SHAPE)
 from ..ir.verifier import op_error
+from .arith import FastMathAttr  # `#arith.fastmath` belongs to the arith dialect
 
-try:  # the arith dialect owns `#arith.fastmath`; arith_attrs is its standalone home
-    from .arith import FastMathAttrC, FASTMATH_NONE
-except ImportError:
-    from .arith_attrs import FastMathAttrC, FASTMATH_NONE
-
-_FASTMATH = {"fastmath": FastMathAttrC.with_default(FASTMATH_NONE)}
+_FASTMATH = {"fastmath": DialectAttrC(FastMathAttr, "Floating point fast math flags")
+             .with_default(FastMathAttr(0))}
 _TRAITS = [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE]
 _FM = "(`fastmath` `` $fastmath^)? attr-dict"
 

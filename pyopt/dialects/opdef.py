@@ -192,8 +192,11 @@ class OpDef:
         self.apply_defaults(properties)
 
     def apply_defaults(self, properties):
+        # `.with_default(x).opt()` is DefaultValuedOptionalAttr: the default is only used to
+        # elide the attribute when printing, it is never stored.
         for n, c in self.attrs.items():
-            if n not in properties and isinstance(c, AttrConstraint) and c.default is not None:
+            if n not in properties and isinstance(c, AttrConstraint) and c.default is not None \
+                    and not c.optional:
                 properties[n] = c.default
 
     def __repr__(self):

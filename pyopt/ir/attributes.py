@@ -81,7 +81,7 @@ def normalize_int(value: int, t) -> int:
     value &= (1 << w) - 1
     if (isinstance(t, IntegerType) and t.signedness == IntegerType.UNSIGNED):
         return value
-    if w == 1:
+    if w == 1 and t.signedness == IntegerType.SIGNLESS:
         return value  # i1 prints as true/false, keep 0/1
     return value - (1 << w) if value >> (w - 1) else value
 
@@ -179,8 +179,15 @@ class ArrayAttr(Attribute):
         return self.value[i]
 
     def asm(self, p):
+        # Elements print with AttrTypeElision::May: i64 integers and f64 floats drop their type.
         a = p.attr_str
-        return "[" + ", ".join(a(x) for x in self.value) + "]"
+        return "[" + ", ".join(x.asm(p, elide_type=True) if _elides_in_array(x) else a(x)
+                               for x in self.value) + "]"
+
+
+def _elides_in_array(x):
+    t = type(x)
+    return (t is IntegerAttr and x.type is I64) or (t is FloatAttr and x.type is F64)
 
 
 class DictionaryAttr(Attribute):
@@ -292,7 +299,7 @@ def element_str(v, et) -> str:
     if type(et) is FloatType:
         from ..syntax.float_format import format_float
         return format_float(v, et.kind)
-    if et is I1:
+    if type(et) is IntegerType and et.width == 1:  # si1 / ui1 too
         return "true" if v else "false"
     if type(et) is ComplexType:
         e = et.element_type
@@ -352,7 +359,10 @@ class DenseElementsAttr(Attribute):
         width = et.width if not isinstance(et, ComplexType) else et.element_type.width
         if et is INDEX:
             width = 64
-        nbytes = max(1, (width + 7) // 8) if width != 1 else 1
+        if width == 1:  # i1 data is bit-packed, LSB first
+            bits = sum(1 << i for i, v in enumerate(self.values) if v)
+            return bits.to_bytes((len(self.values) + 7) // 8, "little").hex().upper()
+        nbytes = max(1, (width + 7) // 8)
         out = []
         for v in self.values:
             vs = v if isinstance(et, ComplexType) else (v,)
@@ -426,6 +436,8 @@ class SparseElementsAttr(Attribute):
         self.values = values
 
     def asm(self, p):
+        if not self.indices.type.num_elements:
+            return f"sparse<> : {p.type_str(self.type)}"
         return (f"sparse<{self.indices.body_str(p)}, {self.values.body_str(p)}> : "
                 f"{p.type_str(self.type)}")
 

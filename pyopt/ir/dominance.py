@@ -4,9 +4,30 @@ from __future__ import annotations
 from .core import OpResult, BlockArgument
 
 
+def has_ssa_dominance(region):
+    """Multi-block regions always have SSA dominance; a single-block region follows its
+    parent op's region kind (unregistered ops: none, as MLIR assumes graph semantics)."""
+    if len(region.blocks) != 1:
+        return True
+    op = region.parent
+    if op is None:
+        return True
+    d = op.opdef
+    if d is None:
+        return False
+    if "GraphRegion" in d.traits:
+        return False
+    kinds = d.region_kinds
+    if kinds is not None:
+        idx = op.regions.index(region)
+        return kinds[idx if idx < len(kinds) else -1] != "graph"
+    return True
+
+
 class DominanceInfo:
     def __init__(self):
         self._idom = {}  # Region -> {Block: idom Block}; absent blocks are unreachable
+        self._ssa = {}  # Region -> has_ssa_dominance
 
     def _tree(self, region):
         t = self._idom.get(region)
@@ -14,11 +35,30 @@ class DominanceInfo:
             t = self._idom[region] = _compute_idoms(region)
         return t
 
+    def ssa(self, region):
+        v = self._ssa.get(region)
+        if v is None:
+            v = self._ssa[region] = has_ssa_dominance(region)
+        return v
+
+    def is_reachable(self, block):
+        r = block.parent
+        if r.blocks[0] is block:
+            return True
+        return block in self._tree(r)
+
     def block_dominates(self, a, b):
-        """Does block `a` dominate block `b` (same region)?"""
+        """Does block `a` dominate block `b` (`b` may be nested in a's region)?"""
         if a is b:
             return True
-        idom = self._tree(a.parent)
+        region = a.parent
+        if b.parent is not region:
+            b = _ancestor_block_in(region, b)
+            if b is None:
+                return False
+            if b is a:
+                return True
+        idom = self._tree(region)
         if b not in idom:
             return True  # unreachable blocks are dominated by everything
         while True:
@@ -29,33 +69,36 @@ class DominanceInfo:
                 return True
 
     def properly_dominates_use(self, value, user):
-        """Whether `value` is visible at op `user` (MLIR's dominance for SSA uses)."""
-        if type(value) is OpResult:
-            def_op = value.owner
-            def_block = def_op.parent
-            if def_block is None:
-                return False
-        else:
-            def_op = None
-            def_block = value.owner
-        # Hoist `user` to the ancestor that lives in def_block's region.
-        region = def_block.parent
-        u = user
-        while u.parent is not None and u.parent.parent is not region:
-            u = u.parent_op
-            if u is None:
-                return False
-        if u.parent is None:
+        """MLIR's DominanceInfo::properlyDominates(Value, Operation*)."""
+        if type(value) is not OpResult:
+            return self.block_dominates(value.owner, user.parent)
+        a = value.owner
+        a_block = a.parent
+        if a_block is None:
             return False
-        ub = u.parent
-        if ub is def_block:
-            if def_op is None:
-                return True
-            if def_op is u:
-                # A result used inside the op's own region (or by the op itself).
-                return False
-            return def_op.is_before_in_block(u)
-        return self.block_dominates(def_block, ub)
+        region = a_block.parent
+        if a is user:
+            return not self.ssa(region)
+        b = user
+        while b is not None and (b.parent is None or b.parent.parent is not region):
+            b = b.parent_op
+        if b is None:
+            return False
+        b_block = b.parent
+        if a_block is b_block:
+            if self.ssa(region):
+                return a is not b and a.is_before_in_block(b)
+            return True
+        return self.block_dominates(a_block, b_block) and a_block is not b_block
+
+
+def _ancestor_block_in(region, block):
+    """The block of `region` that (transitively) contains `block`, or None."""
+    while block is not None and block.parent is not region:
+        r = block.parent
+        op = r.parent if r is not None else None
+        block = op.parent if op is not None else None
+    return block
 
 
 def _compute_idoms(region):

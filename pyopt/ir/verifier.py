@@ -11,6 +11,9 @@ from ..dialects.constraints import AnyType
 from .types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
 
 
+_BLOCK_EXIT = "block-exit"  # worklist marker: a block's ops are done
+
+
 class VerifyError(MLIRError):
     pass
 
@@ -28,9 +31,13 @@ def op_error(op, message, notes=()):
     return err
 
 
-def plain_error(op, message):
-    """An error at the op's location without the `'name' op` prefix (Operation::emitError)."""
-    err = VerifyError(Diagnostic("error", op.loc, message))
+def plain_error(op, message, *notes):
+    """An error at the op's location without the `'name' op` prefix (Operation::emitError);
+    notes are (message, location) pairs."""
+    d = Diagnostic("error", op.loc, message)
+    for msg, loc in notes:
+        d.attach_note(msg, loc)
+    err = VerifyError(d)
     err.op = op
     return err
 
@@ -47,6 +54,7 @@ def verify_declared(op, d):
     nops = len(op.operand_slots)
     _verify_counts(op, d, d.operands, nops, "operand", T.ATTR_SIZED_OPERANDS)
     _verify_counts(op, d, d.results, len(op.results), "result", T.ATTR_SIZED_RESULTS)
+    _verify_parent(op, d)
     # Attributes.
     props = op.properties
     for an, c in d.attrs.items():
@@ -89,15 +97,6 @@ def verify_declared(op, d):
             if len(d.regions) == 1:
                 raise op_error(op, "requires one region")
             raise op_error(op, f"expected {len(d.regions)} regions")
-    for rd in d.regions:
-        if rd.min_blocks_one:  # SizedRegion<1>
-            idx = d.regions.index(rd)
-            rs = op.regions[idx:idx + nreg - len(d.regions) + 1] if rd.variadic else \
-                op.regions[idx:idx + 1]
-            for i, r in enumerate(rs):
-                if len(r.blocks) != 1:
-                    raise op_error(op, f"region #{idx + i} ('{rd.name}') failed to verify "
-                                   f"constraint: region with 1 blocks")
     nsucc = len(op.successor_slots)
     if not any(s.variadic for s in d.successors) and nsucc != len(d.successors):
         if len(d.successors) == 1:
@@ -141,10 +140,99 @@ def _verify_counts(op, d, args, n, what, seg_trait):
         raise op_error(op, f"expected between {nfixed} and {nfixed + 1} {what}s, but found {n}")
 
 
+def _verify_parent(op, d):
+    """HasParent / ParentOneOf: a structural trait, checked before the operand constraints."""
+    parent_req = d.extra.get("parent")
+    if parent_req:
+        p = op.parent_op
+        if p is None or p.name not in parent_req:
+            if len(parent_req) == 1:
+                raise op_error(op, f"expects parent op '{parent_req[0]}'")
+            raise op_error(op, f"expects parent op to be one of '{', '.join(parent_req)}'")
+
+
+def _verify_symbol_visibility(op):
+    """SymbolOpInterface: `sym_visibility` must be a known visibility string."""
+    from .attributes import StringAttr
+    vis = op.get_attr("sym_visibility")
+    if vis is None:
+        return
+    if type(vis) is not StringAttr:
+        raise op_error(op, f"requires visibility attribute 'sym_visibility' to be a string "
+                       f"attribute, but got {vis}")
+    if vis.value not in ("public", "private", "nested"):
+        raise op_error(op, f'visibility expected to be one of ["public", "private", "nested"], '
+                       f"but got {vis}")
+
+
+def _verify_symbol(op, d):
+    """SymbolOpInterface's verifier."""
+    name = op.get_attr("sym_name")
+    if name is None:
+        c = d.attrs.get("sym_name")
+        if c is not None and c.optional:  # an optional symbol (e.g. an unnamed module)
+            return
+        raise op_error(op, "requires string attribute 'sym_name'")
+    _verify_symbol_visibility(op)
+    vis = op.get_attr("sym_visibility")
+    if (vis is None or vis.value == "public") and _is_declaration(op):
+        raise op_error(op, "symbol declaration cannot have public visibility")
+    parent = op.parent_op
+    if parent is not None and parent.opdef is not None and \
+            T.SYMBOL_TABLE not in parent.opdef.traits:
+        raise op_error(op, "symbol's parent must have the SymbolTable trait")
+
+
+def _is_declaration(op):
+    # FunctionOpInterface::isDeclaration: a function-like op without a body.
+    return ("function_type" in op.properties and len(op.regions) == 1
+            and not op.regions[0].blocks)
+
+
+def verify_isolated_from_above(iso):
+    """IsolatedFromAbove (a region trait): operands used anywhere inside the op's regions,
+    except inside nested isolated ops, must be defined inside that region."""
+    for region in iso.regions:
+        pending = [region]
+        while pending:
+            for b in pending.pop().blocks:
+                for o in b:
+                    for slot in o.operand_slots:
+                        v = slot.value
+                        vb = v.owner.parent if type(v).__name__ == "OpResult" else v.owner
+                        vr = vb.parent if vb is not None else None
+                        if vr is None or not region.is_ancestor_of_region(vr):
+                            raise op_error(o, "using value defined outside the region",
+                                           [("required by region isolation constraints",
+                                             iso.loc)])
+                    if o.regions and not (o.opdef is not None and o.opdef.isolated):
+                        pending.extend(o.regions)
+
+
+def verify_symbol_table(op):
+    """The SymbolTable trait (a region trait: runs after the nested ops verified)."""
+    if len(op.regions) != 1:
+        raise op_error(op, "Operations with a 'SymbolTable' must have exactly one region")
+    if len(op.regions[0].blocks) != 1:
+        raise op_error(op, "Operations with a 'SymbolTable' must have exactly one block")
+    seen = {}
+    for o in op.regions[0].blocks[0]:
+        n = o.get_attr("sym_name")
+        if n is None or type(n).__name__ != "StringAttr":
+            continue
+        first = seen.get(n.value)
+        if first is not None:
+            raise plain_error(o, f"redefinition of symbol named '{n.value}'",
+                              ("see existing symbol definition here", first.loc))
+        seen[n.value] = o
+
+
 def _verify_traits(op, d):
     traits = d.traits
     if not traits:
         return
+    if T.SYMBOL in traits:
+        _verify_symbol(op, d)
     if T.SAME_OPERANDS_AND_RESULT_TYPE in traits:
         ts = [s.value.type for s in op.operand_slots] + [r.type for r in op.results]
         if ts and any(t is not ts[0] for t in ts):
@@ -169,13 +257,6 @@ def _verify_traits(op, d):
                 raise op_error(op, "expects region #%d to have 0 or 1 blocks" % op.regions.index(r))
             if r.blocks and r.blocks[0].first is None and T.NO_TERMINATOR not in traits:
                 raise op_error(op, "expects a non-empty block")
-    parent_req = d.extra.get("parent")
-    if parent_req:
-        p = op.parent_op
-        if p is None or p.name not in parent_req:
-            if len(parent_req) == 1:
-                raise op_error(op, f"expects parent op '{parent_req[0]}'")
-            raise op_error(op, f"expects parent op to be one of '{', '.join(parent_req)}'")
 
 
 _ANY = AnyType.pred
@@ -261,7 +342,10 @@ class Verifier:
         while stack:
             cur, exiting = stack.pop()
             if exiting:
-                self._on_exit(cur)
+                if exiting is _BLOCK_EXIT:
+                    self._verify_block_exit(*cur)
+                else:
+                    self._on_exit(cur)
                 continue
             self._on_entry(cur)
             stack.append((cur, True))
@@ -270,6 +354,8 @@ class Verifier:
             for r in reversed(cur.regions):
                 for b in reversed(r.blocks):
                     self._verify_block(cur, r, b)
+                    # The terminator is checked after the block's ops (MLIR's verifyOnExit).
+                    stack.append(((cur, r, b), _BLOCK_EXIT))
                     ops = []
                     o = b.first
                     while o is not None:
@@ -312,6 +398,10 @@ class Verifier:
         if d is not None:
             if d.implicit_terminator is not None:
                 _verify_implicit_terminator(op, d.implicit_terminator)
+            if d.isolated:
+                verify_isolated_from_above(op)
+            if T.SYMBOL_TABLE in d.traits:
+                verify_symbol_table(op)
             if d.verify_regions is not None:
                 d.verify_regions(op)
             return
@@ -342,12 +432,15 @@ class Verifier:
                 raise op_error(o, "operation with block successors must terminate its parent "
                                "block")
             o = o.next
-        if _may_lack_terminator(op, region):
+
+    def _verify_block_exit(self, op, region, block):
+        if block.first is None or _may_lack_terminator(op, region):
             return
+        last = block.last
         if last.opdef is not None and not last.opdef.is_terminator:
-            from ..syntax.printer import print_op, PrintFlags
+            from ..syntax.printer import op_for_diagnostic
             err = plain_error(last, "block with no terminator, has " +
-                              print_op(last, PrintFlags(generic=True)))
+                              op_for_diagnostic(last))
             raise err
         for s in last.successors:
             if s.parent is not region:
@@ -355,40 +448,35 @@ class Verifier:
 
     # --------------------------------------------------------------------- dominance
     def _verify_dominance(self, op):
+        """Every operand of an op in a reachable block must properly dominate it (graph
+        regions are handled by the dominance query itself); isolated ops verify their own."""
         from .dominance import DominanceInfo
         dom = DominanceInfo()
+        dominates = dom.properly_dominates_use
         stack = [op]
         while stack:
             cur = stack.pop()
-            for ri, r in enumerate(cur.regions):
-                if not r.blocks:
-                    continue
-                ssa = _has_ssa_dominance(cur, ri)
-                isolated = cur.opdef is not None and cur.opdef.isolated
+            for r in cur.regions:
                 for b in r.blocks:
+                    reachable = dom.is_reachable(b)
                     o = b.first
                     while o is not None:
-                        if ssa or isolated:
-                            self._check_operands(o, b, dom, ssa, cur if isolated else None)
+                        if reachable:
+                            for idx, slot in enumerate(o.operand_slots):
+                                if not dominates(slot.value, o):
+                                    _dominance_error(o, idx, slot.value)
                         if o.regions and not (o.opdef is not None and o.opdef.isolated):
                             stack.append(o)
                         o = o.next
-
-    def _check_operands(self, user, block, dom, ssa, isolated_op):
-        for idx, slot in enumerate(user.operand_slots):
-            v = slot.value
-            if ssa and not dom.properly_dominates_use(v, user):
-                _dominance_error(user, idx, v)
-        # Isolation: uses inside regions of isolated ops must be defined inside them.
-        if isolated_op is not None:
-            pass
 
 
 def _dominance_error(user, idx, v):
     from ..ir.core import BlockArgument
     d = Diagnostic("error", user.loc, f"operand #{idx} does not dominate this use")
     if isinstance(v, BlockArgument):
-        d.attach_note(_block_arg_note(v, user), None)
+        r = v.owner.parent  # noted at the op owning the argument's region, as MLIR does
+        d.attach_note(_block_arg_note(v, user), r.parent.loc if r is not None and
+                      r.parent is not None else None)
     else:
         def_op = v.owner
         d.attach_note("operand defined here " + _def_relation(def_op, user), def_op.loc)
@@ -401,7 +489,11 @@ def _block_arg_note(v, user):
     b = v.owner
     r = b.parent
     idx = r.blocks.index(b) if r is not None else 0
-    return f"operand defined as a block argument (block #{idx} in {_region_relation(r, user)})"
+    rel = _region_relation(r, user)
+    if rel is None:
+        return f"operand defined as a block argument (block #{idx} neither in a parent nor " \
+               f"in a child region)"
+    return f"operand defined as a block argument (block #{idx} in {rel})"
 
 
 def _region_relation(r, user):
@@ -412,7 +504,7 @@ def _region_relation(r, user):
         return "a parent region"
     if ur is not None and ur.is_ancestor_of_region(r):
         return "a child region"
-    return "a non-parent region"
+    return None
 
 
 def _def_relation(def_op, user):
@@ -420,7 +512,10 @@ def _def_relation(def_op, user):
         return "(op in the same block)"
     if def_op.parent_region is user.parent_region:
         return "(op in the same region)"
-    return "(op in " + _region_relation(def_op.parent_region, user) + ")"
+    rel = _region_relation(def_op.parent_region, user)
+    if rel is None:
+        return "(op is neither in a parent nor in a child region)"
+    return "(op in " + rel + ")"
 
 
 def _has_ssa_dominance(op, region_index):

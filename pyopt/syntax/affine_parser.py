@@ -348,7 +348,11 @@ class _AffineParser:
         if known is not None:
             self.consume()
             return known
-        pos = self.ssa_hook(name, is_symbol)
+        # A hook that sets `wants_offset` also gets the SSA name's source offset.
+        if getattr(self.ssa_hook, "wants_offset", False):
+            pos = self.ssa_hook(name, is_symbol, self.start)
+        else:
+            pos = self.ssa_hook(name, is_symbol)
         if is_symbol:
             expr = symbol(self.num_sym_operands if pos is None else pos)
             self.num_sym_operands += 1

@@ -51,6 +51,7 @@ class AttrParserMixin:
         if k == "bare":
             fn = _ATTR_KEYWORDS.get(tok)
             if fn is not None:
+                self.attr_kw_offset = self.start  # where keyword-attribute errors point
                 self._next()
                 self.enter()
                 try:
@@ -79,11 +80,10 @@ class AttrParserMixin:
 
     # -- numbers -----------------------------------------------------------------------------
     def parse_number_attr(self, type_=None):
-        off = self.start
         neg = self.accept("-")
-        k, tok = self.kind, self.tok
+        k, tok, off = self.kind, self.tok, self.start
         if k not in ("int", "float"):
-            raise self.error("expected integer or floating point literal" if neg else
+            raise self.error("expected constant integer or floating point value" if neg else
                              "expected attribute value")
         self._next()
         if type_ is None and self.peek_is(":"):
@@ -92,33 +92,42 @@ class AttrParserMixin:
         return self.number_to_attr(tok, k == "float", neg, type_, off)
 
     def number_to_attr(self, tok, is_float, neg, type_, off):
-        if type_ is None:
-            type_ = F64 if is_float else I64
-        if type(type_) is FloatType:
-            from .float_format import parse_float_literal
-            if not is_float and tok.startswith("0x"):
-                if neg:
-                    raise self.error("hexadecimal float literal should not have a leading minus",
-                                     off)
-                bits = int(tok, 16)
-                from .float_format import bit_width
-                if bits >> bit_width(type_.kind):
-                    raise self.error("hexadecimal float constant out of range for type", off)
-                return FloatAttr(type_, bits)
-            return FloatAttr(type_, parse_float_literal(("-" if neg else "") + tok, type_.kind))
+        """MLIR's parseFloatAttr / parseDecOrHexAttr once the type is known (`off` is the
+        literal's offset, after any minus)."""
         if is_float:
-            raise self.error("floating point value not valid for specified type", off)
+            if type_ is None:
+                type_ = F64
+            if type(type_) is not FloatType:
+                raise self.error("floating point value not valid for specified type", self.start)
+            from .float_format import parse_float_literal
+            return FloatAttr(type_, parse_float_literal(("-" if neg else "") + tok, type_.kind))
+        if type_ is None:
+            type_ = I64
+        if type(type_) is FloatType:
+            return FloatAttr(type_, self.float_bits_from_int_literal(tok, neg, type_, off))
         if not (type(type_) is IntegerType or type_ is INDEX):
             raise self.error("integer literal not valid for specified type", off)
-        v = int(tok, 0)
-        if neg:
-            v = -v
-            if type(type_) is IntegerType and type_.signedness == IntegerType.UNSIGNED:
-                raise self.error("negative integer literal not valid for unsigned integer type",
-                                 off)
-        if not int_value_fits(v, type_):
+        if neg and type_ is not INDEX and type_.signedness == IntegerType.UNSIGNED:
+            raise self.error("negative integer literal not valid for unsigned integer type", off)
+        v = build_attribute_int(tok, neg, type_)
+        if v is None:
             raise self.error("integer constant out of range for attribute", off)
-        return IntegerAttr(type_, normalize_int(v, type_) if type_ is not I1 else v & 1)
+        return IntegerAttr(type_, normalize_int(v, type_))
+
+    def float_bits_from_int_literal(self, tok, neg, ft, off):
+        """parseFloatFromIntegerLiteral: only hex integers (the bit pattern) make floats."""
+        if not tok.startswith("0x"):
+            err = self.error("unexpected decimal integer literal for a floating point value",
+                             off)
+            err.diag.attach_note("add a trailing dot to make the literal a float")
+            raise err
+        if neg:
+            raise self.error("hexadecimal float literal should not have a leading minus", off)
+        from .float_format import bit_width
+        bits = int(tok, 16)
+        if bits.bit_length() > bit_width(ft.kind):
+            raise self.error("hexadecimal float constant out of range for type", off)
+        return bits
 
     # -- containers ------------------------------------------------------------------------------
     def parse_array_attr(self):
@@ -380,33 +389,54 @@ def _kw_affine_set(p, t):
 
 
 def _kw_strided(p, t):
+    loc = p.attr_kw_offset
     p.expect("<", "expected '<' after 'strided'")
     p.expect("[", "expected '['")
 
     def dim():
         if p.accept("?"):
             return DYNAMIC
-        return p.parse_integer("expected a 64-bit signed integer or '?'")
+        off = p.start
+        neg = p.accept("-")
+        if p.kind != "int" or _uint_value(p.tok) is None or _uint_value(p.tok) >= 1 << 63:
+            raise p.error("expected a 64-bit signed integer or '?'", off)
+        v = _uint_value(p.tok)
+        p._next()
+        return -v if neg else v
     strides = []
-    if not p.accept("]"):
-        strides = p.parse_comma_list(dim)
-        p.expect("]", "expected ']'")
+    if not p.peek_is("]"):
+        strides = [dim()]
+        while p.accept(","):
+            strides.append(dim())
+    p.expect("]", "expected ']'")
     offset = 0
-    if p.accept(","):
+    if not p.accept(">"):
+        p.expect(",", "expected ','")
         if not p.accept_keyword("offset"):
             raise p.error("expected 'offset' after comma")
         p.expect(":", "expected ':' after 'offset'")
         offset = dim()
-    p.expect(">", "expected '>'")
+        p.expect(">", "expected '>'")
+    if 0 in strides:
+        raise p.error("strides must not be zero", loc)
     return StridedLayoutAttr(offset, strides)
 
 
+def _uint_value(tok):
+    """Token::getUInt64IntegerValue: the literal if it fits in 64 bits, else None."""
+    v = int(tok, 16) if tok.startswith("0x") else int(tok, 10)
+    return v if v < 1 << 64 else None
+
+
 def _kw_distinct(p, t):
+    loc = p.attr_kw_offset
     p.expect("[", "expected '[' after 'distinct'")
     if p.kind != "int":
         raise p.error("expected distinct ID")
-    uid = int(p.tok, 0)
+    uid = _uint_value(p.tok)
     p._next()
+    if uid is None:
+        raise p.error("expected an unsigned 64-bit integer", p.start)
     p.expect("]", "expected ']' to close distinct ID")
     p.expect("<", "expected '<' after distinct ID")
     if p.accept(">"):
@@ -418,7 +448,8 @@ def _kw_distinct(p, t):
     seen = p.__dict__.setdefault("_distincts", {})
     if key in seen:
         if seen[key].referenced is not ref:
-            raise p.error(f"referenced attribute does not match previous definition: {seen[key].referenced}")
+            raise p.error(f"referenced attribute does not match previous definition: "
+                          f"{seen[key].referenced}", loc)
         return seen[key]
     d = DistinctAttr(ref)
     seen[key] = d
@@ -429,236 +460,345 @@ def _kw_array(p, t):
     p.expect("<", "expected '<' after 'array'")
     off = p.start
     et = p.parse_type()
-    if not (isinstance(et, (IntegerType, FloatType))):
-        raise p.error("expected integer or float type, got: " + str(et), off)
+    if not isinstance(et, (IntegerType, IndexType, FloatType)):
+        raise p.error(f"expected integer or float type, got: {et}", off)
+    if not (type(et) is IntegerType and et.width == 1) and _bit_width(et) % 8:
+        raise p.error("element type bitwidth must be a multiple of 8", off)
     vals = []
-    if p.accept(":"):
-        while True:
-            voff = p.start
-            if type(et) is IntegerType and et.width == 1 and p.kind == "bare":
-                if p.tok not in ("true", "false"):
-                    raise p.error("expected integer or float literal")
-                vals.append(1 if p.tok == "true" else 0)
+    if p.accept(">"):
+        return DenseArrayAttr(et, vals)
+    p.expect(":", "expected ':' after dense array type")
+    is_float = type(et) is FloatType
+    while True:
+        neg = p.accept("-")
+        k, tok, toff = p.kind, p.tok, p.start
+        if is_float:
+            if k == "int":
                 p._next()
+                vals.append(p.float_bits_from_int_literal(tok, neg, et, toff))
+            elif k == "float":
+                p._next()
+                vals.append(p.number_to_attr(tok, True, neg, et, toff).bits)
             else:
-                a = p.parse_number_attr(et)
-                vals.append(a.bits if type(et) is FloatType else a.value)
-            if not p.accept(","):
-                break
+                raise p.error("expected integer or floating point literal", p.start)
+        elif k == "bare" and tok in ("true", "false"):
+            if not (type(et) is IntegerType and et.width == 1):
+                raise p.error("expected i1 type for 'true' or 'false' values", p.start)
+            p._next()
+            vals.append(normalize_int(1 if tok == "true" else 0, et))
+        elif k == "int":
+            p._next()
+            v = build_attribute_int(tok, neg, et)
+            if v is None:
+                raise p.error("integer constant out of range", p.start)
+            vals.append(normalize_int(v, et))
+        else:
+            raise p.error("expected integer literal", p.start)
+        if not p.accept(","):
+            break
     p.expect(">", "expected '>' to close an array attribute")
     return DenseArrayAttr(et, vals)
 
 
-def _kw_dense(p, t):
-    p.expect("<", "expected '<' after 'dense'")
-    lit = None
-    hex_str = None
-    if p.accept(">"):
-        lit = []
-        empty = True
+def _bit_width(t):
+    if t is INDEX:
+        return 64
+    if type(t) is FloatType:
+        from .float_format import bit_width
+        return bit_width(t.kind)
+    return t.width
+
+
+def build_attribute_int(text, neg, t):
+    """MLIR's buildAttributeAPInt: the literal as a `t`-wide bit pattern, None on overflow."""
+    v = int(text, 16) if text.startswith("0x") else int(text, 10)
+    w = _bit_width(t)
+    if v >> w:
+        return None
+    if w == 0:
+        return None if neg else 0
+    sign = 1 << (w - 1)
+    if neg:
+        v = -v & ((1 << w) - 1)
+        if not v & sign:
+            return None
+    elif (t is INDEX or t.signedness == IntegerType.SIGNED) and v & sign:
+        return None
+    return v
+
+
+# -- dense / sparse elements: MLIR's TensorLiteralParser ----------------------------------------
+class _TensorLiteral:
+    """Parsed elements before the type is known: flat leaves (negative, kind, text, offset)
+    with the nested-list shape (empty for a splat), or a hex string."""
+    __slots__ = ("leaves", "shape", "hex")
+
+    def __init__(self):
+        self.leaves = []
+        self.shape = []
+        self.hex = None
+
+
+def _parse_tensor_literal(p, allow_hex):
+    lit = _TensorLiteral()
+    if allow_hex and p.kind == "string":
+        lit.hex = (p.tok, p.start)
+        p._next()
+    elif p.peek_is("["):
+        lit.shape = _parse_literal_list(p, lit.leaves)
     else:
-        empty = False
-        if p.kind == "string" and p.tok.startswith('"0x'):
-            hex_str = p.tok[3:-1]
-            hex_off = p.start
+        _parse_literal_element(p, lit.leaves)
+    return lit
+
+
+def _parse_literal_element(p, leaves):
+    k = p.kind
+    if k in ("int", "float", "string") or (k == "bare" and p.tok in ("true", "false")):
+        leaves.append((False, k, p.tok, p.start))
+        p._next()
+    elif p.peek_is("-"):
+        p._next()
+        if p.kind not in ("int", "float"):
+            raise p.error("expected integer or floating point literal")
+        leaves.append((True, p.kind, p.tok, p.start))
+        p._next()
+    elif p.peek_is("("):
+        # A complex element is simply two consecutive leaves.
+        p.enter()
+        try:
             p._next()
-        else:
-            lit = _parse_dense_literal(p)
-        p.expect(">", "expected '>'")
-    tloc = p.start
-    if t is not None and not p.peek_is(":"):
-        typ = t
+            _parse_literal_element(p, leaves)
+            p.expect(",", "expected ',' between complex elements")
+            _parse_literal_element(p, leaves)
+            p.expect(")", "expected ')' after complex elements")
+        finally:
+            p.leave()
     else:
-        p.expect(":", "expected ':'")
-        tloc = p.start
-        typ = p.parse_type()
-    if not isinstance(typ, ShapedType) or not typ.has_rank:
-        raise p.error("elements literal must be a ranked shaped type", tloc)
-    if not typ.has_static_shape():
-        raise p.error("elements literal type must have static shape", tloc)
-    return _build_dense(p, typ, lit, hex_str, empty, tloc)
+        raise p.error("expected element literal of primitive type")
 
 
-def _parse_dense_literal(p, depth=0):
-    """Nested lists of leaves; a leaf is (kind, text, negative, offset) or a complex pair."""
+def _parse_literal_list(p, leaves):
+    """`[...]` -> its dims; every element must have the same dims."""
     p.enter()
     try:
-        if p.accept("["):
-            items = []
-            if not p.accept("]"):
-                items.append(_parse_dense_literal(p))
-                while p.accept(","):
-                    items.append(_parse_dense_literal(p))
-                p.expect("]", "expected ']'")
-            return items
-        if p.accept("("):
-            re_ = _parse_dense_leaf(p)
-            p.expect(",", "expected ','")
-            im = _parse_dense_leaf(p)
-            p.expect(")", "expected ')'")
-            return ("complex", re_, im)
-        return _parse_dense_leaf(p)
+        p._next()
+        size, dims = 0, None
+        if not p.accept("]"):
+            while True:
+                if p.peek_is("["):
+                    this = _parse_literal_list(p, leaves)
+                else:
+                    _parse_literal_element(p, leaves)
+                    this = []
+                size += 1
+                if dims is None:
+                    dims = this
+                elif this != dims:
+                    raise p.error("tensor literal is invalid; ranks are not consistent between "
+                                  "elements", p.start)
+                if not p.accept(","):
+                    break
+            p.expect("]", "expected ',' or ']'")
+        return [size] + (dims or [])
     finally:
         p.leave()
 
 
-def _parse_dense_leaf(p):
-    off = p.start
-    if p.kind == "string":
-        s = p.string_value()
-        p._next()
-        return ("string", s, False, off)
-    if p.kind == "bare" and p.tok in ("true", "false"):
-        v = p.tok
-        p._next()
-        return ("bool", v, False, off)
-    neg = p.accept("-")
-    if p.kind in ("int", "float"):
-        leaf = (p.kind, p.tok, neg, off)
-        p._next()
-        return leaf
-    raise p.error("expected element literal of primitive type")
+def _elements_literal_type(p, t):
+    """parseElementsLiteralType: a statically shaped type (errors at the current token)."""
+    if t is None:
+        p.expect(":", "expected ':'")
+        t = p.parse_type()
+    if not isinstance(t, ShapedType):
+        raise p.error("elements literal must be a shaped type", p.start)
+    if not t.has_rank or not t.has_static_shape():
+        raise p.error("elements literal type must have static shape", p.start)
+    return t
 
 
-def _literal_shape(lit):
-    shape = []
-    while isinstance(lit, list):
-        shape.append(len(lit))
-        if not lit:
-            break
-        lit = lit[0]
-    return shape
+def _kw_dense(p, t):
+    attr_loc = p.attr_kw_offset
+    p.expect("<", "expected '<' after 'dense'")
+    lit = _TensorLiteral()
+    if not p.accept(">"):
+        lit = _parse_tensor_literal(p, True)
+        p.expect(">", "expected '>'")
+    loc = attr_loc if t is not None else p.start
+    typ = _elements_literal_type(p, t)
+    return _tensor_literal_attr(p, lit, loc, typ)
 
 
-def _flatten(p, lit, shape, out, depth=0):
-    if isinstance(lit, list):
-        if depth >= len(shape) or len(lit) != shape[depth]:
-            raise p.error("tensor literal is invalid; ranks are not consistent between elements")
-        for x in lit:
-            _flatten(p, x, shape, out, depth + 1)
-    else:
-        if depth != len(shape):
-            raise p.error("tensor literal is invalid; ranks are not consistent between elements")
-        out.append(lit)
+def _is_int_or_index(t):
+    return type(t) is IntegerType or t is INDEX
 
 
-def _build_dense(p, typ, lit, hex_str, empty, tloc):
+def _tensor_literal_attr(p, lit, loc, typ):
+    """TensorLiteralParser::getAttr: the elements attribute of `typ` (errors at `loc`)."""
     et = typ.element_type
+    comp = type(et) is ComplexType
+    base = et.element_type if comp else et
+    numeric = _is_int_or_index(base) or type(base) is FloatType
+    if lit.hex is not None and (comp or numeric):
+        return _dense_from_hex(p, typ, lit.hex, loc)
+    if lit.shape and list(lit.shape) != list(typ.shape):
+        raise p.error(f"inferred shape of elements literal ([{', '.join(map(str, lit.shape))}]) "
+                      f"does not match type ([{', '.join(map(str, typ.shape))}])", loc)
     n = typ.num_elements
-    if hex_str is not None:
-        return _dense_from_hex(p, typ, hex_str, tloc)
-    if empty:
-        if n != 0:
-            raise p.error(f"parsed zero elements, but type ({typ}) expected at least 1", tloc)
-        return DenseElementsAttr(typ, (), False)
-    lshape = _literal_shape(lit)
-    leaves = []
-    _flatten(p, lit, lshape, leaves)
-    is_splat = not lshape
-    if not is_splat and list(lshape) != list(typ.shape):
-        raise p.error(f"inferred shape of elements literal ([{', '.join(map(str, lshape))}]) "
-                      f"does not match type ([{', '.join(map(str, typ.shape))}])", tloc)
-    if leaves and leaves[0][0] == "string":
-        vals = []
-        for lf in leaves:
-            if lf[0] != "string":
-                raise p.error("expected string token, got non-string")
-            vals.append(lf[1])
-        return DenseStringElementsAttr(typ, vals, is_splat if n != 1 else None)
-    vals = [_convert_leaf(p, lf, et) for lf in leaves]
-    if is_splat:
+    if lit.hex is None and not lit.leaves and n:
+        raise p.error(f"parsed zero elements, but type ('{typ}') expected at least 1", loc)
+    if not numeric:
+        if lit.hex is not None:
+            return DenseStringElementsAttr(typ, [_tok_str(p, *lit.hex)], True)
+        vals = [_tok_str(p, tok, off) if k == "string" else "" for _, k, tok, off in lit.leaves]
+        return DenseStringElementsAttr(typ, vals, None)  # equal strings make a splat
+    if _is_int_or_index(base):
+        vals = [_int_leaf(p, lf, base) for lf in lit.leaves]
+    else:
+        vals = [_float_leaf(p, lf, base) for lf in lit.leaves]
+    if comp:
+        if len(vals) % 2:
+            raise p.error("complex element literal must be a pair", loc)
+        vals = list(zip(vals[0::2], vals[1::2]))
+    if not lit.shape:
         return DenseElementsAttr(typ, vals, True)
     return DenseElementsAttr(typ, vals)
 
 
-def _convert_leaf(p, lf, et):
-    if isinstance(et, ComplexType):
-        if lf[0] != "complex":
-            raise p.error("complex element literal must be a pair", lf[3] if len(lf) > 3 else None)
-        return (_convert_leaf(p, lf[1], et.element_type), _convert_leaf(p, lf[2], et.element_type))
-    if lf[0] == "complex":
-        raise p.error("unexpected complex value for non-complex element type", lf[1][3])
-    kind, text, neg, off = lf
-    if kind == "string":
-        raise p.error("expected element literal of primitive type", off)
-    if kind == "bool":
+def _tok_str(p, tok, off):
+    try:
+        return unescape_string(tok[1:-1])
+    except ValueError:
+        raise p.error("unknown escape in string literal", off)
+
+
+def _int_leaf(p, lf, et):
+    neg, kind, tok, off = lf
+    if neg and et is not INDEX and et.signedness == IntegerType.UNSIGNED:
+        raise p.error("expected unsigned integer elements, but parsed negative value", off)
+    if kind == "float":
+        raise p.error("expected integer elements, but parsed floating-point", off)
+    if kind == "bare":
         if not (type(et) is IntegerType and et.width == 1):
             raise p.error("expected i1 type for 'true' or 'false' values", off)
-        return 1 if text == "true" else 0
-    if type(et) is FloatType:
-        a = p.number_to_attr(text, kind == "float", neg, et, off)
-        return a.bits
-    if isinstance(et, (IntegerType, IndexType)):
-        if kind == "float":
-            raise p.error("expected integer elements, but parsed floating-point", off)
-        a = p.number_to_attr(text, False, neg, et, off)
-        return a.value
-    raise p.error("expected element literal of primitive type", off)
+        return normalize_int(1 if tok == "true" else 0, et)
+    v = build_attribute_int(tok, neg, et) if kind == "int" else None
+    if v is None:
+        raise p.error("integer constant out of range for type", off)
+    return normalize_int(v, et)
 
 
-def _dense_from_hex(p, typ, hex_str, off):
-    et = typ.element_type
+def _float_leaf(p, lf, et):
+    neg, kind, tok, off = lf
+    if kind == "int" and tok.startswith("0x"):
+        return p.float_bits_from_int_literal(tok, neg, et, off)
+    if kind != "float":
+        raise p.error("expected floating-point elements, but parsed integer", p.start)
+    return p.number_to_attr(tok, True, neg, et, off).bits
+
+
+def _dense_from_hex(p, typ, hex_tok, loc):
+    tok, off = hex_tok
+    body = tok[1:-1]
     try:
-        data = bytes.fromhex(hex_str)
+        if not body.startswith("0x") or len(body) % 2:
+            raise ValueError
+        data = bytes.fromhex(body[2:])
     except ValueError:
         raise p.error("expected string containing hex digits starting with `0x`", off)
+    et = typ.element_type
     comp = isinstance(et, ComplexType)
     base = et.element_type if comp else et
-    width = 64 if base is INDEX else base.width
-    nbytes = 1 if width == 1 else (width + 7) // 8
-    per = nbytes * (2 if comp else 1)
+    width = _bit_width(base)
     n = typ.num_elements
+    if width == 1:
+        # i1 data is bit-packed; a single 0x00 / 0xFF byte is a splat.
+        if len(data) == 1 and data[0] in (0, 0xFF):
+            return DenseElementsAttr(typ, [data[0] & 1], True)
+        if len(data) * 8 != (n + 7) // 8 * 8:
+            raise p.error(f"elements hex data size is invalid for provided type: '{typ}'", loc)
+        bits = int.from_bytes(data, "little")
+        return DenseElementsAttr(typ, [normalize_int(bits >> i & 1, base) for i in range(n)])
+    nbytes = (width + 7) // 8
+    per = nbytes * (2 if comp else 1)
     if len(data) == per:
         count = 1
     elif len(data) == per * n:
         count = n
     else:
-        raise p.error("elements hex data size is invalid for provided type", off)
+        raise p.error(f"elements hex data size is invalid for provided type: '{typ}'", loc)
     vals = []
     for i in range(count):
         chunk = data[i * per:(i + 1) * per]
         parts = [int.from_bytes(chunk[j * nbytes:(j + 1) * nbytes], "little")
                  for j in range(2 if comp else 1)]
         if type(base) is not FloatType:
-            parts = [normalize_int(x, base) if base is not I1 else x & 1 for x in parts]
+            parts = [normalize_int(x, base) for x in parts]
         vals.append(tuple(parts) if comp else parts[0])
     return DenseElementsAttr(typ, vals, count == 1 and n != 1 or None)
 
 
 def _kw_dense_resource(p, t):
-    p.expect("<", "expected '<'")
+    loc = p.attr_kw_offset
+    p.expect("<", "expected '<' after 'dense_resource'")
     handle = p.parse_resource_key()
     p.expect(">", "expected '>'")
-    p.expect(":", "expected ':'")
-    typ = p.parse_type()
-    return DenseResourceElementsAttr(typ, handle)
+    tloc = loc
+    if t is None:
+        tloc = p.start
+        p.expect(":", "expected ':'")
+        t = p.parse_type()
+    if not isinstance(t, ShapedType):
+        raise p.error("`dense_resource` expected a shaped type", tloc)
+    return DenseResourceElementsAttr(t, handle)
 
 
 def _kw_sparse(p, t):
-    p.expect("<", "expected '<' after 'sparse'")
-    ind = _parse_dense_literal(p) if not p.peek_is(",") else []
+    loc = p.attr_kw_offset
+    p.expect("<", "Expected '<' after 'sparse'")
+    if p.accept(">"):
+        typ = _elements_literal_type(p, t)
+        return SparseElementsAttr(
+            typ, DenseElementsAttr(RankedTensorType([0, typ.rank], I64), [], False),
+            DenseElementsAttr(RankedTensorType([0], typ.element_type), [], False))
+    iloc = p.start
+    ind = _parse_tensor_literal(p, False)
     p.expect(",", "expected ','")
-    vals = _parse_dense_literal(p) if not p.peek_is(">") else []
+    vloc = p.start
+    vals = _parse_tensor_literal(p, True)
     p.expect(">", "expected '>'")
-    p.expect(":", "expected ':'")
-    tloc = p.start
-    typ = p.parse_type()
-    ishape = _literal_shape(ind)
-    ileaves = []
-    _flatten(p, ind, ishape, ileaves)
-    if len(ishape) == 1:
-        ishape = [1, ishape[0]] if ishape[0] else [0, typ.rank]
-    elif not ishape:
-        ishape = [1, 1]
-    itype = RankedTensorType(ishape, I64)
-    indices = DenseElementsAttr(itype, [_convert_leaf(p, x, I64) for x in ileaves], False)
-    vshape = _literal_shape(vals)
-    vleaves = []
-    _flatten(p, vals, vshape, vleaves)
-    vtype = RankedTensorType(vshape or [], typ.element_type)
-    values = DenseElementsAttr(vtype, [_convert_leaf(p, x, typ.element_type) for x in vleaves],
-                               False if vshape else True)
+    typ = _elements_literal_type(p, t)
+    itype = RankedTensorType(ind.shape if ind.shape else [1, typ.rank], I64)
+    indices = _tensor_literal_attr(p, ind, iloc, itype)
+    vtype = RankedTensorType(vals.shape if vals.shape else [itype.shape[0]], typ.element_type)
+    values = _tensor_literal_attr(p, vals, vloc, vtype)
+    _verify_sparse(p, loc, typ, indices, values)
     return SparseElementsAttr(typ, indices, values)
+
+
+def _verify_sparse(p, loc, typ, indices, values):
+    vshape, ishape = values.type.shape, indices.type.shape
+    if len(vshape) != 1:
+        raise p.error("expected 1-d tensor for sparse element values", loc)
+    rank = typ.rank
+
+    def shape_error():
+        return p.error(f"expected shape ([{', '.join(map(str, typ.shape))}]); inferred shape of "
+                       f"indices literal ([{', '.join(map(str, ishape))}]); inferred shape of "
+                       f"values literal ([{', '.join(map(str, vshape))}])", loc)
+    if len(ishape) == 2:
+        if ishape[1] != rank:
+            raise shape_error()
+    elif len(ishape) != 1 or rank != 1:
+        raise shape_error()
+    if ishape[0] != vshape[0]:
+        raise shape_error()
+    flat = [v & ((1 << 64) - 1) for v in indices.all_values()]  # read as uint64
+    groups = [[flat[0]] * rank] if indices.is_splat else \
+        [flat[i * rank:(i + 1) * rank] for i in range(ishape[0])]
+    for i, idx in enumerate(groups):
+        if len(idx) != rank or any(x >= d for x, d in zip(idx, typ.shape)):
+            raise p.error(f"sparse index #{i} is not contained within the value shape, with "
+                          f"index=[{', '.join(map(str, idx))}], and type='{typ}'", loc)
 
 
 _ATTR_KEYWORDS = {"true": _kw_true, "false": _kw_false, "unit": _kw_unit, "loc": _kw_loc,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from ..ir.location import Location, SourceLoc, UNKNOWN_LOC
+from ..ir.location import Location, SourceLoc, UnknownLoc, UNKNOWN_LOC
 
 SEVERITIES = ("error", "warning", "remark", "note")
 
@@ -38,6 +38,7 @@ class MLIRError(Exception):
     def __init__(self, diag: Diagnostic):
         super().__init__(diag.message)
         self.diag = diag
+        self.more = ()  # further diagnostics of the same failure (e.g. each undeclared name)
 
 
 def error(loc, message: str) -> MLIRError:
@@ -67,17 +68,77 @@ class DiagnosticEngine:
         if self.collector is not None:
             self.collector.append(diag)
             return
-        self._print(diag)
-        for note in diag.notes:
-            self._print(note)
+        self._emit_full(diag)
 
-    def _print(self, diag: Diagnostic):
-        out = [f"{format_location_prefix(diag.loc)} {diag.severity}: {diag.message}\n"]
-        if self.show_snippet:
-            f = diag.loc.file_loc()
+    # Files whose text is known (the input before splitting): a FileLineColLoc naming one of
+    # them shows its source line, as llvm::SourceMgr does for a loaded buffer.
+    sources = {}
+    CALL_STACK_LIMIT = 10
+
+    def _emit_full(self, diag: Diagnostic):
+        """MLIR's SourceMgrDiagnosticHandler: the message, the "called from" stack of a call
+        site location, then the notes (the source line only when the location changed)."""
+        loc = diag.loc
+        self._print(loc, diag.message, diag.severity, True)
+        cs = _callsite(loc)
+        if cs is not None:
+            loc = cs.caller
+            for _ in range(self.CALL_STACK_LIMIT):
+                self._print(loc, "called from", "note", True)
+                cs = _callsite(loc)
+                if cs is None:
+                    break
+                loc = cs.caller
+        for note in diag.notes:
+            self._print(note.loc, note.message, note.severity, not _same_loc(loc, note.loc))
+            loc = note.loc
+
+    def _print(self, loc, message, severity, show_line):
+        f = loc.file_loc() if loc is not None else None
+        if f is None:
+            prefix = ""
+            if loc is not None and not isinstance(loc, UnknownLoc):
+                from .printer import Printer, PrintFlags
+                prefix = Printer(PrintFlags(local_scope=True)).loc_str(loc) + ": "
+            self.stream.write(f"<unknown>:0: {severity}: {prefix}{message}\n")
+            return
+        out = [f"{f.filename}:{f.line}:{f.col}: {severity}: {message}\n"]
+        if show_line and self.show_snippet:
+            line = None
             if isinstance(f, SourceLoc):
                 line = f.buffer.line_text(f.line)
-                if len(line) < 4096:
-                    out.append(line + "\n")
-                    out.append(" " * (f.col - 1) + "^\n")
+            else:
+                text = self.sources.get(f.filename)
+                if text is not None and f.line >= 1:
+                    lines = text.split("\n")
+                    if f.line <= len(lines):
+                        line = lines[f.line - 1]
+            if line is not None and len(line) < 4096:
+                out.append(line + "\n")
+                out.append(" " * max(f.col - 1, 0) + "^\n")
         self.stream.write("".join(out))
+
+
+def _callsite(loc):
+    """The call site location a diagnostic location stands for (through names and fusions)."""
+    from ..ir.location import NameLoc, CallSiteLoc, FusedLoc
+    t = type(loc)
+    if t is NameLoc:
+        return _callsite(loc.child)
+    if t is CallSiteLoc:
+        return loc
+    if t is FusedLoc:
+        for sub in loc.locations:
+            c = _callsite(sub)
+            if c is not None:
+                return c
+    return None
+
+
+def _same_loc(a, b):
+    if a is b:
+        return True
+    try:
+        return a == b
+    except Exception:
+        return False

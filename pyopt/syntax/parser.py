@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from ..ir.core import Operation, Block, Region, Value
+from ..ir.core import Operation, Block, Region, Value, BlockArgument
 from ..ir.location import SourceBuffer, SourceLoc
 from ..ir.types import FunctionType
 from .diagnostics import Diagnostic, MLIRError
@@ -53,11 +53,12 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self.ctx = context
         self.pos = 0
         self.depth = 0
-        # SSA names of the current isolated scope: name -> list of Values (ForwardRef allowed)
+        # SSA names of the current isolated scope: name -> list of (Value, offset) or None per
+        # result number (the Value may be a ForwardRef placeholder)
         self.values = {}
-        self.region_defs = [[]]  # names defined per open region, to forget on exit
-        self.isolated_stack = []
-        self.forward_count = 0
+        self.region_defs = []  # per open region of the isolated scope: names it defined
+        self.isolated_stack = []  # enclosing (values, region_defs)
+        self.forward_refs = {}  # every unresolved ForwardRef -> offset of its first use
         self.block_scopes = []  # per region: {name: [block, defined?, first-use offset]}
         self.type_aliases = {}
         self.attr_aliases = {}
@@ -252,31 +253,36 @@ class Parser(TypeParserMixin, AttrParserMixin):
         return res
 
     def resolve_operand(self, operand, type_):
+        """The Value for a parsed `%name#N` of the given type (a forward reference placeholder
+        when it is not defined yet), with MLIR's diagnostics."""
         name, num, off = operand
         entry = self.values.get(name)
-        if entry is not None and num < len(entry):
-            v = entry[num]
-            if v is not None:
-                if v.type is not type_:
-                    if isinstance(v, ForwardRef):
-                        msg = (f"use of value '{name}' expects different type than prior uses: "
-                               f"'{type_}' vs '{v.type}'")
-                    else:
-                        msg = (f"use of value '{name}' expects different type than prior uses: "
-                               f"'{type_}' vs '{v.type}'")
-                    raise self.error(msg, off)
-                return v
-        elif entry is not None and not any(isinstance(v, ForwardRef) for v in entry if v):
-            raise self.error(f"reference to invalid result number", off)
-        # forward reference
-        fr = ForwardRef(type_, off)
+        if entry is not None and num < len(entry) and entry[num] is not None:
+            v, def_off = entry[num]
+            if v.type is not type_:
+                err = self.error(f"use of value '{name}' expects different type than prior "
+                                 f"uses: '{type_}' vs '{v.type}'", off)
+                err.diag.attach_note("prior use here", self.loc_at(def_off))
+                raise err
+            return v
         if entry is None:
             entry = self.values[name] = []
         while len(entry) <= num:
             entry.append(None)
-        entry[num] = fr
-        self.forward_count += 1
+        first = entry[0]
+        if first is not None and type(first[0]) is not ForwardRef:
+            raise self.error("reference to invalid result number", off)
+        fr = ForwardRef(type_, off)
+        entry[num] = (fr, off)
+        self.forward_refs[fr] = off
         return fr
+
+    def _value_loc(self, v):
+        """Where a value was defined (or first used, for a forward reference)."""
+        if isinstance(v, ForwardRef):
+            return self.loc_at(v.offset)
+        loc = v.loc if isinstance(v, BlockArgument) else v.owner.loc
+        return loc
 
     def resolve_operands(self, operands, types, offset=None):
         if len(operands) != len(types):
@@ -284,125 +290,137 @@ class Parser(TypeParserMixin, AttrParserMixin):
                              offset)
         return [self.resolve_operand(o, t) for o, t in zip(operands, types)]
 
-    def define_values(self, name, values, offset):
+    def add_definition(self, name, num, value, offset):
+        """Binds `%name#num` to `value` in the current scope, resolving a forward reference."""
         entry = self.values.get(name)
-        if entry is not None:
-            for i, old in enumerate(entry):
-                if old is None:
-                    continue
-                if not isinstance(old, ForwardRef):
-                    raise self.error(f"redefinition of SSA value '{name}'", offset)
-                if i >= len(values):
-                    raise self.error(f"reference to invalid result number", old.offset)
-                new = values[i]
-                if new.type is not old.type:
-                    raise self.error(f"definition of SSA value '{name}#{i}' has type "
-                                     f"'{new.type}'", offset).__class__(Diagnostic(
-                        "error", self.loc_at(offset),
-                        f"use of value '{name}' expects different type than prior uses: "
-                        f"'{new.type}' vs '{old.type}'"))
-                old.replace_all_uses_with(new)
-                self.forward_count -= 1
-        self.values[name] = values
-        self.region_defs[-1].append(name)
+        if entry is None:
+            entry = self.values[name] = []
+        while len(entry) <= num:
+            entry.append(None)
+        old = entry[num]
+        if old is not None:
+            ov, old_off = old
+            if type(ov) is not ForwardRef:
+                err = self.error(f"redefinition of SSA value '{name}'", offset)
+                err.diag.attach_note("previously defined here", self.loc_at(old_off))
+                raise err
+            if ov.type is not value.type:
+                err = self.error(f"definition of SSA value '{name}#{num}' has type "
+                                 f"'{value.type}'", offset)
+                err.diag.attach_note(f"previously used here with type '{ov.type}'",
+                                     self.loc_at(old_off))
+                raise err
+            ov.replace_all_uses_with(value)
+            del self.forward_refs[ov]
+        entry[num] = (value, offset)
+        self.region_defs[-1].add(name)
+
+    def define_values(self, name, values, offset):
+        for i, v in enumerate(values):
+            self.add_definition(name, i, v, offset)
 
     # -- regions and blocks ----------------------------------------------------------------
-    def push_isolated(self):
-        self.isolated_stack.append((self.values, self.region_defs, self.forward_count))
-        self.values = {}
-        self.region_defs = [[]]
-        self.forward_count = 0
+    def push_scope(self, isolated):
+        """A region's name scope (MLIR's pushSSANameScope): blocks are per region, SSA names
+        per isolated-from-above region with nested per-region definition sets."""
+        self.block_scopes.append({})
+        if isolated:
+            self.isolated_stack.append((self.values, self.region_defs))
+            self.values = {}
+            self.region_defs = []
+        self.region_defs.append(set())
 
-    def pop_isolated(self):
-        if self.forward_count:
-            self._report_undeclared()
-        self.values, self.region_defs, self.forward_count = self.isolated_stack.pop()
+    def pop_scope(self):
+        scope = self.block_scopes.pop()
+        undefined = sorted(rec[2] for rec in scope.values() if not rec[1])
+        if undefined:
+            errs = [self.error("reference to an undefined block", off) for off in undefined]
+            errs[0].more = [e.diag for e in errs[1:]]
+            raise errs[0]
+        defs = self.region_defs.pop()
+        if not self.region_defs:
+            self.values, self.region_defs = self.isolated_stack.pop()
+        else:
+            values = self.values
+            for name in defs:
+                values.pop(name, None)
 
-    def _report_undeclared(self):
-        first = None
-        for name, entry in self.values.items():
-            for v in entry:
-                if isinstance(v, ForwardRef) and (first is None or v.offset < first[1]):
-                    first = (name, v.offset)
-        if first is not None:
-            raise self.error(f"use of undeclared SSA value name", first[1])
+    def report_undeclared(self):
+        """MLIR's finalize: every forward reference still unresolved is an error."""
+        if not self.forward_refs:
+            return
+        offs = sorted(self.forward_refs.values())
+        errs = [self.error("use of undeclared SSA value name", off) for off in offs]
+        errs[0].more = [e.diag for e in errs[1:]]
+        raise errs[0]
 
     def parse_region(self, entry_args=None, isolated=False):
-        """`{ blocks }`. entry_args: [(operand triple, type, loc)] already parsed (e.g. func args)."""
+        """`{ blocks }`. entry_args: [(operand triple or None, type, loc)] already parsed (e.g.
+        function arguments); unnamed ones (None) leave the entry block to its label."""
         region = Region()
-        lbrace = self.start
-        self.expect("{")
+        self.expect("{", "expected '{' to begin a region")
+        if not entry_args and self.peek_is("}"):
+            self._next()
+            return region
         self.enter()
-        if isolated:
-            self.push_isolated()
-        self.region_defs.append([])
-        self.block_scopes.append({})
-        try:
-            if entry_args is not None:
-                block = Block()
-                region.append(block)
-                for (name, _num, off), t, loc in entry_args:
-                    arg = block.add_argument(t, loc)
-                    self.define_values(name, [arg], off)
-                if self.accept("}"):
-                    return self._finish_region(region)
-                if self.kind == "caret":
-                    # An explicit label after the signature-provided arguments is an error in MLIR.
-                    raise self.error("invalid block name in region with named arguments")
-                self.parse_block_body(block)
-            elif self.accept("}"):
-                return self._finish_region(region)
-            elif self.kind != "caret":
-                block = Block()
-                region.append(block)
-                self.parse_block_body(block)
-            while not self.accept("}"):
-                if self.kind == "eof":
-                    raise self.error("expected operation name in quotes")
-                region.append(self.parse_block_label())
-                self.parse_block_body(region.blocks[-1])
-            return self._finish_region(region)
-        finally:
-            for name in self.region_defs.pop():
-                self.values.pop(name, None)
-            self.block_scopes.pop()
-            if isolated:
-                self.pop_isolated()
-            self.leave()
-
-    def _finish_region(self, region):
-        scope = self.block_scopes[-1]
-        for name, (block, defined, off) in scope.items():
-            if not defined:
-                raise self.error(f"reference to an undefined block", off)
+        self.push_scope(isolated)
+        block = Block()
+        if entry_args and entry_args[0][0] is not None:
+            if self.kind == "caret":
+                raise self.error("invalid block name in region with named arguments")
+            for operand, t, loc in entry_args:
+                name, num, off = operand
+                entry = self.values.get(name)
+                if entry is not None and num < len(entry) and entry[num] is not None:
+                    err = self.error(f"region entry argument '{name}' is already in use", off)
+                    err.diag.attach_note("previously referenced here",
+                                         self.loc_at(entry[num][1]))
+                    raise err
+                arg = block.add_argument(t, loc if loc is not None else self.loc_at(off))
+                self.add_definition(name, num, arg, off)
+        if self.kind == "caret":
+            block = self.parse_block_label(block)
+        self.parse_block_body(block)
+        if entry_args and len(block.args) > len(entry_args):
+            raise self.error("entry block arguments were already defined")
+        region.append(block)
+        while not self.accept("}"):
+            b = self.parse_block_label()
+            self.parse_block_body(b)
+            region.append(b)
+        self.pop_scope()
+        self.leave()
         return region
 
-    def _block_ref(self, name, offset, define):
+    def _block_ref(self, name, offset, define, block=None):
         scope = self.block_scopes[-1] if self.block_scopes else None
         if scope is None:
             raise self.error("expected operation name", offset)
         rec = scope.get(name)
         if rec is None:
-            rec = scope[name] = [Block(), define, offset]
+            rec = scope[name] = [block if block is not None else Block(), define, offset]
         elif define:
             if rec[1]:
                 raise self.error(f"redefinition of block '{name}'", offset)
             rec[1] = True
         return rec[0]
 
-    def parse_block_label(self):
+    def parse_block_label(self, block=None):
+        """`^name(%a: t loc(..), ...):`; `block` is the region's entry block when given."""
+        if self.kind != "caret":
+            raise self.error("expected block name")
         name, off = self.tok, self.start
         self._next()
-        block = self._block_ref(name, off, True)
+        block = self._block_ref(name, off, True, block)
         if self.accept("("):
             if not self.accept(")"):
                 while True:
                     arg_name = self.parse_operand()
-                    self.expect(":")
+                    self.expect(":", "expected ':' and type for SSA operand")
                     t = self.parse_type()
                     loc = self.parse_optional_trailing_loc(self.loc_at(arg_name[2]))
                     arg = block.add_argument(t, loc)
-                    self.define_values(arg_name[0], [arg], arg_name[2])
+                    self.add_definition(arg_name[0], arg_name[1], arg, arg_name[2])
                     if not self.accept(","):
                         break
                 self.expect(")")
@@ -475,6 +493,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
             raise self.error("expected operation name in quotes")
         if results is not None:
             total = sum(c for _, c, _ in results)
+            if not op.results:
+                raise self.error("cannot name an operation with no results", start)
             if total != len(op.results):
                 raise self.error(f"operation defines {len(op.results)} results but was "
                                  f"provided {total} to bind", start)
@@ -490,6 +510,10 @@ class Parser(TypeParserMixin, AttrParserMixin):
     def parse_generic_operation(self):
         op_start = self.start
         name = self.string_value()
+        if not name:
+            raise self.error("empty operation name is invalid", op_start)
+        if "\0" in name:
+            raise self.error("null character not allowed in operation name", op_start)
         self._next()
         ctx = self.ctx
         opdef = ctx.lookup_op(name)
@@ -507,7 +531,10 @@ class Parser(TypeParserMixin, AttrParserMixin):
         operands = self.parse_operand_list()
         self.expect(")", "expected ')' to end operand list")
         successors = []
-        if self.accept("["):
+        if self.peek_is("["):
+            if opdef is not None and not opdef.is_terminator:
+                raise self.error("successors in non-terminator", self.start)
+            self._next()
             successors = self.parse_comma_list(self.parse_successor)
             self.expect("]")
         props = None
@@ -518,10 +545,11 @@ class Parser(TypeParserMixin, AttrParserMixin):
         regions = []
         if self.tok == "(" and self.kind == "punct":
             self._next()
-            isolated = opdef is not None and opdef.isolated
-            regions.append(self.parse_generic_region(isolated))
+            # The generic form never opens an isolated name scope (MLIR's parseRegion default):
+            # uses from above parse, and the verifier reports them.
+            regions.append(self.parse_region())
             while self.accept(","):
-                regions.append(self.parse_generic_region(isolated))
+                regions.append(self.parse_region())
             self.expect(")", "expected ')' to end region list")
         attrs = {}
         if self.tok == "{" and self.kind == "punct":
@@ -531,7 +559,11 @@ class Parser(TypeParserMixin, AttrParserMixin):
         ftype = self.parse_type()
         if not isinstance(ftype, FunctionType):
             raise self.error("expected function type", ftype_off)
-        vals = self.resolve_operands(operands, ftype.inputs, ftype_off)
+        if len(operands) != len(ftype.inputs):
+            raise self.error(f"expected {len(operands)} operand type"
+                             f"{'' if len(operands) == 1 else 's'} but had "
+                             f"{len(ftype.inputs)}", ftype_off)
+        vals = [self.resolve_operand(o, t) for o, t in zip(operands, ftype.inputs)]
         properties = {}
         if opdef is not None:
             if props is not None:
@@ -556,17 +588,27 @@ class Parser(TypeParserMixin, AttrParserMixin):
         name = self.tok
         ctx = self.ctx
         opdef = ctx.lookup_op(name)
-        if opdef is None and self.default_dialects:
-            dd = self.default_dialects[-1]
-            if dd:
-                opdef = ctx.lookup_op(dd + "." + name)
-        if opdef is None:
-            opdef = ctx.lookup_op("builtin." + name)
         if opdef is None or opdef.parse is None:
-            tried = ""
-            if "." not in name and self.default_dialects and self.default_dialects[-1]:
-                tried = f" (tried '{self.default_dialects[-1]}.{name}' as well)"
-            raise self.error(f"custom op '{name}' is unknown{tried}", op_start)
+            # MLIR's parseCustomOperationName: an unprefixed name is looked up in the default
+            # dialect of the enclosing op (`builtin` at the top level).
+            full = name
+            if "." not in name:
+                full = (self.default_dialects[-1] if self.default_dialects else "builtin") + \
+                    "." + name
+                opdef = ctx.lookup_op(full)
+            if opdef is None or opdef.parse is None:
+                tried = f" (tried '{full}' as well)" if full != name else ""
+                dialect = full.split(".", 1)[0]
+                if dialect not in ctx.dialects:
+                    err = self.error(f"Dialect `{dialect}' not found for custom op '{name}' "
+                                     f"{tried}", op_start)
+                    err.diag.attach_note(
+                        "Registered dialects: " + ", ".join(sorted(ctx.dialects)) +
+                        " ; for more info on dialect registration see "
+                        "https://mlir.llvm.org/getting_started/Faq/"
+                        "#registered-loaded-dependent-whats-up-with-dialects-management")
+                    raise err
+                raise self.error(f"custom op '{name}' is unknown{tried}", op_start)
         self._next()
         state = OperationState(opdef.name, opdef, None)
         self.default_dialects.append(opdef.default_dialect)
@@ -585,8 +627,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
     # -- top level ---------------------------------------------------------------------------
     def parse_top_level(self, into_block: Block):
         """Parses a whole buffer: alias definitions, file metadata and ops."""
-        self.region_defs.append([])
-        self.block_scopes.append({})
+        self.push_scope(True)
         while self.kind != "eof":
             k = self.kind
             if k == "hash" or k == "excl":
@@ -597,9 +638,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 raise self.error("expected operation name in quotes")
             else:
                 into_block.append(self.parse_operation())
-        if self.forward_count:
-            self._report_undeclared()
+        self.report_undeclared()
         self._resolve_deferred_locs(into_block)
+        self.pop_scope()
 
     def parse_alias_definition(self):
         kind, name, off = self.kind, self.tok, self.start

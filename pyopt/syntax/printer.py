@@ -122,7 +122,8 @@ class NameState:
         top_used = self.used
         while stack:
             region, nv, na, nc, depth = stack.pop()
-            self.next_value, self.next_arg, self.next_conflict = nv, na, nc
+            if not self.generic:  # the generic form implies unique SSA ids (no restart)
+                self.next_value, self.next_arg, self.next_conflict = nv, na, nc
             del self.used[depth:]
             self.used.append(set())
             self._number_region(region)
@@ -234,7 +235,13 @@ class Printer:
         """An attribute with its type elided where it has one (IntegerAttr / FloatAttr)."""
         if type(a) is IntegerAttr or a.__class__.__name__ == "FloatAttr":
             return a.asm(self, elide_type=True)
-        return self.attr_str(a)
+        s = self.attr_str(a)
+        t = getattr(a, "type", None)
+        if t is not None and a.__class__.__name__.endswith("ElementsAttr"):
+            suffix = " : " + self.type_str(t)  # elements attrs elide their shaped type too
+            if s.endswith(suffix):
+                s = s[:-len(suffix)]
+        return s
 
     def _alias(self, key, prefix, is_type, deferrable, render, cache):
         al = _Alias(len(self.aliases), prefix, is_type, deferrable)
@@ -314,7 +321,9 @@ class Printer:
         ns = self.ns
         name = ns.names.get(v)
         if name is not None:
-            return "%" + name
+            if type(v) is not OpResult or len(v.owner.results) == 1:
+                return "%" + name
+            name = None  # first of a result group: `%0#0` when the group has several results
         if type(v) is OpResult:
             op = v.owner
             idx = v.index
@@ -327,6 +336,9 @@ class Printer:
                 start = max(g for g in groups if g <= idx)
                 base = ns.names.get(op.results[start])
                 if base is not None:
+                    end = min((g for g in groups if g > start), default=len(op.results))
+                    if end - start == 1:
+                        return "%" + base
                     return "%" + base + "#" + str(idx - start)
         return "<<UNKNOWN SSA VALUE>>"
 
@@ -362,7 +374,7 @@ class Printer:
         if results:
             groups = self.ns.groups.get(op)
             if groups is None:
-                s = self.value(results[0])
+                s = "%" + self.ns.names.get(results[0], "<<UNKNOWN SSA VALUE>>")
                 if len(results) > 1:
                     s += ":" + str(len(results))
                 out.append(s + " = ")
@@ -370,7 +382,7 @@ class Printer:
                 parts = []
                 bounds = groups + [len(results)]
                 for i in range(len(groups)):
-                    s = self.value(results[groups[i]])
+                    s = "%" + self.ns.names.get(results[groups[i]], "<<UNKNOWN SSA VALUE>>")
                     n = bounds[i + 1] - bounds[i]
                     parts.append(s + (":" + str(n) if n > 1 else ""))
                 out.append(", ".join(parts) + " = ")
@@ -394,12 +406,9 @@ class Printer:
         if op.successor_slots:
             out.append("[" + ", ".join(self.block_name(b) for b in op.successors) + "]")
         props = op.properties
+        slot = len(out)
         if props:
-            opaque = props.get("<opaque>")
-            if opaque is not None:
-                out.append(" <" + self.attr_str(opaque) + ">")
-            else:
-                out.append(" <{" + self.attr_entries(sorted(props.items())) + "}>")
+            out.append("")  # filled below: MLIR assigns alias numbers regions-first
         if op.regions:
             out.append(" (")
             first = True
@@ -409,9 +418,22 @@ class Printer:
                 first = False
                 self.print_region(r, True, True, True)
             out.append(")")
+        # MLIR's alias walk of a generic op visits its regions, then its operand and result
+        # types, then all attributes (inherent and discardable) sorted by name.
+        ftype = self.functional_type(op.operand_types, op.result_types)
+        if props or op.attributes:
+            for _, a in sorted(list(op.attributes.items()) + list(props.items()),
+                               key=lambda kv: kv[0]):
+                self.attr_str(a)
+        if props:
+            opaque = props.get("<opaque>")
+            if opaque is not None:
+                out[slot] = " <" + self.attr_str(opaque) + ">"
+            else:
+                out[slot] = " <{" + self.attr_entries(sorted(props.items())) + "}>"
         if op.attributes:
             out.append(" {" + self.attr_entries(sorted(op.attributes.items())) + "}")
-        out.append(" : " + self.functional_type(op.operand_types, op.result_types))
+        out.append(" : " + ftype)
 
     def print_region(self, region, print_entry_args=True, print_terminators=True,
                      print_empty_block=False):
@@ -531,6 +553,14 @@ def print_op(op, flags=None) -> str:
     p.ns = NameState(root, p.flags.generic)
     p.print_op(op)
     return p.finish()
+
+
+def op_for_diagnostic(op) -> str:
+    """An op as MLIR streams it into an error diagnostic: generic form, local scope (names
+    from the closest isolated-from-above op), large elements elided; on a line of its own when
+    it spans several."""
+    s = print_op(op, PrintFlags(generic=True, local_scope=True, elide_limit=16))
+    return "\n" + s if "\n" in s else s
 
 
 def type_to_str(t) -> str:

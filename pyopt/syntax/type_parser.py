@@ -14,7 +14,7 @@ SIMPLE_TYPES = {"index": INDEX, "none": NONE, "i1": I1, "i8": I8, "i16": I16, "i
                 "i64": I64}
 for _k in FLOAT_KINDS:
     SIMPLE_TYPES[_k] = FloatType(_k)
-MAX_INT_WIDTH = 1 << 24
+MAX_INT_WIDTH = (1 << 24) - 1  # IntegerType::kMaxWidth
 
 
 class TypeParserMixin:

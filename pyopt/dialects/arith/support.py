@@ -1,0 +1,242 @@
+"""Shared helpers of the arith-like dialects: bit-enum attributes, shape checks of
+SameOperandsAndResultShape / Elementwise / CastOpInterface, and the TypedAttr constraint."""
+from __future__ import annotations
+
+from ...ir.attributes import (DialectAttr, IntegerAttr, FloatAttr, StringAttr, DenseElementsAttr,
+                             DenseStringElementsAttr, DenseResourceElementsAttr,
+                             SparseElementsAttr)
+from ...ir.types import (IntegerType, VectorType, RankedTensorType, UnrankedTensorType, ShapedType,
+                        MemRefType, I1, NONE, DYNAMIC)
+from ...ir.verifier import op_error
+from ..constraints import AttrConstraint
+
+
+# ---------------------------------------------------------------------------- bit enums
+def enum_param_error(err, parser, message, offset, attr_def, cpp_name):
+    """An enum keyword error followed, as in MLIR, by the attribute parser's own error."""
+    e = err(message, offset)
+    e.more = [err(f"failed to parse {attr_def} parameter 'value' which is to be a "
+                  f"`{cpp_name}`", parser.start).diag]
+    return e
+
+
+class BitEnum:
+    """An I32BitEnumAttr: keyword cases with bits, `none` for 0 and groups (e.g. `fast`)
+    printed first (printBitEnumPrimaryGroups)."""
+
+    def __init__(self, cpp_name, attr_def, bits, groups=(), separator=","):
+        self.cpp_name = cpp_name
+        self.attr_def = attr_def  # the TableGen record name used in parse errors
+        self.bits = list(bits)  # [(keyword, mask)]
+        self.groups = list(groups)
+        self.separator = separator
+        self.by_kw = {"none": 0, **dict(self.bits), **dict(self.groups)}
+        self.all_bits = 0
+        for _, m in self.bits:
+            self.all_bits |= m
+
+    def stringify(self, value):
+        if value == 0:
+            return "none"
+        parts = []
+        rest = value
+        for kw, m in self.groups:
+            if value & m == m:
+                parts.append(kw)
+                rest &= ~m
+        for kw, m in self.bits:
+            if rest & m:
+                parts.append(kw)
+        return self.separator.join(parts)
+
+    def parse_value(self, parser, custom):
+        """`kw (, kw)*` up to (not including) the closing `>`."""
+        err = parser.custom_error if custom else parser.error
+        value = 0
+        while True:
+            off = parser.start
+            if parser.kind != "bare":
+                raise enum_param_error(err, parser, "expected valid keyword", off,
+                                       self.attr_def, self.cpp_name)
+            kw = parser.tok
+            m = self.by_kw.get(kw)
+            parser._next()
+            if m is None:
+                raise enum_param_error(err, parser, f"expected {self.cpp_name} to be one of: " +
+                                       ", ".join(self.by_kw), off, self.attr_def, self.cpp_name)
+            value |= m
+            if not parser.accept(","):
+                return value
+
+
+class BitEnumAttr(DialectAttr):
+    """Base of `#dialect.mnemonic<flags>` bit-enum attributes; subclasses set PREFIX/ENUM."""
+    __slots__ = ("value",)
+    PREFIX = ""
+    ENUM: BitEnum = None
+
+    def __init__(self, value):
+        self.value = value
+
+    def asm(self, p):
+        return self.PREFIX + self.asm_stripped(p)
+
+    def asm_stripped(self, p):
+        return "<" + self.ENUM.stringify(self.value) + ">"
+
+    @classmethod
+    def parse_stripped(cls, parser, custom=True):
+        parser.expect("<")
+        v = cls.ENUM.parse_value(parser, custom)
+        parser.expect(">")
+        return cls(v)
+
+    def has(self, mask):
+        return self.value & mask == mask
+
+
+# ---------------------------------------------------------------------------- types
+def elem_or_self(t):
+    return t.element_type if isinstance(t, ShapedType) else t
+
+
+def is_vec_or_tensor(t):
+    return type(t) in (VectorType, RankedTensorType, UnrankedTensorType)
+
+
+def i1_same_shape(t):
+    """getI1SameShape: i1, or the shaped type `t` with an i1 element type."""
+    tt = type(t)
+    if tt is VectorType:
+        return VectorType(t.shape, I1, t.scalable_dims)
+    if tt is RankedTensorType:
+        return RankedTensorType(t.shape, I1, t.encoding)
+    if tt is UnrankedTensorType:
+        return UnrankedTensorType(I1)
+    if tt is MemRefType:
+        return MemRefType(t.shape, I1, t.layout, t.memory_space)
+    return I1
+
+
+def _compatible_dims(dims):
+    static = {d for d in dims if d != DYNAMIC}
+    return len(static) <= 1
+
+
+def compatible_shapes(types):
+    """verifyCompatibleShapes over a list of types."""
+    shaped = [isinstance(t, ShapedType) for t in types]
+    if not all(shaped):
+        return not any(shaped)
+    scalable = [type(t) is VectorType and t.is_scalable for t in types]
+    if any(scalable) and not all(scalable):
+        return False
+    ranked = [t.shape for t in types if t.has_rank]
+    if not ranked:
+        return True
+    rank = len(ranked[0])
+    if any(len(s) != rank for s in ranked):
+        return False
+    return all(_compatible_dims([s[i] for s in ranked]) for i in range(rank))
+
+
+def compatible_shape_pair(a, b):
+    """verifyCompatibleShape(Type, Type)."""
+    sa, sb = isinstance(a, ShapedType), isinstance(b, ShapedType)
+    if not sa:
+        return not sb
+    if not sb:
+        return False
+    if not a.has_rank or not b.has_rank:
+        return True
+    if len(a.shape) != len(b.shape):
+        return False
+    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(a.shape, b.shape))
+
+
+def verify_same_shape(op):
+    """SameOperandsAndResultShape."""
+    if not compatible_shapes(op.operand_types + op.result_types):
+        raise op_error(op, "requires the same shape for all operands and results")
+
+
+def verify_elementwise(op):
+    """The Elementwise trait: non-scalar operands/results agree in shape and container kind."""
+    res = [t for t in op.result_types if is_vec_or_tensor(t)]
+    ops = [t for t in op.operand_types if is_vec_or_tensor(t)]
+    if not res and not ops:
+        return
+    if res and not ops:
+        raise op_error(op, "if a result is non-scalar, then at least one operand must be "
+                       "non-scalar")
+    if not res:
+        raise op_error(op, "if an operand is non-scalar, then there must be at least one "
+                       "non-scalar result")
+    if len(res) != len(op.results):
+        raise op_error(op, "if an operand is non-scalar, then all results must be non-scalar")
+    types = ops + res
+    if any(type(t) is not type(types[0]) for t in types) or not compatible_shapes(types):
+        raise op_error(op, "all non-scalar operands/results must have the same shape and base "
+                       "type")
+
+
+def verify_cast_compatible(op, compatible):
+    """CastOpInterface's verifier."""
+    ins, outs = op.operand_types, op.result_types
+    if not outs:
+        raise op_error(op, "expected at least one result for cast operation")
+    if not compatible(ins, outs):
+        q = lambda ts: ", ".join(f"'{t}'" for t in ts)
+        head = "operand types []" if not ins else (f"operand type {q(ins)}" if len(ins) == 1
+                                                   else f"operand types {q(ins)}")
+        tail = f"result type {q(outs)}" if len(outs) == 1 else f"result types {q(outs)}"
+        raise op_error(op, f"{head} and {tail} are cast incompatible")
+
+
+def all_types_match(op, names, types):
+    if any(t is not types[0] for t in types):
+        raise op_error(op, "failed to verify that all of {" + ", ".join(names) +
+                       "} have same type")
+
+
+# ---------------------------------------------------------------------------- attributes
+_TYPED = (IntegerAttr, FloatAttr, StringAttr, DenseElementsAttr, DenseStringElementsAttr,
+          DenseResourceElementsAttr, SparseElementsAttr)
+
+
+def is_typed(a):
+    """TypedAttr: the builtin attributes that carry a type (strings too, typed `none`)."""
+    return isinstance(a, _TYPED)
+
+
+def typed_attr_type(a):
+    t = a.type
+    return NONE if t is None else t
+
+
+class TypedAttrC(AttrConstraint):
+    summary = "TypedAttr instance"
+
+    def check(self, a):
+        return is_typed(a)
+
+    def parse_format(self, parser):
+        off = parser.start
+        a = parser.parse_attribute()
+        if not is_typed(a):
+            raise parser.custom_error("invalid kind of attribute specified", off)
+        return a
+
+    def parse_optional_format(self, parser):
+        off = parser.start
+        a = parser.parse_optional_attribute()
+        if a is not None and not is_typed(a):
+            raise parser.custom_error("invalid kind of attribute specified", off)
+        return a
+
+
+TYPED_ATTR = TypedAttrC()
+
+
+def is_signless_int(t):
+    return type(t) is IntegerType and t.signedness == 0

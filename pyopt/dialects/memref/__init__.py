@@ -1,0 +1,10 @@
+"""The memref dialect (MLIR 19): allocation, access, globals, atomics and view-like ops.
+
+Strided-layout arithmetic shared with other passes lives in pyopt/ir/memref_layout.py.
+"""
+from __future__ import annotations
+
+from ..opdef import Dialect
+from . import ops, views
+
+MEMREF = Dialect("memref", ops.OPS + views.OPS)
