@@ -58,6 +58,7 @@ def child_phases(path, profile_dir=None):
     prof = None
     if profile_dir:
         import cProfile
+        os.makedirs(profile_dir, exist_ok=True)
         prof = cProfile.Profile()
 
     def timed(name, fn):

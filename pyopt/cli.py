@@ -57,6 +57,9 @@ def _pass_flags(extra):
 @click.option("--mlir-print-local-scope", is_flag=True,
               help="Print with local scope and inline information (no aliases).")
 @click.option("--mlir-print-assume-verified", is_flag=True, help="Skip verification when printing.")
+@click.option("--mlir-print-skip-regions", is_flag=True, help="Print `{...}` for every region.")
+@click.option("--mlir-print-unique-ssa-ids", is_flag=True,
+              help="Print unique SSA ID numbers across all regions.")
 @click.option("--mlir-elide-elementsattrs-if-larger", type=int, default=None,
               help="Elide ElementsAttrs with more elements than this.")
 @click.option("--mlir-print-elementsattrs-with-hex-if-larger", type=int, default=None,
@@ -73,6 +76,7 @@ def _pass_flags(extra):
 def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
+          mlir_print_skip_regions, mlir_print_unique_ssa_ids,
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
           show_dialects, list_passes):
@@ -104,7 +108,9 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
                        hex_limit=mlir_print_elementsattrs_with_hex_if_larger
                        if mlir_print_elementsattrs_with_hex_if_larger is not None else 100,
                        assume_verified=mlir_print_assume_verified,
-                       struct_aliases=mlir_print_struct_aliases)
+                       struct_aliases=mlir_print_struct_aliases,
+                       skip_regions=mlir_print_skip_regions,
+                       unique_ssa_ids=mlir_print_unique_ssa_ids)
     opts = OptOptions(split_input_file=split_input_file, verify_diagnostics=verify_diagnostics,
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,

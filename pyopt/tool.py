@@ -73,8 +73,7 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True):
     ops = top.ops
     if not implicit_module:
         if len(ops) != 1:
-            raise MLIRError(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0) if not ops
-                                       else ops[1].loc,
+            raise MLIRError(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
                                        f"source must contain a single top-level operation, "
                                        f"found: {len(ops)}"))
         op = ops[0]

@@ -23,7 +23,12 @@ MODULE = Op("builtin.module",
             format="($sym_name^)? attr-dict-with-keyword $bodyRegion",
             default_dialect="builtin", verify=_verify_module)
 
-CAST = Op("builtin.unrealized_conversion_cast",
+def _verify_cast(op):
+    if not op.results:
+        raise op_error(op, "expected at least one result for cast operation")
+
+
+CAST = Op("builtin.unrealized_conversion_cast", verify=_verify_cast,
           operands=[("inputs", AnyType, "*")], results=[("outputs", AnyType, "*")],
           format="($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
 

@@ -262,9 +262,11 @@ class SymbolRefAttrC(AttrConstraint):
         return type(a) is SymbolRefAttr and (not self.flat or not a.nested)
 
     def parse_format(self, parser):
-        if parser.kind != "at":
-            raise parser.error("expected attribute value")
-        return parser.parse_symbol_ref()
+        off = parser.start
+        a = parser.parse_symbol_ref() if parser.kind == "at" else parser.parse_attribute()
+        if not self.check(a):  # MLIR's typed parseAttribute
+            raise parser.custom_error("invalid kind of attribute specified", off)
+        return a
 
     def parse_optional_format(self, parser):
         return parser.parse_symbol_ref() if parser.kind == "at" else None

@@ -843,7 +843,8 @@ def _finish(parser, d, ps, state):
             if len(ts) != len(names):
                 raise parser.error(f"{len(names)} operands present, but expected {len(ts)}",
                                    names[0][2] if names else ps.offset)
-            operands.extend(parser.resolve_operand(n, t) for n, t in zip(names, ts))
+            for n, t in zip(names, ts):
+                operands.append(parser.resolve_operand(n, t))
             sizes.append(len(names))
     state.operands = operands
     results = []
@@ -859,16 +860,17 @@ def _finish(parser, d, ps, state):
     attrs = state.attributes
     for n, a in ps.attrs.items():
         props[n] = a
-    for n in [n for n in attrs if n in d.attr_names]:
-        if n not in props:
-            props[n] = attrs.pop(n)
+    if attrs:
+        for n in [n for n in attrs if n in d.attr_names]:
+            if n not in props:
+                props[n] = attrs.pop(n)
     d.apply_defaults(props)
     if ATTR_SIZED_OPERANDS in d.traits and sizes is not None:
         props["operandSegmentSizes"] = segment_sizes(sizes)
     regions = []
     if "*" in ps.regions:
         regions = ps.regions["*"]
-    else:
+    elif d.regions:
         from ..ir.core import Region
         for i, rd in enumerate(d.regions):
             r = ps.regions.get(i)

@@ -31,6 +31,11 @@ def _verify_func(op):
             raise op_error(op, f"expects {kind} attribute array to have the same number of "
                            f"elements as the number of function {what}, got {len(a)}, but "
                            f"expected {n}")
+        if a is not None:
+            for d in a:
+                if any("." not in name for name, _ in getattr(d, "value", ())):
+                    raise op_error(op, ("arguments" if key == "arg_attrs" else "results") +
+                                   " may only have dialect attributes")
     if not body.blocks:
         return
     entry = body.blocks[0]

@@ -2,7 +2,7 @@
 `#index<cmp_predicate ...>` attribute, casts to and from integers, constants and sizeof."""
 from __future__ import annotations
 
-from ..ir.attributes import DialectAttr, IntegerAttr
+from ..ir.attributes import DialectAttr
 from ..ir.types import IntegerType, INDEX
 from .constraints import (TypeConstraint, DialectAttrC, Index, I1T, IndexAttr,
                           BoolAttrConstraint)

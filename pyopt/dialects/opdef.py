@@ -131,6 +131,10 @@ class OpDef:
         self.accessors = acc
         self._simple_operands = all(not a.kind for a in self.operands)
         self._simple_results = all(not a.kind for a in self.results)
+        self._all_variadic_operands = (len(self.operands) == 1 and self.operands[0].kind == "*"
+                                       and ATTR_SIZED_OPERANDS not in self.traits)
+        self._all_variadic_results = (len(self.results) == 1 and self.results[0].kind == "*"
+                                      and ATTR_SIZED_RESULTS not in self.traits)
         if format is not None and parse is None:
             from .format import compile_format
             compile_format(self)
@@ -170,6 +174,19 @@ class OpDef:
         return out
 
     def get_group(self, op, kind, index):
+        # Fast paths (printing asks for every group of every op): fixed groups only, or one
+        # variadic group holding everything.
+        if kind == "operand":
+            if self._simple_operands:
+                slots = op.operand_slots
+                return slots[index].value if index < len(slots) else None
+            if self._all_variadic_operands:
+                return [s.value for s in op.operand_slots]
+        elif self._simple_results:
+            res = op.results
+            return res[index] if index < len(res) else None
+        elif self._all_variadic_results:
+            return list(op.results)
         start, n = self.group_ranges(op, kind)[index]
         if kind == "operand":
             vals = [s.value for s in op.operand_slots[start:start + n]]
@@ -225,6 +242,7 @@ class Context:
         self.dialects = {}
         self.ops = {}
         self.allow_unregistered = allow_unregistered
+        self.resources = {}  # (dialect, key) -> text of a parsed dialect resource (blobs)
 
     def register(self, dialect: Dialect):
         self.dialects[dialect.name] = dialect

@@ -196,8 +196,22 @@ def _identity_strides(shape):
     return strides
 
 
+_STRIDES_CACHE: dict = {}
+
+
 def strides_and_offset(t):
-    """(strides, offset) of a ranked memref type, or None if its layout is not strided."""
+    """(strides, offset) of a ranked memref type, or None if its layout is not strided.
+    Cached per (interned) type: verifiers ask this for every view-like op."""
+    r = _STRIDES_CACHE.get(t, _MISSING)
+    if r is _MISSING:
+        r = _STRIDES_CACHE[t] = _compute_strides_and_offset(t)
+    return None if r is None else (list(r[0]), r[1])
+
+
+_MISSING = object()
+
+
+def _compute_strides_and_offset(t):
     lay = t.layout
     if type(lay) is StridedLayoutAttr:
         return list(lay.strides), lay.offset

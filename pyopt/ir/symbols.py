@@ -61,5 +61,11 @@ def nearest_symbol_table(op):
     return p
 
 
+# Set by the verifier for the length of one verification (the IR does not change meanwhile),
+# so symbol uses cost O(1) each instead of a scan of the whole symbol table.
+active_tables = None
+
+
 def lookup_symbol(from_op, ref):
-    return SymbolTableCollection().lookup_nearest(from_op, ref)
+    tables = active_tables if active_tables is not None else SymbolTableCollection()
+    return tables.lookup_nearest(from_op, ref)

@@ -90,15 +90,14 @@ def verify_declared(op, d):
                                    f"but got '{t}'")
     # Regions and successors.
     nreg = len(op.regions)
-    if not any(r.variadic for r in d.regions):
-        if nreg != len(d.regions):
-            if len(d.regions) == 0:
-                raise op_error(op, "requires zero regions")
-            if len(d.regions) == 1:
-                raise op_error(op, "requires one region")
-            raise op_error(op, f"expected {len(d.regions)} regions")
+    if nreg != len(d.regions) and not any(r.variadic for r in d.regions):
+        if len(d.regions) == 0:
+            raise op_error(op, "requires zero regions")
+        if len(d.regions) == 1:
+            raise op_error(op, "requires one region")
+        raise op_error(op, f"expected {len(d.regions)} regions")
     nsucc = len(op.successor_slots)
-    if not any(s.variadic for s in d.successors) and nsucc != len(d.successors):
+    if nsucc != len(d.successors) and not any(s.variadic for s in d.successors):
         if len(d.successors) == 1:
             raise op_error(op, f"requires 1 successor but found {nsucc}")
         raise op_error(op, f"requires {len(d.successors)} successors but found {nsucc}")
@@ -124,6 +123,8 @@ def _verify_counts(op, d, args, n, what, seg_trait):
             raise op_error(op, f"{what} count ({n}) does not match with the total size "
                            f"({sum(seg.values)}) specified in attribute '{seg_name}'")
         return
+    if n == len(args) and (d._simple_operands if what == "operand" else d._simple_results):
+        return  # fixed groups only, and the count matches
     nfixed = sum(1 for a in args if not a.kind)
     variadic = len(args) != nfixed
     if not variadic:
@@ -537,4 +538,10 @@ def _may_lack_terminator(op, region):
 
 
 def verify(op, ctx):
-    Verifier(ctx).verify(op)
+    from . import symbols
+    saved = symbols.active_tables
+    symbols.active_tables = symbols.SymbolTableCollection()
+    try:
+        Verifier(ctx).verify(op)
+    finally:
+        symbols.active_tables = saved

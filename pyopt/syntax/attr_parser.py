@@ -241,15 +241,20 @@ class AttrParserMixin:
         if self.kind == "hash":
             name, off = self.tok, self.start
             self._next()
-            self.expect(")", "expected ')' in location")
+            if "." in name:
+                raise self.error(f"expected location, but found dialect attribute: '{name}'",
+                                 off)
             a = self.attr_aliases.get(name)
             if a is None:
-                d = _DeferredLoc(name, off)
-                self.deferred_locs.append(d)
-                return d
-            if not isinstance(a, LocationAttr):
-                raise self.error("expected location attribute, but got" + f" '{a}'", off)
-            return a.loc
+                res = _DeferredLoc(name, off)
+                self.deferred_locs.append(res)
+            elif not isinstance(a, LocationAttr):
+                from .printer import attr_to_str
+                raise self.error(f"expected location, but found '{attr_to_str(a)}'", off)
+            else:
+                res = a.loc
+            self.expect(")", "expected ')' in location")
+            return res
         loc = self.parse_location_body()
         self.expect(")", "expected ')' in location")
         return loc

@@ -19,11 +19,11 @@ _SUFFIX = r"(?:[0-9]+|[A-Za-z$._\-][A-Za-z0-9$._\-]*)"
 _STR = r'"[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"'
 
 TOKEN_RE = re.compile(
-    r"(?:[ \t\r\n]+|//[^\n]*)*"
+    r"(?:[ \t\r\n\x00]+|//[^\n]*)*"  # (a NUL byte is whitespace to MLIR's lexer)
     r"(?:"
     rf"(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
     rf"|(?P<percent>%{_SUFFIX})"
-    rf"|(?P<at>@(?:{_SUFFIX}|{_STR}))"
+    rf"|(?P<at>@(?:[A-Za-z_][A-Za-z0-9_$.]*|{_STR}))"
     rf"|(?P<caret>\^{_SUFFIX})"
     rf"|(?P<punct>->|\{{-\#|\#-\}}|::|\.\.\.|[(){{}}\[\]<>,:=?*+\-|])"
     rf"|(?P<hash>\#{_SUFFIX})"

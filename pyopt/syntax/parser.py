@@ -6,6 +6,7 @@ operation syntax, and the OpAsmParser-style API used by custom op parsers and th
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from ..ir.core import Operation, Block, Region, Value, BlockArgument
@@ -16,7 +17,19 @@ from .lexer import TOKEN_RE, unescape_string
 from .type_parser import TypeParserMixin
 from .attr_parser import AttrParserMixin
 
+_INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
+
+
+def _hex_string(tok):
+    """Bytes of a `"0x..."` string token (MLIR's Token::getHexStringValue), else None."""
+    body = tok[1:-1]
+    if len(body) < 2 or body[:2] != "0x" or len(body) % 2:
+        return None
+    try:
+        return bytes.fromhex(body[2:])
+    except ValueError:
+        return None
 
 
 class ForwardRef(Value):
@@ -65,17 +78,52 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self.deferred_locs = []  # `loc(#alias)` seen before the alias definition
         self.default_dialects = []
         self.custom_ops = []  # (op name, name offset) of the custom parsers being run
-        self.resources = {}
+        self.resources = context.resources
         self._next()
 
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
-        m = TOKEN_RE.match(self.src, self.pos)
+        src = self.src
+        m = TOKEN_RE.match(src, self.pos)
         kind = m.lastgroup
         self.kind = kind
-        self.start = m.start(kind)
-        self.pos = m.end()
-        self.tok = m.group(kind)
+        # The token group ends the match: one span() call gives start and end.
+        self.start, self.pos = start, end = m.span(kind)
+        self.tok = src[start:end]
+        if kind == "error":
+            raise self._lex_error()
+
+    def _lex_error(self):
+        """The diagnostic MLIR's lexer gives for a character that starts no token."""
+        src, at = self.src, self.start
+        c = src[at]
+        if c == ".":
+            return self.error("expected three consecutive dots for an ellipsis", at + 1)
+        if c == "@" and not src.startswith('"', at + 1):
+            return self.error("@ identifier expected to start with letter or '_'", at + 1)
+        if c in "#%^!":
+            return self.error({"#": "invalid attribute name", "%": "invalid SSA name",
+                               "^": "invalid block name", "!": "invalid type identifier"}[c], at)
+        if c in '"@':
+            i = at + (2 if c == "@" else 1)
+            n = len(src)
+            while i < n:
+                ch = src[i]
+                if ch in "\n\v\f":
+                    break
+                if ch == "\\":
+                    nxt = src[i + 1:i + 2]
+                    if nxt and nxt in '"\\nt':
+                        i += 2
+                        continue
+                    if all(x in "0123456789abcdefABCDEF" for x in src[i + 1:i + 3]) and \
+                            len(src[i + 1:i + 3]) == 2:
+                        i += 3
+                        continue
+                    return self.error("unknown escape in string literal", i)
+                i += 1
+            return self.error("expected '\"' in string literal", i)
+        return self.error("unexpected character", at)
 
     def reset_to(self, offset):
         self.pos = offset
@@ -93,6 +141,14 @@ class Parser(TypeParserMixin, AttrParserMixin):
             if message.startswith("expected"):
                 offset = self._wrong_token_offset(offset)
         return MLIRError(Diagnostic("error", self.loc_at(offset), message))
+
+    def error_here(self, message):
+        """MLIR's Parser::emitError(message): at the current token (one character back at the
+        end of the file), without the wrong-token adjustment of `error`."""
+        off = self.start
+        if self.kind == "eof" and off > 0:
+            off -= 1
+        return self.error(message, off)
 
     def _wrong_token_offset(self, offset):
         src = self.src
@@ -176,8 +232,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
     def string_value(self):
         try:
             return unescape_string(self.tok[1:-1])
-        except ValueError:
-            raise self.error("unknown escape in string literal")
+        except ValueError as e:
+            pos = e.args[0] if e.args and isinstance(e.args[0], int) else -1
+            raise self.error("unknown escape in string literal", self.start + 1 + pos)
 
     def parse_integer(self, what="expected integer value"):
         neg = self.accept("-")
@@ -487,9 +544,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
         op_start = self.start
         if self.kind == "string":
             op = self.parse_generic_operation()
-        elif self.kind == "bare":
+        elif self.kind == "bare" and not _INT_TYPE_TOKEN.match(self.tok):
             op = self.parse_custom_operation()
-        else:
+        else:  # (MLIR lexes `i32` as an integer type token, never an op name)
             raise self.error("expected operation name in quotes")
         if results is not None:
             total = sum(c for _, c, _ in results)
@@ -660,37 +717,96 @@ class Parser(TypeParserMixin, AttrParserMixin):
             self.type_aliases[name] = self.parse_type()
 
     def parse_file_metadata(self):
+        """`{-# dialect_resources: {...}, external_resources: {...} #-}` (MLIR's
+        parseFileMetadataDictionary). Builtin blobs are kept in `self.resources`."""
         self._next()
-        while not self.accept("#-}"):
-            key = self.parse_keyword("expected identifier key in file metadata dictionary")
-            self.expect(":")
+
+        def entry():
+            key_off = self.start
+            if self.kind != "bare":
+                raise self.error_here("expected identifier key in file metadata dictionary")
+            key = self.tok
+            self._next()
+            self.expect(":", "expected ':'")
             if key == "dialect_resources":
-                self.expect("{")
-                while not self.accept("}"):
-                    dialect = self.parse_keyword()
-                    self.expect(":")
-                    self.expect("{")
-                    while not self.accept("}"):
-                        rname = self.parse_resource_key()
-                        self.expect(":")
-                        if self.kind != "string":
-                            raise self.error("expected string")
-                        self.resources[(dialect, rname)] = self.string_value()
-                        self._next()
-                        self.accept(",")
-                    self.accept(",")
-            elif key == "external_resources":
-                self.skip_balanced_braces()
-            else:
-                raise self.error(f"unknown key '{key}' in file metadata dictionary")
-            self.accept(",")
+                return self._parse_resource_section(self._dialect_resource_body)
+            if key == "external_resources":
+                return self._parse_resource_section(self._external_resource_body)
+            raise self.error(f"unknown key '{key}' in file metadata dictionary", key_off)
+        self._comma_list_until("#-}", entry)
+
+    def _comma_list_until(self, close, fn):
+        """MLIR's parseCommaSeparatedListUntil (an empty list allowed)."""
+        if self.accept(close):
+            return
+        fn()
+        while self.accept(","):
+            fn()
+        self.expect(close, f"expected ',' or '{close}'")
+
+    def _parse_resource_section(self, body):
+        self.expect("{", "expected '{'")
+
+        def group():
+            name_off = self.start
+            if self.kind != "bare":
+                raise self.error_here("expected identifier key for 'resource' entry")
+            name = self.tok
+            self._next()
+            self.expect(":", "expected ':'")
+            self.expect("{", "expected '{'")
+            body(name, name_off)
+        self._comma_list_until("}", group)
+
+    def _dialect_resource_body(self, dialect, name_off):
+        if dialect not in self.ctx.dialects:
+            raise self.error(f"dialect '{dialect}' is unknown", name_off)
+
+        def item():
+            key_off = self.start
+            if self.kind != "bare":
+                raise self.error_here("expected identifier key for 'resource' entry")
+            key = self.tok
+            self._next()
+            if dialect != "builtin":  # only builtin declares resources (its blobs)
+                raise self.error(f"unknown 'resource' key '{key}' for dialect '{dialect}'",
+                                 key_off)
+            self.expect(":", "expected ':'")
+            val_off, kind, tok = self.start, self.kind, self.tok
+            self._next()
+            blob = _hex_string(tok) if kind == "string" else None
+            if blob is None:
+                raise self.error(f"expected hex string blob for key '{key}'", val_off)
+            if len(blob) < 4:
+                raise self.error(f"expected hex string blob for key '{key}' to encode "
+                                 f"alignment in first 4 bytes", val_off)
+            align = int.from_bytes(blob[:4], "little")
+            if align and align & (align - 1):
+                raise self.error(f"expected hex string blob for key '{key}' to encode "
+                                 f"alignment in first 4 bytes, but got non-power-of-2 "
+                                 f"value: {align}", val_off)
+            self.resources[(dialect, key)] = tok[1:-1]
+        self._comma_list_until("}", item)
+
+    def _external_resource_body(self, owner, name_off):
+        # mlir-opt registers no external resource parser: entries are read and dropped (it
+        # warns "ignoring unknown external resources").
+        def item():
+            if self.kind != "bare":
+                raise self.error_here("expected identifier key for 'external_resources' "
+                                      "entry")
+            self._next()
+            self.expect(":", "expected ':'")
+            self._next()
+        self._comma_list_until("}", item)
 
     def parse_resource_key(self):
+        """A resource handle name (`dense_resource<name>`)."""
         if self.kind in ("bare", "string"):
             t = self.tok if self.kind == "bare" else self.string_value()
             self._next()
             return t
-        raise self.error("expected identifier key for 'resource' entry")
+        raise self.error_here("expected identifier key for 'resource' entry")
 
     def skip_balanced_braces(self):
         self.expect("{")

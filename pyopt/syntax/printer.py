@@ -17,15 +17,22 @@ from ..ir.types import I64
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
 _BARE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 _VALID_SSA = re.compile(r"[A-Za-z0-9$._\-]")
+_PLAIN_IDENT = re.compile(r"[A-Za-z$._\-][A-Za-z0-9$._\-]*\Z")
+
+
+class _OrderedSet(dict):
+    def add(self, key):
+        self[key] = None
 
 
 class PrintFlags:
     __slots__ = ("generic", "debuginfo", "pretty_debuginfo", "local_scope", "elide_limit",
-                 "hex_limit", "assume_verified", "skip_regions", "struct_aliases")
+                 "hex_limit", "assume_verified", "skip_regions", "struct_aliases",
+                 "unique_ssa_ids")
 
     def __init__(self, generic=False, debuginfo=False, pretty_debuginfo=False, local_scope=False,
                  elide_limit=None, hex_limit=100, assume_verified=False, skip_regions=False,
-                 struct_aliases=False):
+                 struct_aliases=False, unique_ssa_ids=False):
         self.generic = generic
         self.debuginfo = debuginfo
         self.pretty_debuginfo = pretty_debuginfo
@@ -35,6 +42,7 @@ class PrintFlags:
         self.assume_verified = assume_verified
         self.skip_regions = skip_regions
         self.struct_aliases = struct_aliases
+        self.unique_ssa_ids = unique_ssa_ids
 
 
 class _Alias:
@@ -52,6 +60,8 @@ class _Alias:
 
 def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
     """MLIR's sanitizeIdentifier for SSA/alias names."""
+    if _PLAIN_IDENT.match(name) and (allow_trailing_digit or not name[-1].isdigit()):
+        return name  # the common case: nothing to change
     def valid(c):
         return c.isascii() and (c.isalnum() or c in "$._-")
 
@@ -77,7 +87,8 @@ def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
 class NameState:
     """SSA value and block names for everything under a root op (MLIR's SSANameState)."""
 
-    def __init__(self, root, generic):
+    def __init__(self, root, generic, unique=False):
+        self.unique = unique or generic  # --mlir-print-unique-ssa-ids (implied by generic)
         self.names = {}  # Value -> name without '%'
         self.groups = {}  # Operation -> sorted result-group starts, when not just [0]
         self.blocks = {}  # Block -> (name, ordering)
@@ -122,7 +133,7 @@ class NameState:
         top_used = self.used
         while stack:
             region, nv, na, nc, depth = stack.pop()
-            if not self.generic:  # the generic form implies unique SSA ids (no restart)
+            if not self.unique:  # unique SSA ids: the counters never restart
                 self.next_value, self.next_arg, self.next_conflict = nv, na, nc
             del self.used[depth:]
             self.used.append(set())
@@ -196,7 +207,7 @@ class Printer:
         self.aliases = []
         self.loc_cache = {}
         self.default_dialects = ["builtin"]
-        self.used_resources = set()
+        self.used_resources = _OrderedSet()  # resource handles printed, in first-use order
         self._distinct_ids = {}
 
     # -- output ----------------------------------------------------------------------------
@@ -285,7 +296,32 @@ class Printer:
     # -- locations --------------------------------------------------------------------------------
     def loc_str(self, loc):
         """`loc(...)` for a trailing location, through a `#loc` alias unless printing locally."""
+        if self.flags.pretty_debuginfo:
+            return self.loc_pretty(loc)
         return "loc(" + self.loc_ref(loc) + ")"
+
+    def loc_pretty(self, loc):
+        """--mlir-pretty-debuginfo: `[unknown]`, unquoted file names, `a at b` call sites."""
+        t = type(loc)
+        if t is UnknownLoc:
+            return "[unknown]"
+        if isinstance(loc, FileLineColLoc):
+            return f"{loc.filename}:{loc.line}:{loc.col}"
+        if t is NameLoc:
+            s = '"' + escape_string(loc.name) + '"'
+            if type(loc.child) is not UnknownLoc:
+                s += "(" + self.loc_pretty(loc.child) + ")"
+            return s
+        if t is CallSiteLoc:
+            sep = " at " if t is CallSiteLoc and type(loc.callee) is NameLoc and \
+                isinstance(loc.caller, FileLineColLoc) else "\n at "
+            return self.loc_pretty(loc.callee) + sep + self.loc_pretty(loc.caller)
+        if t is FusedLoc:
+            meta = "<" + self.attr_str(loc.metadata) + ">" if loc.metadata is not None else ""
+            return meta + "[" + ", ".join(self.loc_pretty(x) for x in loc.locations) + "]"
+        if t is OpaqueLoc:
+            return self.loc_pretty(loc.fallback)
+        return "[unknown]"
 
     def loc_ref(self, loc):
         if self.local_scope:
@@ -360,10 +396,25 @@ class Printer:
 
     # -- operations -----------------------------------------------------------------------------------
     def print_top(self, op):
-        self.ns = NameState(op, self.flags.generic)
+        self.ns = NameState(op, self.flags.generic, self.flags.unique_ssa_ids)
         self.print_op(op)
+        if self.local_scope:  # MLIR prints just the op (no top-level aliases or resources)
+            return self.finish()
         self.w("\n")
-        return self.finish()
+        return self.finish() + self.resources_text()
+
+    def resources_text(self):
+        """The `{-# dialect_resources ... #-}` block of the used builtin blobs, printed after
+        the top-level op as mlir-opt does."""
+        blobs = getattr(self.ctx, "resources", None)
+        if not self.used_resources or not blobs:
+            return ""
+        entries = [f"      {h}: \"{blobs[('builtin', h)]}\"" for h in self.used_resources
+                   if ("builtin", h) in blobs]
+        if not entries:
+            return ""
+        return ("\n{-#\n  dialect_resources: {\n    builtin: {\n" + ",\n".join(entries) +
+                "\n    }\n  }\n#-}\n")
 
     def print_op(self, op):
         """Prints `op` (results, body, trailing location) at the current position."""
@@ -438,6 +489,9 @@ class Printer:
     def print_region(self, region, print_entry_args=True, print_terminators=True,
                      print_empty_block=False):
         out = self.out
+        if self.flags.skip_regions:
+            out.append("{...}")
+            return
         out.append("{\n")
         if region.blocks:
             parent = region.parent
@@ -550,7 +604,7 @@ def print_op(op, flags=None) -> str:
     while root.parent_op is not None and not (flags and flags.local_scope and root.opdef
                                               and root.opdef.isolated):
         root = root.parent_op
-    p.ns = NameState(root, p.flags.generic)
+    p.ns = NameState(root, p.flags.generic, p.flags.unique_ssa_ids)
     p.print_op(op)
     return p.finish()
 

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import re
 
-from ..ir.types import (IntegerType, INDEX, NONE, FloatType, FLOAT_KINDS, ComplexType,
-                        TupleType, FunctionType, VectorType, RankedTensorType,
-                        UnrankedTensorType, MemRefType, UnrankedMemRefType, OpaqueType, DYNAMIC,
-                        I1, I8, I16, I32, I64)
-from ..ir.attributes import (AffineMapAttr, StridedLayoutAttr, IntegerAttr)
+from ..ir.types import (IntegerType, IndexType, INDEX, NONE, FloatType, FLOAT_KINDS,
+                        ComplexType, TupleType, FunctionType, VectorType, RankedTensorType,
+                        UnrankedTensorType, MemRefType, UnrankedMemRefType, OpaqueType,
+                        DialectType, DYNAMIC, I1, I8, I16, I32, I64)
+from ..ir.attributes import (AffineMapAttr, StridedLayoutAttr, IntegerAttr, StringAttr,
+                             DictionaryAttr, DialectAttr)
 
+_STRING_RE = re.compile(r'"(?:[^"\\\n]|\\[\s\S])*"')
 _INT_TYPE = re.compile(r"(i|si|ui)([0-9]+)\Z")
 SIMPLE_TYPES = {"index": INDEX, "none": NONE, "i1": I1, "i8": I8, "i16": I16, "i32": I32,
                 "i64": I64}
@@ -45,6 +47,8 @@ class TypeParserMixin:
         m = _INT_TYPE.match(tok)
         if m:
             width = int(m.group(2))
+            if width >= 1 << 32:
+                raise self.error("invalid integer width")
             if width > MAX_INT_WIDTH:
                 raise self.error(f"integer bitwidth is limited to {MAX_INT_WIDTH} bits")
             self._next()
@@ -52,6 +56,7 @@ class TypeParserMixin:
         fn = _TYPE_KEYWORDS.get(tok)
         if fn is None:
             raise self.error("expected non-function type")
+        self.type_kw_offset = self.start  # where verifier-style type errors point
         self._next()
         self.enter()
         try:
@@ -123,32 +128,37 @@ class TypeParserMixin:
         return OpaqueType(dialect, data)
 
     def take_pretty_body(self):
-        """If the next char is `<`, consumes the balanced `<...>` text verbatim and returns it."""
-        src, pos = self.src, self.start + len(self.tok)
-        if pos >= len(src) or src[pos] != "<":
+        """If the next char is `<`, consumes the balanced `<...>` text verbatim and returns it
+        (MLIR's parseDialectSymbolBody: brackets must nest, `->` is not a closer)."""
+        if not (self.kind == "punct" and self.tok == "<"):  # at the token after the name
             return ""
-        depth = 0
-        i = pos
-        n = len(src)
+        src, pos = self.src, self.start
+        closers = {">": "<", "]": "[", ")": "(", "}": "{"}
+        stack = []
+        i, n = pos, len(src)
         while i < n:
             c = src[i]
-            if c == '"':
-                j = i + 1
-                while j < n and src[j] != '"':
-                    j += 2 if src[j] == "\\" else 1
-                i = j
-            elif c in "<([{":
-                depth += 1
-            elif c in ">)]}":
-                if c == ">" and src[i - 1] == "-":
-                    pass
-                else:
-                    depth -= 1
-                    if depth == 0:
-                        self.reset_to(i + 1)
-                        return src[pos:i + 1]
             i += 1
-        raise self.error("unbalanced '<' character in pretty dialect name")
+            if c in "<[({":
+                stack.append(c)
+            elif c == "-":
+                if i < n and src[i] == ">":
+                    i += 1
+            elif c in closers:
+                if stack[-1] != closers[c]:
+                    raise self.error(f"unbalanced '{stack[-1]}' character in pretty dialect "
+                                     "name", pos)
+                stack.pop()
+                if not stack:
+                    self.reset_to(i)
+                    return src[pos:i]
+            elif c == '"':
+                m = _STRING_RE.match(src, i - 1)
+                if m is None:
+                    break
+                i = m.end()
+        raise self.error(f"unbalanced '{stack[-1] if stack else '<'}' character in pretty "
+                         "dialect name", pos)
 
     def _consume_x(self):
         """Consumes the `x` separator, which the lexer glued to the next identifier."""
@@ -162,141 +172,165 @@ class TypeParserMixin:
 
 
 def _parse_complex(p):
-    p.expect("<")
+    p.expect("<", "expected '<' in complex type")
     off = p.start
     t = p.parse_type()
+    p.expect(">", "expected '>' in complex type")
     if not (isinstance(t, (IntegerType, FloatType))):
         raise p.error("invalid element type for complex", off)
-    p.expect(">")
     return ComplexType(t)
 
 
 def _parse_tuple(p):
-    p.expect("<")
+    p.expect("<", "expected '<' in tuple type")
     if p.accept(">"):
         return TupleType(())
     ts = p.parse_type_list_no_parens()
-    p.expect(">")
+    p.expect(">", "expected '>' in tuple type")
     return TupleType(tuple(ts))
 
 
 def _parse_vector(p):
     p.expect("<", "expected '<' in vector type")
-    off = p.start
-    shape, scalable = _dims_with_hex_fix(p, allow_dynamic=False, allow_scalable=True)
-    if any(d <= 0 for d in shape) and shape:
-        raise p.error("vector types must have positive constant sizes but got " +
-                      ", ".join(str(d) for d in shape), off)
+    shape, scalable = [], []
+    while p.kind == "int" or p.peek_is("["):
+        scal = p.accept("[")
+        shape.append(_dim_int(p))
+        if scal and not p.accept("]"):
+            raise p.error("missing ']' closing scalable dimension")
+        scalable.append(scal)
+        _expect_x(p)
+    if any(d <= 0 for d in shape):
+        raise p.error("vector types must have positive constant sizes", p.start)
     et_off = p.start
     et = p.parse_type()
-    from ..ir.types import IndexType
-    if not isinstance(et, (IntegerType, FloatType, IndexType)) and not getattr(et, "vector_element_ok", False):
-        raise p.error(f"vector elements must be int/index/float type but got '{et}'", et_off)
     p.expect(">", "expected '>' in vector type")
+    if not isinstance(et, (IntegerType, FloatType, IndexType)) and \
+            not getattr(et, "vector_element_ok", False):
+        raise p.error("vector elements must be int/index/float type", et_off)
     return VectorType(shape, et, scalable)
+
+
+def _valid_tensor_element(t):
+    # Builtin types other than these are rejected; other dialects' types are allowed.
+    return isinstance(t, (ComplexType, FloatType, IntegerType, OpaqueType, VectorType,
+                          IndexType, DialectType))
+
+
+def _valid_memref_element(t):
+    return isinstance(t, (IntegerType, IndexType, FloatType, ComplexType, MemRefType,
+                          VectorType, UnrankedMemRefType)) or \
+        getattr(t, "memref_element_ok", False)  # MemRefElementTypeInterface
 
 
 def _parse_tensor(p):
     p.expect("<", "expected '<' in tensor type")
-    if p.accept("*"):
-        if not p._consume_x():
-            raise p.error("expected 'x' in unranked tensor type")
-        et = p.parse_type()
-        p.expect(">", "expected '>' in tensor type")
-        return UnrankedTensorType(et)
-    shape, _ = _dims_with_hex_fix(p)
+    unranked = p.accept("*")
+    if unranked:
+        _expect_x(p)
+        shape = None
+    else:
+        shape = _ranked_dims(p)
     et_off = p.start
     et = p.parse_type()
-    _check_tensor_element(p, et, et_off)
     enc = None
     if p.accept(","):
-        enc = p.parse_attribute()
+        enc = p.parse_optional_attribute()
     p.expect(">", "expected '>' in tensor type")
+    if not _valid_tensor_element(et):
+        raise p.error("invalid tensor element type", et_off)
+    if unranked:
+        if enc is not None:
+            raise p.error("cannot apply encoding to unranked tensor", p.start)
+        return UnrankedTensorType(et)
     return RankedTensorType(shape, et, enc)
 
 
-def _check_tensor_element(p, et, off):
-    from ..ir.types import FunctionType as FT, NoneType
-    if isinstance(et, (FT,)) or et is NONE:
-        raise p.error("invalid tensor element type", off)
+def _is_layout(a):
+    return isinstance(a, (AffineMapAttr, StridedLayoutAttr)) or getattr(a, "is_layout", False)
+
+
+def _supported_memory_space(ms):
+    # IntegerAttr / StringAttr / DictionaryAttr, or an attribute of another (registered) dialect
+    return ms is None or isinstance(ms, (IntegerAttr, StringAttr, DictionaryAttr, DialectAttr))
 
 
 def _parse_memref(p):
+    loc = p.type_kw_offset
     p.expect("<", "expected '<' in memref type")
-    if p.accept("*"):
-        if not p._consume_x():
-            raise p.error("expected 'x' in unranked memref type")
-        et = p.parse_type()
-        ms = None
-        if p.accept(","):
-            ms = p.parse_attribute()
-        p.expect(">", "expected '>' in memref type")
-        return UnrankedMemRefType(et, ms)
-    shape, _ = _dims_with_hex_fix(p)
+    unranked = p.accept("*")
+    if unranked:
+        _expect_x(p)
+        shape = None
+    else:
+        shape = _ranked_dims(p)
     et_off = p.start
     et = p.parse_type()
-    from ..ir.types import FunctionType as FT, TupleType as TT
-    if isinstance(et, (FT, TT)) or et is NONE or isinstance(et, (UnrankedTensorType, RankedTensorType)):
+    if not _valid_memref_element(et):
         raise p.error("invalid memref element type", et_off)
     layout = ms = None
-    while p.accept(","):
-        off = p.start
-        a = p.parse_attribute()
-        if isinstance(a, (AffineMapAttr, StridedLayoutAttr)) or getattr(a, "is_layout", False):
-            if ms is not None:
-                raise p.error("expected memory space to be last in memref type", off)
-            if layout is not None:
-                raise p.error("expected memory space to be last in memref type", off)
-            if isinstance(a, AffineMapAttr) and a.value.num_dims != len(shape):
-                raise p.error(f"memref layout mismatch between rank and affine map: "
-                              f"{len(shape)} != {a.value.num_dims}", off)
-            if isinstance(a, StridedLayoutAttr) and len(a.strides) != len(shape):
-                raise p.error(f"expected the number of strides to match the rank", off)
-            layout = a
-        else:
-            if ms is not None:
-                raise p.error("multiple memory spaces specified in memref type", off)
-            ms = a
-    p.expect(">", "expected '>' in memref type")
+    if not p.accept(">"):
+        p.expect(",", "expected ',' or '>' in memref type")
+        if p.peek_is(">"):
+            raise p.error("expected list element")
+        while True:
+            a = p.parse_attribute()
+            if _is_layout(a):
+                layout = a
+                if unranked:
+                    raise p.error("cannot have affine map for unranked memref type", p.start)
+                if ms is not None:
+                    raise p.error("expected memory space to be last in memref type", p.start)
+            elif ms is not None:
+                raise p.error("multiple memory spaces specified in memref type", p.start)
+            else:
+                ms = a
+            if not p.accept(","):
+                break
+        p.expect(">", "expected ',' or '>'")
+    # MemRefType::verify, reported at the `memref` keyword
+    if type(layout) is AffineMapAttr and layout.value.num_dims != len(shape):
+        raise p.error(f"memref layout mismatch between rank and affine map: "
+                      f"{len(shape)} != {layout.value.num_dims}", loc)
+    if type(layout) is StridedLayoutAttr and len(layout.strides) != len(shape):
+        raise p.error("expected the number of strides to match the rank", loc)
+    if not _supported_memory_space(ms):
+        raise p.error("unsupported memory space Attribute", loc)
+    if unranked:
+        return UnrankedMemRefType(et, ms)
     return MemRefType(shape, et, layout, ms)
 
 
-def _dims_with_hex_fix(p, allow_dynamic=True, allow_scalable=False):
-    """Dimension list where `0xf32` style tokens are split as MLIR does."""
-    shape, scalable = [], []
-    while True:
-        scal = False
-        if allow_scalable and p.peek_is("["):
-            p._next()
-            scal = True
-        k = p.kind
-        if k == "punct" and p.tok == "?":
-            if not allow_dynamic:
-                raise p.error("expected static shape")
-            p._next()
-            dim = DYNAMIC
-        elif k == "int":
-            tok = p.tok
-            if tok.startswith("0x"):
-                p.reset_to(p.start + 1)  # now at `x...`
-                shape.append(0)
-                scalable.append(scal)
-                if not p._consume_x():
-                    raise p.error("expected 'x' in dimension list")
-                continue
-            dim = int(tok)
-            p._next()
+def _dim_int(p):
+    """parseIntegerInDimensionList: `0xf32` is `0`, `x`, `f32`; sizes fit in int64."""
+    if p.kind != "int":
+        raise p.error("expected integer value")
+    tok = p.tok
+    if tok.startswith("0x"):
+        p.reset_to(p.start + 1)  # now at `x...`
+        return 0
+    v = int(tok)
+    if v >= 1 << 63:
+        raise p.error("invalid dimension")
+    p._next()
+    return v
+
+
+def _expect_x(p):
+    if not p._consume_x():
+        raise p.error("expected 'x' in dimension list")
+
+
+def _ranked_dims(p):
+    """Dimensions each followed by `x` (`?` allowed) of a ranked tensor or memref."""
+    shape = []
+    while p.kind == "int" or p.peek_is("?"):
+        if p.accept("?"):
+            shape.append(DYNAMIC)
         else:
-            if scal:
-                raise p.error("expected integer value")
-            break
-        if scal:
-            p.expect("]")
-        shape.append(dim)
-        scalable.append(scal)
-        if not p._consume_x():
-            raise p.error("expected 'x' in dimension list")
-    return shape, scalable
+            shape.append(_dim_int(p))
+        _expect_x(p)
+    return shape
 
 
 _TYPE_KEYWORDS = {"complex": _parse_complex, "tuple": _parse_tuple, "vector": _parse_vector,

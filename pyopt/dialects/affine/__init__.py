@@ -10,8 +10,8 @@ from ..constraints import Index, AffineMapAttrC
 from ..opdef import Dialect, Op, PURE
 from .access import ACCESS_OPS
 from .control import CONTROL_OPS
-from .syntax import (parse_typed_attr, parse_dims_and_symbols, dims_and_symbols_str,
-                     resolve_index, finish, attr_dict_str, map_attr)
+from .syntax import (parse_typed_attr, parse_dims_and_symbols, parse_dims_and_syms_unresolved,
+                     dims_and_symbols_str, resolve_index, finish, attr_dict_str, map_attr)
 
 
 # ------------------------------------------------------------------------------ apply
@@ -58,8 +58,7 @@ APPLY = Op("affine.apply", operands=[("mapOperands", Index, "*")], results=[("re
 # ------------------------------------------------------------------------------ min / max
 def _parse_min_max(p, state):
     state.attributes["map"] = parse_typed_attr(p, AffineMapAttr)
-    dims = p.parse_operand_list("(")
-    syms = p.parse_operand_list("[") if p.peek_is("[") else []
+    dims, syms = parse_dims_and_syms_unresolved(p)
     state.attributes.update(p.parse_optional_attr_dict())
     state.operands = resolve_index(p, dims) + resolve_index(p, syms)
     state.result_types = [INDEX]

@@ -6,7 +6,7 @@ each subscript operand must be a valid affine dimension or symbol in the op's sc
 from __future__ import annotations
 
 from ...ir.attributes import AffineMapAttr, IntegerAttr, BoolAttr
-from ...ir.types import INDEX, I1, I32, MemRefType, VectorType
+from ...ir.types import INDEX, I32, MemRefType, VectorType
 from ...ir.verifier import op_error
 from ..constraints import (AnyType, AnyMemRef, AnyVector, Index, AffineMapAttrC, BoolAttrC,
                            IntAttrC)
@@ -25,7 +25,7 @@ def _subscripts_str(pr, op, first_index):
     return "[" + map_of_ssa_ids_str(pr, amap, op.operands[first_index:]) + "]"
 
 
-def verify_indexing(op, amap, indices, memref_type, what="index"):
+def verify_indexing(op, amap, indices, memref_type):
     """verifyMemoryOpIndexing: map shape against memref and subscripts, then each
     subscript's affine validity."""
     rank = len(memref_type.shape) if type(memref_type) is MemRefType else -1
@@ -36,7 +36,9 @@ def verify_indexing(op, amap, indices, memref_type, what="index"):
     check_subscripts(op, indices, "index to load must have 'index' type", "index")
 
 
-def check_subscripts(op, indices, type_msg, what, scope=False):
+def check_subscripts(op, indices, type_msg, what):
+    """Each subscript must be an index (when `type_msg` is given) and a valid affine
+    dimension or symbol in the op's scope."""
     region = get_affine_scope(op)
     for v in indices:
         if type_msg is not None and v.type is not INDEX:
@@ -162,7 +164,7 @@ def _parse_prefetch(p, state):
     rw = p.parse_keyword()
     p.expect(",")
     if not p.accept_keyword("locality"):
-        raise p.error("expected 'locality'")
+        raise p.custom_error("expected 'locality'", p.start)
     p.expect("<")
     state.attributes["localityHint"] = p.parse_attribute(I32)
     p.expect(">")

@@ -2,7 +2,7 @@
 affine.yield (implicit in the custom form when it yields nothing)."""
 from __future__ import annotations
 
-from ...ir.affine import AffineMap, AffineExprKind, dim, symbol
+from ...ir.affine import AffineMap, AffineExprKind, dim, symbol, print_affine_expr
 from ...ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, ArrayAttr,
                               StringAttr, DenseElementsAttr, escape_string)
 from ...ir.location import SourceLoc
@@ -14,10 +14,9 @@ from ..format import ensure_terminator
 from ..opdef import (Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS,
                      AUTOMATIC_ALLOCATION_SCOPE, segment_sizes)
 from .scope import verify_dims_and_symbols
-from .syntax import (parse_map_of_ssa_ids, parse_expr_of_ssa_ids, ssa_names, map_of_ssa_ids_str,
-                     parse_typed_attr, parse_dims_and_symbols, dims_and_symbols_str,
-                     finish, attr_dict_str, map_attr, set_attr)
-from ...ir.affine import print_affine_expr
+from .syntax import (parse_map_of_ssa_ids, parse_expr_of_ssa_ids, ssa_names,
+                     map_of_ssa_ids_str, parse_typed_attr, parse_dims_and_symbols,
+                     parse_region_arg, dims_and_symbols_str, finish, attr_dict_str, set_attr)
 
 _CONST = AffineExprKind.CONSTANT
 _SYM = AffineExprKind.SYMBOL
@@ -31,12 +30,6 @@ def _name_offset(p):
 
 def _ensure_yield(p, region):
     ensure_terminator(region, YIELD_NAME, p, SourceLoc(p.buffer, _name_offset(p)))
-
-
-def _region_arg(p):
-    if p.kind != "percent":
-        raise p.error("expected SSA operand")
-    return p.parse_operand()
 
 
 def _entry_args(p, args, types):
@@ -95,11 +88,11 @@ def _parse_bound(p, lower):
 
 
 def _parse_for(p, state):
-    iv = _region_arg(p)
+    iv = parse_region_arg(p)
     p.expect("=")
     lb_map, lb_ops = _parse_bound(p, True)
     if not p.accept_keyword("to"):
-        raise p.error("expected 'to' between bounds")
+        raise p.custom_error("expected 'to' between bounds", p.start)
     ub_map, ub_ops = _parse_bound(p, False)
     if p.accept_keyword("step"):
         off = p.start
@@ -113,7 +106,7 @@ def _parse_for(p, state):
     if p.accept_keyword("iter_args"):
         p.expect("(")
         while True:
-            args.append(_region_arg(p))
+            args.append(parse_region_arg(p))
             p.expect("=")
             inits.append(p.parse_operand())
             if not p.accept(","):
@@ -452,7 +445,7 @@ def _parse_parallel(p, state):
     p.expect("(")
     if not p.accept(")"):
         while True:
-            ivs.append(_region_arg(p))
+            ivs.append(parse_region_arg(p))
             if not p.accept(","):
                 break
         p.expect(")")
@@ -460,7 +453,7 @@ def _parse_parallel(p, state):
     props = state.properties
     props["lowerBoundsMap"], props["lowerBoundsGroups"], lb_ops = _parse_minmax_bound(p, "max")
     if not p.accept_keyword("to"):
-        raise p.error("expected 'to'")
+        raise p.custom_error("expected 'to'", p.start)
     props["upperBoundsMap"], props["upperBoundsGroups"], ub_ops = _parse_minmax_bound(p, "min")
     state.operands = lb_ops + ub_ops
     if p.accept_keyword("step"):

@@ -3,7 +3,9 @@ are SSA values (`%A[%i + 3, symbol(%n)]`), `(dims)[symbols]` operand lists and t
 attribute/type parsing with upstream's "invalid kind of ..." errors."""
 from __future__ import annotations
 
-from ...ir.affine import print_affine_expr
+import re
+
+from ...ir.affine import AffineMap, dim, print_affine_expr
 from ...ir.attributes import AffineMapAttr, IntegerSetAttr
 from ...ir.types import INDEX
 from ...syntax.affine_parser import (AffineParseError, parse_affine_expr_with_operands,
@@ -26,8 +28,36 @@ def _collector():
     return hook, dims, syms
 
 
+# `[%a, %b, ...]`: plain SSA names only, the common subscript list; parsed without the
+# affine expression parser (anything else, comments included, takes the general path).
+_PLAIN_SUBSCRIPTS = re.compile(r"\[[ \t\n\r]*((?:%[A-Za-z0-9_$.-]+[ \t\n\r]*,[ \t\n\r]*)*"
+                               r"%[A-Za-z0-9_$.-]+)?[ \t\n\r]*\]")
+_SSA_NAME = re.compile(r"%[A-Za-z0-9_$.-]+")
+
+
+def _plain_subscripts(p):
+    m = _PLAIN_SUBSCRIPTS.match(p.src, p.start)
+    if m is None:
+        return None
+    operands, positions, results = [], {}, []
+    if m.group(1) is not None:
+        for n in _SSA_NAME.finditer(p.src, m.start(1), m.end(1)):
+            name = n.group()
+            pos = positions.get(name)
+            if pos is None:
+                pos = positions[name] = len(operands)
+                operands.append((name, 0, n.start()))
+            results.append(dim(pos))
+    p.reset_to(m.end())
+    return AffineMap(len(operands), 0, results), operands
+
+
 def parse_map_of_ssa_ids(p, delimiter="["):
     """`[expr, ...]` (or `(...)`) over SSA values -> (AffineMap, unresolved dims + symbols)."""
+    if delimiter == "[":
+        fast = _plain_subscripts(p)
+        if fast is not None:
+            return fast
     hook, dims, syms = _collector()
     try:
         amap, end = parse_affine_map_of_ssa_ids(p.src, p.start, hook, delimiter)
@@ -78,10 +108,38 @@ def parse_typed_type(p, cls):
     return t
 
 
+def parse_operand_list(p, open_, close):
+    """OpAsmParser::parseOperandList with a delimiter (its " in operand list" messages)."""
+    p.expect(open_, f"expected '{open_}' in operand list")
+    out = []
+    if not p.accept(close):
+        out.append(p.parse_operand())
+        while p.accept(","):
+            out.append(p.parse_operand())
+        p.expect(close, f"expected '{close}' in operand list")
+    return out
+
+
+def parse_dims_and_syms_unresolved(p):
+    dims = parse_operand_list(p, "(", ")")
+    syms = parse_operand_list(p, "[", "]") if p.peek_is("[") else []
+    return dims, syms
+
+
+def parse_region_arg(p):
+    """A region argument `%x` (parseArgument: no result number)."""
+    if p.kind != "percent":
+        raise p.error("expected SSA operand")
+    a = p.parse_operand()
+    end = a[2] + len(a[0])
+    if p.src.startswith("#", end):
+        raise p.error("result number not allowed in argument list", end)
+    return a
+
+
 def parse_dims_and_symbols(p):
     """`(%d, ...)` then an optional `[%s, ...]`, resolved as index; returns (values, n_dims)."""
-    dims = p.parse_operand_list("(")
-    syms = p.parse_operand_list("[") if p.peek_is("[") else []
+    dims, syms = parse_dims_and_syms_unresolved(p)
     vals = [p.resolve_operand(o, INDEX) for o in dims]
     vals += [p.resolve_operand(o, INDEX) for o in syms]
     return vals, len(dims)

@@ -279,7 +279,7 @@ def _verify_global(op):
     if init is not None:
         if type(init) is not UnitAttr and not isinstance(init, _ELEMENTS):
             raise op_error(op, f"initial value should be a unit or elements attribute, but "
-                           f"got '{init}'")
+                           f"got {init}")
         if isinstance(init, _ELEMENTS):
             tt = _tensor_of(t)
             if init.type is not tt:

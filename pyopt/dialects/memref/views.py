@@ -386,6 +386,8 @@ def collapsed_layout(src, reassoc, strict=False):
     res = []
     for group in reassoc:
         ref = list(group)
+        if not ref:
+            return None  # empty groups are not collapsible (upstream crashes here)
         while shape[ref[-1]] == 1 and len(ref) > 1:
             ref.pop()
         if shape[ref[-1]] != DYNAMIC or len(ref) == 1:
@@ -561,7 +563,13 @@ def _verify_extract_strided_metadata(op):
         [INDEX] * (2 * rank)
     actual = op.result_types
     if len(actual) != len(inferred) or any(a is not b for a, b in zip(actual, inferred)):
-        raise op_error(op, "failed to infer returned types")
+        # InferTypeOpInterface reports the mismatch, then the failure itself.
+        err = op_error(op, "failed to infer returned types")
+        detail = op_error(op, "inferred type(s) " + ", ".join(f"'{t}'" for t in inferred) +
+                          " are incompatible with return type(s) of operation " +
+                          ", ".join(f"'{t}'" for t in actual))
+        err.more = [detail.diag]
+        raise err
 
 
 def _metadata_names(op):
