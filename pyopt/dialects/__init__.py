@@ -18,6 +18,7 @@ DIALECT_MODULES = {
     "math": "MATH",
     "complex": "COMPLEX",
     "ub": "UB",
+    "llvm": "LLVM",
 }
 
 

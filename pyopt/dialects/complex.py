@@ -48,25 +48,14 @@ def _kind(t):
 
 def _parse_double(parser):
     """AsmParser::parseFloat(double&): a float literal, or a hex integer giving f64 bits."""
-    off = parser.start
     neg = parser.accept("-")
-    k, tok = parser.kind, parser.tok
+    k, tok, off = parser.kind, parser.tok, parser.start
+    if k not in ("float", "int"):
+        raise parser.error("expected floating point literal", off)
+    parser._next()
     if k == "float":
-        parser._next()
         return float(("-" if neg else "") + tok)
-    if k == "int":
-        if not tok.startswith("0x"):
-            err = parser.error("unexpected decimal integer literal for a floating point value")
-            err.diag.attach_note("add a trailing dot to make the literal a float")
-            raise err
-        if neg:
-            raise parser.error("hexadecimal float literal should not have a leading minus", off)
-        bits = int(tok, 16)
-        if bits >> 64:
-            raise parser.error("hexadecimal float constant out of range for type")
-        parser._next()
-        return bits_to_float(bits, "f64")
-    raise parser.error("expected floating point literal")
+    return bits_to_float(parser.float_bits_from_int_literal(tok, neg, F64, off), "f64")
 
 
 def _parse_complex_attr(parser, mnemonic, offset):

@@ -751,7 +751,10 @@ def _infer(d, ps, parser, state):
                         known[name] = t
         for i, a in enumerate(d.operands):
             if op_types[i] is None and a.name in known:
-                op_types[i] = [known[a.name]] * len(ps.operands.get(i, ()))
+                # with the `operands` directive a single group holds one operand
+                n = 1 if ps.all_operands is not None and not a.kind else \
+                    len(ps.operands.get(i, ()))
+                op_types[i] = [known[a.name]] * n
         for i, a in enumerate(d.results):
             if res_types[i] is None and a.name in known:
                 res_types[i] = [known[a.name]]

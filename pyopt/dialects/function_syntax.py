@@ -113,7 +113,9 @@ def parse_function_op(p, state, make_type=None, allow_variadic=False, body_optio
         # label and define the arguments itself (the verifier checks them).
         body_off = p.start
         entry = [(n, t, l) for n, t, l in zip(names, arg_types, arg_locs)]
-        state.regions = [p.parse_region(entry, isolated=True)]
+        # Not an isolated name scope (MLIR passes enableNameShadowing=false): a use of an
+        # outer value parses, and the verifier's isolation check reports it.
+        state.regions = [p.parse_region(entry)]
         if not state.regions[0].blocks:
             raise p.custom_error("expected non-empty function body", body_off)
     else:

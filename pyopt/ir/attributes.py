@@ -523,7 +523,9 @@ class DistinctAttr(Attribute):
         self.uid = uid
 
     def asm(self, p):
-        return f"distinct[{p.distinct_id(self)}]<{p.attr_str(self.referenced)}>"
+        # A unit referenced attribute prints as `distinct[N]<>`, as MLIR does.
+        ref = "" if type(self.referenced) is UnitAttr else p.attr_str(self.referenced)
+        return f"distinct[{p.distinct_id(self)}]<{ref}>"
 
 
 class LocationAttr(Attribute):

@@ -115,7 +115,11 @@ def _verify_counts(op, d, args, n, what, seg_trait):
         seg_name = "operandSegmentSizes" if what == "operand" else "resultSegmentSizes"
         seg = op.properties.get(seg_name)
         if seg is None:
-            raise op_error(op, f"requires attribute '{seg_name}'")
+            # A segment-sizes property left out of a generic op is zero-initialised.
+            if n:
+                raise op_error(op, f"{what} count ({n}) does not match with the total size "
+                               f"(0) specified in attribute '{seg_name}'")
+            return
         if len(seg.values) != len(args):
             raise op_error(op, f"'{seg_name}' attribute for specifying {what} segments must "
                            f"have {len(args)} elements, but got {len(seg.values)}")

@@ -617,8 +617,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
         if not isinstance(ftype, FunctionType):
             raise self.error("expected function type", ftype_off)
         if len(operands) != len(ftype.inputs):
+            # (MLIR writes "s"[n == 1], i.e. a NUL character for one operand)
             raise self.error(f"expected {len(operands)} operand type"
-                             f"{'' if len(operands) == 1 else 's'} but had "
+                             f"{chr(0) if len(operands) == 1 else 's'} but had "
                              f"{len(ftype.inputs)}", ftype_off)
         vals = [self.resolve_operand(o, t) for o, t in zip(operands, ftype.inputs)]
         properties = {}

@@ -1,7 +1,7 @@
 // Invalid UTF-8, NUL bytes, unbalanced braces and unterminated literals are diagnostics.
 // RUN: printf '\377\376 garbage \000\n' > %t.bytes.mlir
 // RUN: not pyopt %t.bytes.mlir 2>&1 | filecheck %s --check-prefix=BYTES
-// BYTES: error: expected operation name in quotes
+// BYTES: error: unexpected character
 // RUN: printf 'func.func @f(%%%%a: i32 -> i32 {\n' > %t.unbalanced.mlir
 // RUN: not pyopt %t.unbalanced.mlir 2>&1 | filecheck %s --check-prefix=UNBAL
 // UNBAL: unbalanced.mlir:1:21: error: expected ')'

@@ -43,12 +43,19 @@ def _arrow_types_str(pr, types):
     return " -> " + pr.functional_type([], types).split(" -> ", 1)[1]
 
 
-def check_sized_region(op, index=0):
-    """SizedRegion<1> (an ODS region constraint, checked before the op verifier)."""
-    if len(op.regions) > index and len(op.regions[index].blocks) != 1:
-        name = op.opdef.regions[index].name
-        raise op_error(op, f"region #{index} ('{name}') failed to verify constraint: region "
-                       f"with 1 blocks")
+def check_regions(op):
+    """What MLIR checks before the op verifier: the SingleBlock part of
+    SingleBlockImplicitTerminator (every region 0 or 1 blocks, none empty), then the
+    SizedRegion<1> constraint of region #0."""
+    for i, r in enumerate(op.regions):
+        if len(r.blocks) > 1:
+            raise op_error(op, f"expects region #{i} to have 0 or 1 blocks")
+        if r.blocks and r.blocks[0].first is None:
+            raise op_error(op, "expects a non-empty block")
+    if op.regions and len(op.regions[0].blocks) != 1:
+        name = op.opdef.regions[0].name
+        raise op_error(op, f"region #0 ('{name}') failed to verify constraint: region with 1 "
+                       f"blocks")
 
 
 def _body(op):
@@ -250,7 +257,7 @@ def _for_successors(op, body):
 
 
 def _verify_for(op):
-    check_sized_region(op)
+    check_regions(op)
 
 
 def _verify_for_regions(op):
@@ -331,7 +338,7 @@ def _print_if(pr, op):
 
 
 def _verify_if(op):
-    check_sized_region(op)
+    check_regions(op)
     s = set_attr(op)
     if s is None:
         raise op_error(op, "requires an integer set attribute named 'condition'")
@@ -532,7 +539,7 @@ def _print_parallel(pr, op):
 
 
 def _verify_parallel(op):
-    check_sized_region(op)
+    check_regions(op)
     props = op.properties
     steps = props["steps"]
     nd = len(steps)

@@ -17,8 +17,8 @@ from ..opdef import (Op, ATTR_SIZED_OPERANDS, PURE, TERMINATOR, RETURN_LIKE, SYM
                      AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK)
 from ..format import ensure_terminator
 from .common import (RankedMemRef, AnyRankedOrUnrankedMemRef, MemRef1D, MemRefOfIntOrFloat,
-                     StaticShapeMemRef, SignlessIntOrFloat, Non0RankedOrUnrankedMemRef, AlignmentAttr, PositiveI32Attr,
-                     LocalityHintAttr, ATOMIC_RMW_KIND, NO_MEMORY_EFFECT,
+                     StaticShapeMemRef, SignlessIntOrFloat, Non0RankedOrUnrankedMemRef,
+                     AlignmentAttr, PositiveI32Attr, LocalityHintAttr, ATOMIC_RMW_KIND, NO_MEMORY_EFFECT,
                      RECURSIVE_MEMORY_EFFECTS, elem_of, all_attrs, is_memory_effect_free)
 
 FALSE = BoolAttr(False)

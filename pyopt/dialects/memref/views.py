@@ -6,7 +6,7 @@ from ...ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
 from ...ir.memref_layout import (strides_and_offset, layout_is_identity,
                                  canonicalize_strided_layout, sat_add, sat_mul)
 from ...ir.verifier import op_error, plain_error
-from ..constraints import AnyType, Index, DenseI64Array, AffineMapAttrC
+from ..constraints import Index, DenseI64Array, AffineMapAttrC
 from ..opdef import Op, ATTR_SIZED_OPERANDS, PURE
 from .common import (RankedMemRef, AnyRankedOrUnrankedMemRef, AnyStridedMemRef,
                      StridedMemRefOfRank0, MemRef1DI8, MemRef1DIntOrIndex, IndexListArrayAttr,

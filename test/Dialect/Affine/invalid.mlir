@@ -467,3 +467,11 @@ func.func @for_terminator() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// The op is verified before its block is found to lack a terminator.
+func.func @op_error_before_missing_terminator(%A: memref<10x10xf32>, %i: index) {
+  // expected-error@+1 {{'affine.load' op expects as many subscripts as affine map inputs}}
+  %0 = "affine.load"(%A, %i) <{map = affine_map<(d0, d1) -> (d0, d1)>}> : (memref<10x10xf32>, index) -> f32
+}

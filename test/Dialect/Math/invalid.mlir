@@ -64,10 +64,9 @@ func.func @fpowi_mixed_containers(%a: vector<4xf32>, %b: tensor<4xi32>) {
 
 // -----
 
-// (mlir-opt follows each of the next two errors with a second one, "failed to parse
-// Arith_FastMathAttr parameter 'value'"; pyopt stops at the first.)
 func.func @bad_flag(%a: f32) {
-  // expected-error@+1 {{expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
+  // expected-error@+2 {{expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
+  // expected-error@+1 {{failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`}}
   %0 = math.absf %a fastmath<fastest> : f32
   return
 }
@@ -75,7 +74,8 @@ func.func @bad_flag(%a: f32) {
 // -----
 
 func.func @empty_flags(%a: f32) {
-  // expected-error@+1 {{expected valid keyword}}
+  // expected-error@+2 {{expected valid keyword}}
+  // expected-error@+1 {{failed to parse Arith_FastMathAttr parameter}}
   %0 = math.absf %a fastmath<> : f32
   return
 }

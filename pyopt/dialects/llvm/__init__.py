@@ -1,0 +1,11 @@
+"""The LLVM dialect of MLIR 19: types (types.py), attributes (attrs.py), core ops (ops.py),
+functions/globals/calls (symbols.py) and intrinsics (intrinsics.py)."""
+from __future__ import annotations
+
+from ..opdef import Dialect
+from .types import parse_llvm_type
+from .attrs import parse_llvm_attr
+from .ops import OPS
+from . import symbols, intrinsics  # noqa: F401  (they append to OPS)
+
+LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr)

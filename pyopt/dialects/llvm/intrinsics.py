@@ -1,0 +1,125 @@
+"""LLVM intrinsic ops `llvm.intr.*` (MLIR 19 LLVMIntrinsicOps.td), declared from compact
+tables. Ops without an assembly format in ODS are generic-form only, as in MLIR."""
+from __future__ import annotations
+
+from ...ir.types import I1, I8, I64
+from ..constraints import (AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr, F64Attr,
+                           AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
+from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
+from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,
+                  LLVM_AnyFloat, LLVM_AnyVector, LLVM_TokenTypeC, scalar_or_vector_of, _FMF)
+
+_CALL_FMT = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` functional-type(operands, results)"
+_ALIAS = {"access_groups": ArrayAttrAny.opt(), "alias_scopes": ArrayAttrAny.opt(),
+          "noalias_scopes": ArrayAttrAny.opt(), "tbaa": ArrayAttrAny.opt()}
+_I1C = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)
+_I8C = TypeConstraint(lambda t: t is I8, "8-bit signless integer", I8)
+
+
+def _intr(name, **kw):
+    kw.setdefault("custom_directives", COMMON_DIRECTIVES)
+    o = Op("llvm.intr." + name, **kw)
+    OPS.append(o)
+    return o
+
+
+def _same_args(names, n, elem, fmf):
+    for name in names.split():
+        args = [(x, elem) for x in ("a", "b", "c")[:n]] if n > 1 else [("in", elem)]
+        _intr(name, operands=args, results=[("res", elem)],
+              attrs=dict(_FMF) if fmf else {}, traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE],
+              format=_CALL_FMT)
+
+
+_same_args("cos exp exp2 fabs ceil floor log10 log2 log sin roundeven round trunc sqrt rint "
+           "nearbyint", 1, FloatOrVec, True)
+_same_args("bitreverse bswap ctpop", 1, IntOrVec, False)
+_same_args("copysign pow maxnum minnum maximum minimum", 2, FloatOrVec, True)
+_same_args("smax smin umax umin sadd.sat uadd.sat ssub.sat usub.sat sshl.sat ushl.sat", 2,
+           IntOrVec, False)
+_same_args("fma fmuladd", 3, FloatOrVec, True)
+_same_args("fshl fshr", 3, IntOrVec, False)
+
+_intr("powi", operands=[("val", FloatOrVec), ("power", AnySignlessInteger)],
+      results=[("res", LLVM_Type)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+for _n in ("lround", "llround", "lrint", "llrint"):
+    _intr(_n, operands=[("val", LLVM_AnyFloat)], results=[("res", LLVM_Type)], traits=[PURE],
+          format=_CALL_FMT)
+
+# Generic-form only (no ODS assembly format).
+for _n in ("ctlz", "cttz"):
+    _intr(_n, operands=[("in", IntOrVec)], results=[("res", LLVM_Type)],
+          attrs={"is_zero_poison": I1Attr}, traits=[PURE])
+_intr("abs", operands=[("in", IntOrVec)], results=[("res", LLVM_Type)],
+      attrs={"is_int_min_poison": I1Attr}, traits=[PURE])
+_intr("is.fpclass", operands=[("in", FloatOrVec)], results=[("res", LLVM_Type)],
+      attrs={"bit": I32Attr}, traits=[PURE])
+_intr("prefetch", operands=[("addr", LLVM_AnyPointer)],
+      attrs={"rw": I32Attr, "hint": I32Attr, "cache": I32Attr})
+for _n in ("memcpy", "memmove"):
+    _intr(_n, operands=[("dst", LLVM_AnyPointer), ("src", LLVM_AnyPointer),
+                        ("len", AnySignlessInteger)],
+          attrs={"isVolatile": I1Attr, **_ALIAS})
+_intr("memcpy.inline", operands=[("dst", LLVM_AnyPointer), ("src", LLVM_AnyPointer)],
+      attrs={"len": AnyIntAttrC(), "isVolatile": I1Attr, **_ALIAS})
+_intr("memset", operands=[("dst", LLVM_AnyPointer), ("val", _I8C), ("len", AnySignlessInteger)],
+      attrs={"isVolatile": I1Attr, **_ALIAS})
+for _n in ("sadd", "uadd", "ssub", "usub", "smul", "umul"):
+    _intr(_n + ".with.overflow", operands=[("a", IntOrVec), ("b", IntOrVec)],
+          results=[("res", LLVM_Type)], traits=[PURE])
+_intr("assume", operands=[("cond", _I1C)])
+_intr("is.constant", operands=[("val", LLVM_Type)], results=[("res", _I1C)], traits=[PURE])
+
+_intr("experimental.noalias.scope.decl", attrs={"scope": AnyAttr()}, format="$scope attr-dict")
+for _n in ("lifetime.start", "lifetime.end"):
+    _intr(_n, operands=[("ptr", LLVM_AnyPointer)], attrs={"size": I64Attr},
+          format="$size `,` $ptr attr-dict `:` qualified(type($ptr))")
+_intr("invariant.start", operands=[("ptr", LLVM_AnyPointer)], results=[("res", LLVM_AnyPointer)],
+      attrs={"size": I64Attr}, infer={"res": lambda known, attrs: _ptr0()},
+      format="$size `,` $ptr attr-dict `:` qualified(type($ptr))")
+_intr("invariant.end", operands=[("start", LLVM_AnyPointer), ("ptr", LLVM_AnyPointer)],
+      attrs={"size": I64Attr}, infer={"start": lambda known, attrs: _ptr0()},
+      format="$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))")
+_intr("ssa.copy", operands=[("operand", AnyType)], results=[("res", AnyType)],
+      traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE], format="$operand attr-dict `:` type($operand)")
+_intr("expect", operands=[("val", AnySignlessInteger), ("expected", AnySignlessInteger)],
+      results=[("res", AnySignlessInteger)], traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE],
+      format="$val `,` $expected attr-dict `:` type($val)")
+_intr("expect.with.probability",
+      operands=[("val", AnySignlessInteger), ("expected", AnySignlessInteger)],
+      results=[("res", AnySignlessInteger)], attrs={"prob": F64Attr}, traits=[PURE],
+      infer={"expected": "val", "res": "val"},
+      format="$val `,` $expected `,` $prob attr-dict `:` type($val)")
+_intr("threadlocal.address", operands=[("global", LLVM_AnyPointer)],
+      results=[("res", LLVM_AnyPointer)], infer={"res": "global"},
+      format="$global attr-dict `:` qualified(type($global))")
+_intr("stacksave", results=[("res", LLVM_AnyPointer)], format="attr-dict `:` qualified(type($res))")
+_intr("stackrestore", operands=[("ptr", LLVM_AnyPointer)],
+      format="$ptr attr-dict `:` qualified(type($ptr))")
+_intr("vscale", results=[("res", AnySignlessInteger)], format="attr-dict `:` type($res)")
+_intr("trap")
+_intr("debugtrap")
+_intr("ubsantrap", attrs={"failureKind": AnyIntAttrC()})
+_intr("vastart", operands=[("arg_list", LLVM_AnyPointer)],
+      format="$arg_list attr-dict `:` qualified(type($arg_list))")
+_intr("vaend", operands=[("arg_list", LLVM_AnyPointer)],
+      format="$arg_list attr-dict `:` qualified(type($arg_list))")
+_intr("vacopy", operands=[("dest_list", LLVM_AnyPointer), ("src_list", LLVM_AnyPointer)],
+      format="$src_list `to` $dest_list attr-dict `:` type(operands)")
+
+# Vector reductions.
+for _n in ("add", "and", "or", "xor", "mul", "smax", "smin", "umax", "umin"):
+    _intr("vector.reduce." + _n, operands=[("in", LLVM_AnyVector)], results=[("res", LLVM_Type)],
+          traits=[PURE], format=_CALL_FMT)
+for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
+    _intr("vector.reduce." + _n, operands=[("in", LLVM_AnyVector)], results=[("res", LLVM_Type)],
+          attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+for _n in ("fadd", "fmul"):
+    _intr("vector.reduce." + _n, operands=[("start_value", LLVM_AnyFloat),
+                                            ("input", LLVM_AnyVector)],
+          results=[("res", LLVM_AnyFloat)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+
+
+def _ptr0():
+    from .types import PTR
+    return PTR

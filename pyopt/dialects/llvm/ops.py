@@ -1,0 +1,812 @@
+"""Core ops of the LLVM dialect (MLIR 19 LLVMOps.td): arithmetic, comparisons, casts, memory,
+aggregates, vectors, control flow, constants, atomics. Functions, globals and calls are in
+symbols.py; intrinsics in intrinsics.py."""
+from __future__ import annotations
+
+from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, TypeAttr, DenseArrayAttr,
+                              UnitAttr, UNIT, ArrayAttr, DenseElementsAttr)
+from ...ir.types import (IntegerType, FloatType, VectorType, FunctionType, I1, I32, I64)
+from ...ir.verifier import op_error, plain_error
+from ..constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, I32Attr,
+                           StrAttr, UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array,
+                           DenseI32Array, ArrayAttrAny, FlatSymbolRefAttr)
+from ..opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
+                     SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
+from .types import (LLVMType, LLVMPointerType, LLVMStructType, LLVMArrayType,
+                    LLVMFixedVectorType, LLVMScalableVectorType, LLVMFunctionType,
+                    LLVMVoidType, LLVMTargetExtType, LLVMTokenType, TOKEN,
+                    is_compatible_type, is_compatible_outer_type, is_compatible_float,
+                    is_compatible_vector)
+from .attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_NONE, ICmpPredC, FCmpPredC,
+                    AtomicOrderingC, AtomicBinOpC, AsmDialectC, ICMP, FCMP, NOT_ATOMIC,
+                    IntegerOverflowFlagsAttr, ATOMIC_ORDERING)
+
+
+# ============================================================================ type constraints
+def _signless_int(t):
+    return type(t) is IntegerType and t.signedness == 0
+
+
+def _vec_elem(t):
+    tt = type(t)
+    if tt is VectorType:
+        return t.element_type if len(t.shape) == 1 else None
+    if tt in (LLVMFixedVectorType, LLVMScalableVectorType):
+        return t.element_type
+    return None
+
+
+def _is_ptr(t):
+    return type(t) is LLVMPointerType
+
+
+def _tc(pred, summary, buildable=None):
+    return TypeConstraint(pred, summary, buildable)
+
+
+LLVM_Type = _tc(is_compatible_outer_type, "LLVM dialect-compatible type")
+LLVM_AnyPointer = _tc(_is_ptr, "LLVM pointer type")
+LLVM_AnyFloat = _tc(is_compatible_float, "floating point LLVM type")
+LLVM_AnyStruct = _tc(lambda t: type(t) is LLVMStructType, "LLVM structure type")
+LLVM_AnyAggregate = _tc(lambda t: type(t) in (LLVMStructType, LLVMArrayType),
+                        "LLVM aggregate type")
+LLVM_AnyVector = _tc(is_compatible_vector, "LLVM dialect-compatible vector type")
+LLVM_PrimitiveType = _tc(lambda t: is_compatible_outer_type(t) and
+                         type(t) not in (LLVMVoidType, LLVMFunctionType),
+                         "primitive LLVM type")
+LLVM_AnyNonAggregate = _tc(lambda t: is_compatible_outer_type(t) and
+                           type(t) not in (LLVMStructType, LLVMArrayType),
+                           "LLVM-compatible non-aggregate type")
+LLVM_TokenTypeC = _tc(lambda t: t is TOKEN, "LLVM token type", TOKEN)
+
+
+def _loadable(t):
+    if not LLVM_PrimitiveType.pred(t):
+        return False
+    if type(t) is LLVMStructType and t.is_opaque:
+        return False
+    if type(t) is LLVMTargetExtType and not _target_supports_mem(t):
+        return False
+    return True
+
+
+def _target_supports_mem(t):
+    return t.name.startswith("spirv.") or t.name == "aarch64.svcount"
+
+
+LLVM_LoadableType = _tc(_loadable, "LLVM type with size")
+
+
+def scalar_or_vector_of(c):
+    """LLVM_ScalarOrVectorOf<c>."""
+    def pred(t, p=c.pred):
+        if p(t):
+            return True
+        if not is_compatible_vector(t):
+            return False
+        return p(_vec_elem(t))
+    return _tc(pred, f"{c.summary} or LLVM dialect-compatible vector of {c.summary}")
+
+
+IntOrVec = scalar_or_vector_of(AnySignlessInteger)
+FloatOrVec = scalar_or_vector_of(LLVM_AnyFloat)
+PtrOrVec = scalar_or_vector_of(LLVM_AnyPointer)
+I1OrVec = scalar_or_vector_of(_tc(lambda t: t is I1, "1-bit signless integer"))
+
+
+def i1_same_shape(t):
+    """getI1SameShape: i1 for scalars, a vector of i1 with the same length otherwise."""
+    tt = type(t)
+    if tt is VectorType:
+        return VectorType(t.shape, I1, t.scalable_dims)
+    if tt is LLVMScalableVectorType:
+        return LLVMScalableVectorType(I1, t.min_num_elements)
+    if tt is LLVMFixedVectorType:
+        return VectorType([t.num_elements], I1)
+    return I1
+
+
+# ============================================================================ common syntax
+def move_inherent(state, names):
+    """Inherent attributes written in a custom op's attr-dict live in properties."""
+    attrs = state.attributes
+    for n in [n for n in attrs if n in names]:
+        state.properties.setdefault(n, attrs.pop(n))
+
+
+_FMF = {"fastmathFlags": FastmathC.with_default(FMF_NONE)}
+
+
+def _parse_op_attrs(p, ctx, el, optional=False):
+    ctx.set(el, p.parse_optional_attr_dict())
+
+
+def _print_op_attrs(pr, op, _attrs):
+    """custom<LLVMOpAttrs>(attr-dict): the attr-dict without default fastmath flags and
+    without overflowFlags (spelled by custom<OverflowFlags>)."""
+    attrs = dict(op.attributes)
+    for k, v in op.properties.items():
+        if k == "overflowFlags" or (k == "fastmathFlags" and v.value == 0):
+            continue
+        attrs[k] = v
+    pr.out.append(pr.attr_dict_str(attrs))
+
+
+def _parse_overflow(p, ctx, el, optional=False):
+    if not p.accept_keyword("overflow"):
+        ctx.set(el, OVERFLOW_NONE)
+        return
+    p.expect("<")
+    v = 0
+    while True:
+        off = p.start
+        kw = p.parse_keyword()
+        if kw not in ("nsw", "nuw", "none"):
+            raise p.error("invalid overflow flag: expected nsw, nuw, or none", off)
+        v |= {"nsw": 1, "nuw": 2, "none": 0}[kw]
+        if not p.accept(","):
+            break
+    p.expect(">")
+    ctx.set(el, IntegerOverflowFlagsAttr(v))
+
+
+def _print_overflow(pr, op, flags):
+    if flags is None or flags.value == 0:
+        return
+    pr.out.append(" overflow<" + ", ".join(k for k, m in (("nsw", 1), ("nuw", 2))
+                                           if flags.value & m) + ">")
+
+
+COMMON_DIRECTIVES = {"LLVMOpAttrs": (_parse_op_attrs, _print_op_attrs),
+                     "OverflowFlags": (_parse_overflow, _print_overflow)}
+
+OPS = []
+
+
+def _op(name, **kw):
+    if "custom_directives" not in kw:
+        kw["custom_directives"] = COMMON_DIRECTIVES
+    o = Op("llvm." + name, **kw)
+    OPS.append(o)
+    return o
+
+
+# ============================================================================ arithmetic
+for _n, _comm in (("udiv", False), ("sdiv", False), ("urem", False), ("srem", False),
+                  ("and", True), ("or", True), ("xor", True), ("lshr", False),
+                  ("ashr", False)):
+    _op(_n, operands=[("lhs", IntOrVec), ("rhs", IntOrVec)], results=[("res", IntOrVec)],
+        traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE] + ([COMMUTATIVE] if _comm else []),
+        format="$lhs `,` $rhs custom<LLVMOpAttrs>(attr-dict) `:` type($res)")
+# llvm.or has an `isDisjoint` unit attr in MLIR 19
+OPS[[o.name for o in OPS].index("llvm.or")].attrs["isDisjoint"] = UnitAttrConstraint.opt()
+
+for _n, _comm in (("add", True), ("sub", False), ("mul", True), ("shl", False)):
+    _op(_n, operands=[("lhs", IntOrVec), ("rhs", IntOrVec)], results=[("res", IntOrVec)],
+        attrs={"overflowFlags": OverflowC.with_default(OVERFLOW_NONE)},
+        traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE] + ([COMMUTATIVE] if _comm else []),
+        format="$lhs `,` $rhs `` custom<OverflowFlags>($overflowFlags) `` "
+               "custom<LLVMOpAttrs>(attr-dict) `:` type($res)")
+
+for _n in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+    _op(_n, operands=[("lhs", FloatOrVec), ("rhs", FloatOrVec)], results=[("res", FloatOrVec)],
+        attrs=dict(_FMF), traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE],
+        format="$lhs `,` $rhs custom<LLVMOpAttrs>(attr-dict) `:` type($res)")
+
+_op("fneg", operands=[("operand", FloatOrVec)], results=[("res", FloatOrVec)], attrs=dict(_FMF),
+    traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE],
+    format="$operand custom<LLVMOpAttrs>(attr-dict) `:` type($res)")
+
+
+# ============================================================================ comparisons
+def _cmp_parser(enum, fmf):
+    def parse(p, state):
+        off = p.start
+        a = p.parse_attribute()
+        if type(a) is not StringAttr:
+            raise p.error("invalid kind of attribute specified", off)
+        lhs = p.parse_operand()
+        p.expect(",")
+        rhs = p.parse_operand()
+        attrs = p.parse_optional_attr_dict()
+        p.expect(":")
+        toff = p.start
+        t = p.parse_type()
+        state.operands = [p.resolve_operand(lhs, t), p.resolve_operand(rhs, t)]
+        v = enum.by_kw.get(a.value)
+        if v is None:
+            raise p.error(f"'{a.value}' is an incorrect value of the 'predicate' attribute",
+                          off)
+        state.attributes.update(attrs)
+        state.properties["predicate"] = IntegerAttr(I64, v)
+        move_inherent(state, ("fastmathFlags",) if fmf else ())
+        if fmf:
+            state.properties.setdefault("fastmathFlags", FMF_NONE)
+        if not is_compatible_type(t):
+            raise p.error("expected LLVM dialect-compatible type", toff)
+        state.result_types = [i1_same_shape(t)]
+    return parse
+
+
+def _cmp_printer(enum):
+    def print_(pr, op):
+        pred = op.properties["predicate"]
+        kw = enum.keyword(pred) or str(pred.value)
+        a, b = op.operands
+        pr.out.append(f' "{kw}" {pr.value(a)}, {pr.value(b)}')
+        attrs = dict(op.attributes)
+        for k, v in op.properties.items():
+            if k == "predicate" or (k == "fastmathFlags" and v.value == 0):
+                continue
+            attrs[k] = v
+        pr.out.append(pr.attr_dict_str(attrs))
+        pr.out.append(" : " + pr.type_str(a.type))
+    return print_
+
+
+def _verify_cmp(op):
+    a, b = op.operands
+    if a.type is not b.type:
+        raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
+    if op.results[0].type is not i1_same_shape(a.type):
+        raise op_error(op, "failed to verify that result type has i1 element type and same "
+                       "shape as operands")
+
+
+_CmpOperand = scalar_or_vector_of(_tc(lambda t: _signless_int(t) or _is_ptr(t),
+                                      "signless integer or LLVM pointer type"))
+_op("icmp", operands=[("lhs", _CmpOperand), ("rhs", _CmpOperand)], results=[("res", I1OrVec)],
+    attrs={"predicate": ICmpPredC}, traits=[PURE], parse=_cmp_parser(ICMP, False),
+    print=_cmp_printer(ICMP), verify=_verify_cmp)
+_op("fcmp", operands=[("lhs", FloatOrVec), ("rhs", FloatOrVec)], results=[("res", I1OrVec)],
+    attrs={"predicate": FCmpPredC, **_FMF}, traits=[PURE], parse=_cmp_parser(FCMP, True),
+    print=_cmp_printer(FCMP), verify=_verify_cmp)
+
+
+# ============================================================================ casts
+def _verify_ext(op):
+    src, dst = op.operands[0].type, op.results[0].type
+    se, de = _vec_elem(src) or src, _vec_elem(dst) or dst
+    if type(se) is IntegerType and type(de) is IntegerType and se.width >= de.width:
+        raise op_error(op, "integer width of the output type is smaller or equal to the "
+                       "integer width of the input type")
+
+
+def _verify_bitcast(op):
+    src, dst = op.operands[0].type, op.results[0].type
+    sp, dp = _is_ptr(src) or _is_ptr(_vec_elem(src)), _is_ptr(dst) or _is_ptr(_vec_elem(dst))
+    if sp != dp:
+        raise op_error(op, "can only cast pointers from and to pointers")
+    if not sp:
+        return
+    if (_vec_elem(src) is None) != (_vec_elem(dst) is None):
+        raise op_error(op, "cannot cast pointer to vector of pointers")
+    sa = (src if _is_ptr(src) else _vec_elem(src)).address_space
+    da = (dst if _is_ptr(dst) else _vec_elem(dst)).address_space
+    if sa != da:
+        raise op_error(op, "cannot cast pointers of different address spaces, use "
+                       "'llvm.addrspacecast' instead")
+
+
+for _n, _src, _dst, _v in (
+        ("bitcast", LLVM_AnyNonAggregate, LLVM_AnyNonAggregate, _verify_bitcast),
+        ("addrspacecast", PtrOrVec, PtrOrVec, None),
+        ("inttoptr", IntOrVec, PtrOrVec, None), ("ptrtoint", PtrOrVec, IntOrVec, None),
+        ("sext", IntOrVec, IntOrVec, _verify_ext), ("zext", IntOrVec, IntOrVec, _verify_ext),
+        ("trunc", IntOrVec, IntOrVec, None), ("sitofp", IntOrVec, FloatOrVec, None),
+        ("uitofp", IntOrVec, FloatOrVec, None), ("fptosi", FloatOrVec, IntOrVec, None),
+        ("fptoui", FloatOrVec, IntOrVec, None), ("fpext", FloatOrVec, FloatOrVec, None),
+        ("fptrunc", FloatOrVec, FloatOrVec, None)):
+    _op(_n, operands=[("arg", _src)], results=[("res", _dst)], traits=[PURE], verify=_v,
+        format="$arg attr-dict `:` type($arg) `to` type($res)")
+# zext has `nneg` in MLIR 19? (no: added in 20) - keep the plain form.
+
+
+# ============================================================================ memory
+_ALIAS_ATTRS = {"access_groups": ArrayAttrAny.opt(), "alias_scopes": ArrayAttrAny.opt(),
+                "noalias_scopes": ArrayAttrAny.opt(), "tbaa": ArrayAttrAny.opt()}
+
+
+def _parse_alloca(p, state):
+    if p.accept_keyword("inalloca"):
+        state.properties["inalloca"] = UNIT
+    size = p.parse_operand()
+    if not p.accept_keyword("x"):
+        raise p.error("expected 'x'")
+    elem = p.parse_type()
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":")
+    toff = p.start
+    t = p.parse_type()
+    al = attrs.get("alignment")
+    if al is not None:
+        if type(al) is not IntegerAttr:
+            raise p.custom_error("expected integer alignment")
+        if al.value == 0:
+            del attrs["alignment"]
+    if type(t) is not FunctionType or len(t.inputs) != 1 or len(t.results) != 1:
+        raise p.error("expected trailing function type with one argument and one result", toff)
+    state.operands = [p.resolve_operand(size, t.inputs[0])]
+    if _is_ptr(t.results[0]):
+        state.properties["elem_type"] = TypeAttr(elem)
+    state.attributes.update(attrs)
+    move_inherent(state, ("alignment",))
+    state.result_types = [t.results[0]]
+
+
+def _print_alloca(pr, op):
+    props = op.properties
+    out = pr.out
+    if "inalloca" in props:
+        out.append(" inalloca")
+    size = op.operands[0]
+    out.append(f" {pr.value(size)} x {pr.type_str(props['elem_type'].value)}")
+    attrs = dict(op.attributes)
+    for k, v in props.items():
+        if k in ("elem_type", "inalloca"):
+            continue
+        if k == "alignment" and v.value == 0:
+            continue
+        attrs[k] = v
+    out.append(pr.attr_dict_str(attrs))
+    out.append(" : " + pr.functional_type([size.type], [op.results[0].type]))
+
+
+def _verify_alloca(op):
+    et = op.properties["elem_type"].value
+    if type(et) is LLVMTargetExtType and not _target_supports_mem(et):
+        raise op_error(op, "this target extension type cannot be used in alloca")
+
+
+_op("alloca", operands=[("arraySize", AnySignlessInteger)], results=[("res", LLVM_AnyPointer)],
+    attrs={"alignment": I64Attr.opt(), "elem_type": TypeAttrC(),
+           "inalloca": UnitAttrConstraint.opt()},
+    parse=_parse_alloca, print=_print_alloca, verify=_verify_alloca)
+
+
+# -- getelementptr ----------------------------------------------------------------------
+DYNAMIC_INDEX = -(1 << 31)
+
+
+def _parse_gep_indices(p, ctx, ops_el, raw_el, optional=False):
+    raw, dyn = [], []
+    while True:
+        if p.kind == "int" or p.peek_is("-"):
+            off = p.start
+            v = p.parse_integer()
+            if not -(1 << 31) <= v < (1 << 31):
+                raise p.error("integer value too large", off)
+            raw.append(v)
+        else:
+            raw.append(DYNAMIC_INDEX)
+            dyn.append(p.parse_operand())
+        if not p.accept(","):
+            break
+    ctx.set(ops_el, dyn)
+    ctx.set(raw_el, DenseArrayAttr(I32, raw))
+
+
+def _print_gep_indices(pr, op, dyn, raw):
+    parts, it = [], iter(dyn)
+    for v in raw.values:
+        parts.append(pr.value(next(it)) if v == DYNAMIC_INDEX else str(v))
+    pr.out.append(", ".join(parts))
+
+
+def _verify_gep(op):
+    raw = op.properties["rawConstantIndices"].values
+    ndyn = len(op.operands) - 1
+    if sum(1 for v in raw if v == DYNAMIC_INDEX) != ndyn:
+        raise op_error(op, "expected as many dynamic indices as specified in "
+                       "'rawConstantIndices'")
+    dyn = list(op.operands[1:])
+    indices, di = [], 0
+    for v in raw:
+        if v == DYNAMIC_INDEX:
+            indices.append(dyn[di])
+            di += 1
+        else:
+            indices.append(v)
+    t = op.properties["elem_type"].value
+    # verifyStructIndices: walk the indexed type from position 1.
+    pos = 1
+    while pos < len(indices):
+        tt = type(t)
+        if tt is LLVMStructType:
+            idx = indices[pos]
+            if not isinstance(idx, int):
+                raise op_error(op, f"expected index {pos} indexing a struct to be constant")
+            if idx < 0 or idx >= len(t.body):
+                raise op_error(op, f"index {pos} indexing a struct is out of bounds")
+            t = t.body[idx]
+        elif tt in (LLVMArrayType, VectorType, LLVMFixedVectorType, LLVMScalableVectorType):
+            t = t.element_type
+        else:
+            raise op_error(op, f"type '{t}' cannot be indexed (index #{pos})")
+        pos += 1
+
+
+def _gep_type(known, attrs):
+    return None
+
+
+_op("getelementptr",
+    operands=[("base", PtrOrVec), ("dynamicIndices", IntOrVec, "*")],
+    results=[("res", PtrOrVec)],
+    attrs={"rawConstantIndices": DenseI32Array, "elem_type": TypeAttrC(),
+           "inbounds": UnitAttrConstraint.opt()},
+    traits=[PURE],
+    format="(`inbounds` $inbounds^)? $base `[` custom<GEPIndices>($dynamicIndices, "
+           "$rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` "
+           "$elem_type",
+    custom_directives={"GEPIndices": (_parse_gep_indices, _print_gep_indices)},
+    verify=_verify_gep)
+
+
+# -- load / store ------------------------------------------------------------------------
+_MEM_ATTRS = {"alignment": I64Attr.opt(), "volatile_": UnitAttrConstraint.opt(),
+              "nontemporal": UnitAttrConstraint.opt(),
+              "ordering": AtomicOrderingC.with_default(NOT_ATOMIC),
+              "syncscope": StrAttr.opt(), **_ALIAS_ATTRS}
+
+
+def _is_atomic_type(t, is_store):
+    # isTypeCompatibleWithAtomicOp: pointers, ints of 8..64 power-of-two bits, floats
+    if _is_ptr(t):
+        return True
+    if type(t) is IntegerType:
+        w = t.width
+        return w >= 8 and w & (w - 1) == 0
+    return is_compatible_float(t) and type(t) is FloatType
+
+
+def _verify_mem(op, value_type, is_store):
+    ordering = op.properties.get("ordering")
+    o = ordering.value if ordering is not None else 0
+    if o == 0:
+        if op.properties.get("syncscope") is not None:
+            raise op_error(op, "expected syncscope to be null for non-atomic access")
+        return
+    if not _is_atomic_type(value_type, is_store):
+        raise op_error(op, f"unsupported type {value_type} for atomic access")
+    bad = (5, 6) if not is_store else (4, 6)
+    if o in bad:
+        raise op_error(op, f"unsupported ordering '{ATOMIC_ORDERING.by_val[o]}'")
+    if op.properties.get("alignment") is None:
+        raise op_error(op, "expected alignment for atomic access")
+
+
+def _verify_load(op):
+    _verify_mem(op, op.results[0].type, False)
+
+
+def _verify_store(op):
+    _verify_mem(op, op.operands[0].type, True)
+
+
+_op("load", operands=[("addr", LLVM_AnyPointer)], results=[("res", LLVM_LoadableType)],
+    attrs={**_MEM_ATTRS, "invariant": UnitAttrConstraint.opt()},
+    format="(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
+           "$ordering^)? (`invariant` $invariant^)? attr-dict `:` qualified(type($addr)) `->` "
+           "type($res)",
+    verify=_verify_load)
+_op("store", operands=[("value", LLVM_LoadableType), ("addr", LLVM_AnyPointer)],
+    attrs=dict(_MEM_ATTRS),
+    format="(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
+           "$syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` "
+           "qualified(type($addr))",
+    verify=_verify_store)
+
+
+# ============================================================================ aggregates
+def _value_element_type(err, container, position):
+    t = container
+    if not is_compatible_type(container):
+        raise err(f"expected LLVM IR Dialect type, got {container}")
+    for idx in position:
+        if type(t) is LLVMArrayType:
+            if idx < 0 or idx >= t.num_elements:
+                raise err(f"position out of bounds: {idx}")
+            t = t.element_type
+        elif type(t) is LLVMStructType:
+            if idx < 0 or idx >= len(t.body):
+                raise err(f"position out of bounds: {idx}")
+            t = t.body[idx]
+        else:
+            raise err(f"expected LLVM IR structure/array type, got: {t}")
+    return t
+
+
+def _parse_value_elem_type(p, ctx, res_el, cont_el, pos_el, optional=False):
+    cont = ctx.get(cont_el)
+    pos = ctx.get(pos_el)
+    cont = cont[0] if isinstance(cont, list) else cont
+    t = _value_element_type(lambda m: p.error(m, p.start), cont, pos.values)
+    ctx.set(res_el, t)
+
+
+def _print_nothing(pr, op, *args):
+    if pr.out and pr.out[-1] == " ":
+        pr.out.pop()
+
+
+_VALUE_DIRS = {"InsertExtractValueElementType": (_parse_value_elem_type, _print_nothing)}
+
+
+def _verify_extractvalue(op):
+    c = op.operands[0].type
+    t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
+    r = op.results[0].type
+    if r is not t:
+        raise op_error(op, f"Type mismatch: extracting from {c} should produce {t} but this op "
+                       f"returns {r}")
+
+
+def _verify_insertvalue(op):
+    v, c = op.operands[0].type, op.operands[1].type
+    t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
+    if v is not t:
+        raise op_error(op, f"Type mismatch: cannot insert {v} into {c}")
+
+
+_op("extractvalue", operands=[("container", LLVM_AnyAggregate)], results=[("res", LLVM_Type)],
+    attrs={"position": DenseI64Array}, traits=[PURE],
+    format="$container `` $position attr-dict `:` type($container) "
+           "custom<InsertExtractValueElementType>(type($res), ref(type($container)), "
+           "ref($position))",
+    custom_directives=_VALUE_DIRS, verify=_verify_extractvalue)
+_op("insertvalue", operands=[("container", LLVM_AnyAggregate), ("value", LLVM_PrimitiveType)],
+    results=[("res", LLVM_AnyAggregate)], attrs={"position": DenseI64Array}, traits=[PURE],
+    infer={"res": "container"},
+    format="$value `,` $container `` $position attr-dict `:` type($container) "
+           "custom<InsertExtractValueElementType>(type($value), ref(type($container)), "
+           "ref($position))",
+    custom_directives=_VALUE_DIRS, verify=_verify_insertvalue)
+
+
+# ============================================================================ vectors
+def _vec_len(t):
+    tt = type(t)
+    if tt is VectorType:
+        return t.shape[0], bool(t.scalable_dims and t.scalable_dims[0])
+    if tt is LLVMFixedVectorType:
+        return t.num_elements, False
+    return t.min_num_elements, True
+
+
+def vector_type(elem, n, scalable):
+    """LLVM::getVectorType: a builtin vector when the element allows it."""
+    if (_signless_int(elem) or (type(elem) is FloatType and is_compatible_float(elem))):
+        return VectorType([n], elem, [scalable])
+    if scalable:
+        return LLVMScalableVectorType(elem, n)
+    return LLVMFixedVectorType(elem, n)
+
+
+def _elem_of_vector(name):
+    def rule(known, attrs):
+        t = known[name]
+        return _vec_elem(t)
+    return rule
+
+
+def _verify_extractelement(op):
+    v = op.operands[0].type
+    if op.results[0].type is not _vec_elem(v):
+        raise op_error(op, "failed to verify that result type matches vector element type")
+
+
+def _verify_insertelement(op):
+    if op.operands[1].type is not _vec_elem(op.operands[0].type):
+        raise op_error(op, "failed to verify that argument type matches vector element type")
+
+
+_op("extractelement", operands=[("vector", LLVM_AnyVector), ("position", AnySignlessInteger)],
+    results=[("res", LLVM_Type)], traits=[PURE], infer={"res": _elem_of_vector("vector")},
+    format="$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)",
+    verify=_verify_extractelement)
+_op("insertelement", operands=[("vector", LLVM_AnyVector), ("value", LLVM_PrimitiveType),
+                               ("position", AnySignlessInteger)],
+    results=[("res", LLVM_AnyVector)], traits=[PURE],
+    infer={"res": "vector", "value": _elem_of_vector("vector")},
+    format="$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` "
+           "type($vector)",
+    verify=_verify_insertelement)
+
+
+def _parse_shuffle_type(p, ctx, v1_el, res_el, mask_el, optional=False):
+    v1 = ctx.get(v1_el)
+    v1 = v1[0] if isinstance(v1, list) else v1
+    mask = ctx.get(mask_el)
+    if not is_compatible_vector(v1):
+        raise p.error("expected an LLVM compatible vector type")
+    _, scal = _vec_len(v1)
+    ctx.set(res_el, vector_type(_vec_elem(v1), len(mask.values), scal))
+
+
+def _verify_shuffle(op):
+    _, scal = _vec_len(op.operands[0].type)
+    if scal and any(v != 0 for v in op.properties["mask"].values):
+        raise op_error(op, "expected a splat operation for scalable vectors")
+
+
+_op("shufflevector", operands=[("v1", LLVM_AnyVector), ("v2", LLVM_AnyVector)],
+    results=[("res", LLVM_AnyVector)], attrs={"mask": DenseI32Array}, traits=[PURE],
+    infer={"v2": "v1"},
+    format="$v1 `,` $v2 $mask attr-dict `:` type($v1) "
+           "custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))",
+    custom_directives={"ShuffleType": (_parse_shuffle_type, _print_nothing)},
+    verify=_verify_shuffle)
+
+
+# ============================================================================ misc
+def _verify_select(op):
+    c, a, b = op.operands
+    if a.type is not b.type or op.results[0].type is not a.type:
+        raise op_error(op, "failed to verify that all of {trueValue, falseValue, res} have same "
+                       "type")
+
+
+_op("select", operands=[("condition", I1OrVec), ("trueValue", LLVM_Type),
+                        ("falseValue", LLVM_Type)],
+    results=[("res", LLVM_Type)], attrs=dict(_FMF), traits=[PURE],
+    infer={"trueValue": "res", "falseValue": "res"},
+    format="operands attr-dict `:` type($condition) `,` type($res)", verify=_verify_select)
+_op("freeze", operands=[("val", LLVM_Type)], results=[("res", LLVM_Type)],
+    traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE], format="$val attr-dict `:` type($val)")
+
+
+# ============================================================================ control flow
+def _parent_func(op):
+    p = op.parent_op
+    while p is not None and p.name != "llvm.func":
+        p = p.parent_op
+    return p
+
+
+def _verify_return(op):
+    f = op.parent_op
+    if f is None or f.name != "llvm.func":
+        return
+    ft = f.properties["function_type"].value
+    rt = ft.return_type
+    if type(rt) is LLVMVoidType:
+        if op.operands:
+            raise op_error(op, "expected no operands", [("when returning from function", f.loc)])
+        return
+    if not op.operands:
+        raise op_error(op, "expected 1 operand", [("when returning from function", f.loc)])
+    if op.operands[0].type is not rt:
+        raise op_error(op, f"mismatching result types", [("when returning from function",
+                                                         f.loc)])
+
+
+_op("return", operands=[("arg", LLVM_Type, "?")], traits=[PURE, TERMINATOR, RETURN_LIKE],
+    format="attr-dict ($arg^ `:` type($arg))?", verify=_verify_return)
+_op("unreachable", traits=[TERMINATOR], format="attr-dict")
+_op("resume", operands=[("value", LLVM_Type)], traits=[TERMINATOR],
+    format="$value attr-dict `:` type($value)")
+
+_op("br", operands=[("destOperands", LLVM_Type, "*")], successors=[("dest", AnyType)],
+    attrs={"loop_annotation": AnyAttr().opt()}, traits=[PURE, TERMINATOR],
+    format="$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
+
+
+def _verify_cond_br(op):
+    w = op.properties.get("branch_weights")
+    if w is not None and len(w.values) != 2:
+        raise op_error(op, f"expects number of branch weights to match number of successors: "
+                       f"{len(w.values)} vs 2")
+
+
+_op("cond_br", operands=[("condition", _tc(lambda t: t is I1, "1-bit signless integer", I1)),
+                         ("trueDestOperands", LLVM_Type, "*"),
+                         ("falseDestOperands", LLVM_Type, "*")],
+    successors=[("trueDest", AnyType), ("falseDest", AnyType)],
+    attrs={"branch_weights": DenseI32Array.opt(), "loop_annotation": AnyAttr().opt()},
+    traits=[PURE, TERMINATOR, ATTR_SIZED_OPERANDS],
+    format="$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` "
+           "$trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` "
+           "$falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
+    verify=_verify_cond_br)
+
+
+# ============================================================================ constants
+def _zero_like_names(op):
+    return []
+
+
+_op("mlir.undef", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
+    format="attr-dict `:` type($res)")
+_op("mlir.poison", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
+    format="attr-dict `:` type($res)")
+_op("mlir.zero", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
+    format="attr-dict `:` type($res)")
+# Seed-era spelling of mlir.zero for pointers.
+_op("mlir.null", results=[("res", LLVM_AnyPointer)], traits=[PURE, CONSTANT_LIKE],
+    format="attr-dict `:` type($res)")
+_op("mlir.none", results=[("res", LLVM_TokenTypeC)], traits=[PURE],
+    format="attr-dict `:` type($res)")
+
+
+def _verify_constant(op):
+    from .verifiers import verify_constant
+    verify_constant(op)
+
+
+_op("mlir.constant", results=[("res", LLVM_Type)], attrs={"value": AnyAttr()},
+    traits=[PURE, CONSTANT_LIKE], format="`(` $value `)` attr-dict `:` type($res)",
+    verify=_verify_constant)
+
+
+# ============================================================================ atomics
+def _verify_atomicrmw(op):
+    from .verifiers import verify_atomicrmw
+    verify_atomicrmw(op)
+
+
+def _verify_cmpxchg(op):
+    from .verifiers import verify_cmpxchg
+    verify_cmpxchg(op)
+
+
+_AtomicRMWType = _tc(lambda t: is_compatible_float(t) or _is_ptr(t) or _signless_int(t),
+                     "floating point LLVM type or LLVM pointer type or signless integer")
+_op("atomicrmw", operands=[("ptr", LLVM_AnyPointer), ("val", _AtomicRMWType)],
+    results=[("res", _AtomicRMWType)],
+    attrs={"bin_op": AtomicBinOpC, "ordering": AtomicOrderingC, "syncscope": StrAttr.opt(),
+           "alignment": I64Attr.opt(), "volatile_": UnitAttrConstraint.opt(), **_ALIAS_ATTRS},
+    infer={"res": "val"},
+    format="(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
+           "$ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
+    verify=_verify_atomicrmw)
+
+_CmpXchgType = _tc(lambda t: _signless_int(t) or _is_ptr(t),
+                   "signless integer or LLVM pointer type")
+
+
+def _cmpxchg_result(known, attrs):
+    return LLVMStructType([known["val"], I1])
+
+
+_op("cmpxchg", operands=[("ptr", LLVM_AnyPointer), ("cmp", _CmpXchgType),
+                         ("val", _CmpXchgType)],
+    results=[("res", LLVM_AnyStruct)],
+    attrs={"success_ordering": AtomicOrderingC, "failure_ordering": AtomicOrderingC,
+           "syncscope": StrAttr.opt(), "alignment": I64Attr.opt(),
+           "weak": UnitAttrConstraint.opt(), "volatile_": UnitAttrConstraint.opt(),
+           **_ALIAS_ATTRS},
+    infer={"cmp": "val", "res": _cmpxchg_result},
+    format="(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` "
+           "`(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` "
+           "qualified(type($ptr)) `,` type($val)",
+    verify=_verify_cmpxchg)
+
+
+def _verify_fence(op):
+    o = op.properties["ordering"].value
+    if o in (0, 1):
+        raise op_error(op, "can be given only acquire, release, acq_rel, and seq_cst orderings")
+
+
+_op("fence", attrs={"ordering": AtomicOrderingC, "syncscope": StrAttr.opt()},
+    format="(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict", verify=_verify_fence)
+
+
+# ============================================================================ inline asm & misc
+_op("inline_asm", operands=[("operands", LLVM_Type, "*")], results=[("res", LLVM_Type, "?")],
+    attrs={"asm_string": StrAttr, "constraints": StrAttr,
+           "has_side_effects": UnitAttrConstraint.opt(),
+           "is_align_stack": UnitAttrConstraint.opt(), "asm_dialect": AsmDialectC.opt(),
+           "operand_attrs": ArrayAttrAny.opt()},
+    format="(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
+           "(`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? "
+           "attr-dict $asm_string `,` $constraints operands `:` "
+           "functional-type(operands, results)")
+
+_op("call_intrinsic", operands=[("args", LLVM_Type, "*")], results=[("results", LLVM_Type, "?")],
+    attrs={"intrin": StrAttr, **_FMF},
+    format="$intrin `(` $args `)` `:` functional-type($args, $results) attr-dict")
+
+_op("linker_options", attrs={"options": ArrayAttrAny},
+    format="$options attr-dict")

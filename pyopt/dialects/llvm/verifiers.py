@@ -1,0 +1,110 @@
+"""Verifiers of LLVM ops whose checks are longer than a few lines."""
+from __future__ import annotations
+
+from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr, DenseElementsAttr,
+                              DenseResourceElementsAttr, SparseElementsAttr,
+                              DenseStringElementsAttr)
+from ...ir.types import IntegerType, FloatType, VectorType
+from ...ir.verifier import op_error, plain_error
+from .types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
+                    LLVMScalableVectorType, LLVMTargetExtType, PPC_FP128, is_compatible_float)
+
+_ELEMENTS = (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr,
+             DenseStringElementsAttr)
+
+
+def type_bit_width(t):
+    if type(t) is IntegerType:
+        return t.width
+    if type(t) is LLVMPointerType:
+        return 64
+    if t is PPC_FP128:
+        return 128
+    if type(t) is FloatType:
+        return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128}.get(t.kind)
+    return None
+
+
+def atomic_compatible(t):
+    """isTypeCompatibleWithAtomicOp (default data layout)."""
+    if not (type(t) in (IntegerType, LLVMPointerType) or is_compatible_float(t)):
+        return False
+    w = type_bit_width(t)
+    return w is not None and w >= 8 and w & (w - 1) == 0
+
+
+def verify_constant(op):
+    v = op.properties["value"]
+    t = op.results[0].type
+    if type(v) is StringAttr:
+        n = len(v.value.encode("utf-8", "surrogateescape"))
+        if not (type(t) is LLVMArrayType and t.num_elements == n and
+                type(t.element_type) is IntegerType and t.element_type.width == 8):
+            raise op_error(op, f"expected array type of {n} i8 elements for the string "
+                           f"constant")
+        return
+    if type(t) is LLVMStructType:
+        body = t.body
+        if len(body) != 2 or body[0] is not body[1]:
+            raise plain_error(op, "expected struct type with two elements of the same type, "
+                              "the type of a complex constant")
+        if type(v) is not ArrayAttr or len(v) != 2:
+            raise op_error(op, "expected array attribute with two elements, representing a "
+                           "complex constant")
+        re, im = v.value[0], v.value[1]
+        rt, it = getattr(re, "type", None), getattr(im, "type", None)
+        if rt is None or it is None or rt is not it:
+            raise op_error(op, "expected array attribute with two elements of the same type")
+        et = body[0]
+        if not (type(et) is IntegerType or
+                (type(et) is FloatType and et.kind in ("f16", "f32", "f64"))):
+            raise plain_error(op, "expected struct element types to be floating point type or "
+                              "integer type")
+        return
+    if type(t) is LLVMTargetExtType:
+        raise op_error(op, "does not support target extension type.")
+    if not isinstance(v, (IntegerAttr, ArrayAttr, FloatAttr) + _ELEMENTS):
+        raise op_error(op, "only supports integer, float, string or elements attributes")
+    if type(v) is IntegerAttr and type(t) is not IntegerType:
+        raise op_error(op, "expected integer type")
+    if type(v) is FloatAttr:
+        w = type_bit_width(v.type)
+        if type(t) is FloatType and type_bit_width(t) != w:
+            raise op_error(op, f"expected float type of width {w}")
+        if type(t) is IntegerType and t.width != w:
+            raise op_error(op, f"expected integer type of width {w}")
+    if type(v) is DenseElementsAttr and getattr(v, "is_splat", False):
+        if type(t) not in (VectorType, LLVMArrayType, LLVMFixedVectorType,
+                           LLVMScalableVectorType):
+            raise op_error(op, "expected vector or array type")
+
+
+_FLOAT_OPS = {11, 12, 13, 14}  # fadd fsub fmax fmin
+
+
+def verify_atomicrmw(op):
+    b = op.properties["bin_op"].value
+    t = op.operands[1].type
+    if b in _FLOAT_OPS:
+        if not is_compatible_float(t):
+            raise op_error(op, "expected LLVM IR floating point type")
+    elif b == 0:
+        if not atomic_compatible(t):
+            raise op_error(op, "unexpected LLVM IR type for 'xchg' bin_op")
+    else:
+        if not (type(t) is IntegerType and t.width in (8, 16, 32, 64)):
+            raise op_error(op, "expected LLVM IR integer type")
+    if op.properties["ordering"].value < 2:
+        raise op_error(op, "expected at least 'monotonic' ordering")
+
+
+def verify_cmpxchg(op):
+    t = op.operands[2].type
+    if not atomic_compatible(t):
+        raise op_error(op, "unexpected LLVM IR type")
+    s = op.properties["success_ordering"].value
+    f = op.properties["failure_ordering"].value
+    if s < 2 or f < 2:
+        raise op_error(op, "ordering must be at least 'monotonic'")
+    if f in (5, 6):
+        raise op_error(op, "failure ordering cannot be 'release' or 'acq_rel'")
