@@ -189,7 +189,11 @@ def _verify_symbol(op, d):
 
 
 def _is_declaration(op):
-    # FunctionOpInterface::isDeclaration: a function-like op without a body.
+    # SymbolOpInterface::isDeclaration: an op may define it (`is_declaration=fn` in Op(...));
+    # otherwise FunctionOpInterface's: a function-like op without a body.
+    fn = op.opdef.extra.get("is_declaration") if op.opdef is not None else None
+    if fn is not None:
+        return fn(op)
     return ("function_type" in op.properties and len(op.regions) == 1
             and not op.regions[0].blocks)
 

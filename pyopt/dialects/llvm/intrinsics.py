@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...ir.types import I1, I8, I64
 from ..constraints import (AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr, F64Attr,
                            AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
+from ...ir.verifier import op_error
 from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,
                   LLVM_AnyFloat, LLVM_AnyVector, LLVM_TokenTypeC, scalar_or_vector_of, _FMF)
@@ -96,7 +97,7 @@ _intr("threadlocal.address", operands=[("global", LLVM_AnyPointer)],
 _intr("stacksave", results=[("res", LLVM_AnyPointer)], format="attr-dict `:` qualified(type($res))")
 _intr("stackrestore", operands=[("ptr", LLVM_AnyPointer)],
       format="$ptr attr-dict `:` qualified(type($ptr))")
-_intr("vscale", results=[("res", AnySignlessInteger)], format="attr-dict `:` type($res)")
+_intr("vscale", results=[("res", LLVM_Type)])
 _intr("trap")
 _intr("debugtrap")
 _intr("ubsantrap", attrs={"failureKind": AnyIntAttrC()})
@@ -118,6 +119,138 @@ for _n in ("fadd", "fmul"):
     _intr("vector.reduce." + _n, operands=[("start_value", LLVM_AnyFloat),
                                             ("input", LLVM_AnyVector)],
           results=[("res", LLVM_AnyFloat)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+
+
+# -- vector / matrix / masked ------------------------------------------------------------
+def _vec_bits(t):
+    from .ops import _vec_len, _vec_elem
+    from .verifiers import type_bit_width
+    return _vec_len(t)[0] * (type_bit_width(_vec_elem(t)) or 0)
+
+
+def _scalable(t):
+    from .ops import _vec_len
+    return _vec_len(t)[1]
+
+
+def _verify_vector_insert(op):
+    dst, src = op.operands[0].type, op.operands[1].type
+    if op.results[0].type is not dst:
+        raise op_error(op, "failed to verify that all of {dstvec, res} have same type")
+    if _vec_bits(src) > 131072 or _vec_bits(dst) > 131072:
+        raise op_error(op, "failed to verify that vectors are not bigger than 2^17 bits.")
+    if _scalable(src) and not _scalable(dst):
+        raise op_error(op, "failed to verify that it is not inserting scalable into "
+                       "fixed-length vectors.")
+
+
+def _verify_vector_extract(op):
+    src, res = op.operands[0].type, op.results[0].type
+    if _vec_bits(src) > 131072 or _vec_bits(res) > 131072:
+        raise op_error(op, "failed to verify that vectors are not bigger than 2^17 bits.")
+    if _scalable(res) and not _scalable(src):
+        raise op_error(op, "failed to verify that it is not extracting scalable from "
+                       "fixed-length vectors.")
+
+
+def _verify_interleave2(op):
+    from .ops import _vec_len, _vec_elem
+    a, b = op.operands[0].type, op.operands[1].type
+    if a is not b:
+        raise op_error(op, "failed to verify that all of {vec1, vec2} have same type")
+    r = op.results[0].type
+    if _vec_len(r)[0] != 2 * _vec_len(a)[0] or _vec_elem(r) is not _vec_elem(a):
+        raise op_error(op, "failed to verify that result has twice as many elements as 'vec1'")
+
+
+_intr("vector.insert", operands=[("dstvec", LLVM_AnyVector), ("srcvec", LLVM_AnyVector)],
+      results=[("res", LLVM_AnyVector)], attrs={"pos": I64Attr}, traits=[PURE],
+      infer={"dstvec": "res"},
+      format="$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)",
+      verify=_verify_vector_insert)
+_intr("vector.extract", operands=[("srcvec", LLVM_AnyVector)],
+      results=[("res", LLVM_AnyVector)], attrs={"pos": I64Attr}, traits=[PURE],
+      format="$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)",
+      verify=_verify_vector_extract)
+_intr("vector.interleave2", operands=[("vec1", LLVM_AnyVector), ("vec2", LLVM_AnyVector)],
+      results=[("res", LLVM_Type)], traits=[PURE], verify=_verify_interleave2)
+_intr("vector.deinterleave2", operands=[("vec", LLVM_AnyVector)], results=[("res", LLVM_Type)],
+      traits=[PURE])
+_intr("experimental.stepvector", results=[("res", LLVM_AnyVector)], traits=[PURE],
+      format="attr-dict `:` type($res)")
+_intr("matrix.column.major.load", operands=[("data", LLVM_AnyPointer),
+                                            ("stride", AnySignlessInteger)],
+      results=[("res", LLVM_AnyVector)],
+      attrs={"isVolatile": I1Attr, "rows": I32Attr, "columns": I32Attr},
+      format="$data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($res) `from` "
+             "qualified(type($data)) `stride` type($stride)")
+_intr("matrix.column.major.store", operands=[("matrix", LLVM_AnyVector),
+                                             ("data", LLVM_AnyPointer),
+                                             ("stride", AnySignlessInteger)],
+      attrs={"isVolatile": I1Attr, "rows": I32Attr, "columns": I32Attr},
+      format="$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($matrix) "
+             "`to` qualified(type($data)) `stride` type($stride)")
+_intr("matrix.multiply", operands=[("lhs", LLVM_AnyVector), ("rhs", LLVM_AnyVector)],
+      results=[("res", LLVM_AnyVector)],
+      attrs={"lhs_rows": I32Attr, "lhs_columns": I32Attr, "rhs_columns": I32Attr},
+      format="$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)")
+_intr("matrix.transpose", operands=[("matrix", LLVM_AnyVector)],
+      results=[("res", LLVM_AnyVector)], attrs={"rows": I32Attr, "columns": I32Attr},
+      format="$matrix attr-dict `:` type($matrix) `into` type($res)")
+_intr("get.active.lane.mask", operands=[("base", AnySignlessInteger), ("n", AnySignlessInteger)],
+      results=[("res", LLVM_Type)], traits=[PURE],
+      format="$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)")
+_intr("masked.load", operands=[("data", LLVM_AnyPointer), ("mask", LLVM_AnyVector),
+                               ("pass_thru", LLVM_AnyVector, "*")],
+      results=[("res", LLVM_AnyVector)], attrs={"alignment": I32Attr},
+      format="operands attr-dict `:` functional-type(operands, results)")
+_intr("masked.store", operands=[("value", LLVM_AnyVector), ("data", LLVM_AnyPointer),
+                                ("mask", LLVM_AnyVector)],
+      attrs={"alignment": I32Attr},
+      format="$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` "
+             "qualified(type($data))")
+_intr("masked.gather", operands=[("ptrs", LLVM_AnyVector), ("mask", LLVM_AnyVector),
+                                 ("pass_thru", LLVM_AnyVector, "*")],
+      results=[("res", LLVM_AnyVector)], attrs={"alignment": I32Attr},
+      format="operands attr-dict `:` functional-type(operands, results)")
+_intr("masked.scatter", operands=[("value", LLVM_AnyVector), ("ptrs", LLVM_AnyVector),
+                                  ("mask", LLVM_AnyVector)],
+      attrs={"alignment": I32Attr},
+      format="$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` "
+             "type($ptrs)")
+_intr("masked.expandload", operands=["a", "b", "c"], results=[("res", LLVM_Type)])
+_intr("masked.compressstore", operands=["a", "b", "c"])
+_intr("eh.typeid.for", operands=[("type_info", LLVM_AnyPointer)], results=[("res", LLVM_Type)],
+      format="$type_info attr-dict `:` functional-type(operands, results)")
+_intr("var.annotation", operands=["val", "annotation", "fileName", "line", "attr"])
+_intr("ptr.annotation", operands=["ptr", "annotation", "fileName", "line", "attr"],
+      results=[("res", LLVM_AnyPointer)])
+_intr("annotation", operands=["integer", "annotation", "fileName", "line"],
+      results=[("res", AnySignlessInteger)])
+
+# Vector predication (generic form only).
+for _n in ("add sub mul sdiv udiv srem urem ashr lshr shl or and xor fadd fsub fmul fdiv "
+           "frem").split():
+    _intr("vp." + _n, operands=["lhs", "rhs", "mask", "evl"], results=[("res", LLVM_Type)],
+          traits=[PURE])
+_intr("vp.fneg", operands=["op", "mask", "evl"], results=[("res", LLVM_Type)], traits=[PURE])
+for _n in ("fmuladd", "fma"):
+    _intr("vp." + _n, operands=["op1", "op2", "op3", "mask", "evl"],
+          results=[("res", LLVM_Type)], traits=[PURE])
+for _n in "add mul and or xor smax smin umax umin fadd fmul fmax fmin".split():
+    _intr("vp.reduce." + _n, operands=["satrt_value", "val", "mask", "evl"],
+          results=[("res", LLVM_Type)], traits=[PURE])
+for _n in ("select", "merge"):
+    _intr("vp." + _n, operands=["cond", "true_val", "false_val", "evl"],
+          results=[("res", LLVM_Type)], traits=[PURE])
+for _n in "trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr".split():
+    _intr("vp." + _n, operands=["src", "mask", "evl"], results=[("res", LLVM_Type)],
+          traits=[PURE])
+_intr("vp.load", operands=["ptr", "mask", "evl"], results=[("res", LLVM_Type)])
+_intr("vp.store", operands=["val", "ptr", "mask", "evl"])
+_intr("experimental.vp.strided.load", operands=["ptr", "stride", "mask", "evl"],
+      results=[("res", LLVM_Type)])
+_intr("experimental.vp.strided.store", operands=["val", "ptr", "stride", "mask", "evl"])
 
 
 def _ptr0():

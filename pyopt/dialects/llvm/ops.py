@@ -10,6 +10,7 @@ from ...ir.verifier import op_error, plain_error
 from ..constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, I32Attr,
                            StrAttr, UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array,
                            DenseI32Array, ArrayAttrAny, FlatSymbolRefAttr)
+from ..format import InferError
 from ..opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
                      SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
 from .types import (LLVMType, LLVMPointerType, LLVMStructType, LLVMArrayType,
@@ -266,10 +267,19 @@ _op("fcmp", operands=[("lhs", FloatOrVec), ("rhs", FloatOrVec)], results=[("res"
 # ============================================================================ casts
 def _verify_ext(op):
     src, dst = op.operands[0].type, op.results[0].type
-    se, de = _vec_elem(src) or src, _vec_elem(dst) or dst
-    if type(se) is IntegerType and type(de) is IntegerType and se.width >= de.width:
-        raise op_error(op, "integer width of the output type is smaller or equal to the "
-                       "integer width of the input type")
+    if is_compatible_vector(src):
+        if not is_compatible_vector(dst):
+            raise plain_error(op, "input type is a vector but output type is an integer")
+        if _vec_len(src)[0] != _vec_len(dst)[0]:
+            raise plain_error(op, "input and output vectors are of incompatible shape")
+        se, de = _vec_elem(src), _vec_elem(dst)
+    else:
+        se, de = src, dst
+        if type(de) is not IntegerType:
+            raise plain_error(op, "input type is an integer but output type is a vector")
+    if se.width >= de.width:
+        raise plain_error(op, "integer width of the output type is smaller or equal to the "
+                          "integer width of the input type")
 
 
 def _verify_bitcast(op):
@@ -279,8 +289,10 @@ def _verify_bitcast(op):
         raise op_error(op, "can only cast pointers from and to pointers")
     if not sp:
         return
-    if (_vec_elem(src) is None) != (_vec_elem(dst) is None):
+    if _vec_elem(dst) is not None and _vec_elem(src) is None:
         raise op_error(op, "cannot cast pointer to vector of pointers")
+    if _vec_elem(dst) is None and _vec_elem(src) is not None:
+        raise op_error(op, "cannot cast vector of pointers to pointer")
     sa = (src if _is_ptr(src) else _vec_elem(src)).address_space
     da = (dst if _is_ptr(dst) else _vec_elem(dst)).address_space
     if sa != da:
@@ -451,13 +463,8 @@ _MEM_ATTRS = {"alignment": I64Attr.opt(), "volatile_": UnitAttrConstraint.opt(),
 
 
 def _is_atomic_type(t, is_store):
-    # isTypeCompatibleWithAtomicOp: pointers, ints of 8..64 power-of-two bits, floats
-    if _is_ptr(t):
-        return True
-    if type(t) is IntegerType:
-        w = t.width
-        return w >= 8 and w & (w - 1) == 0
-    return is_compatible_float(t) and type(t) is FloatType
+    from .verifiers import atomic_compatible
+    return atomic_compatible(t)
 
 
 def _verify_mem(op, value_type, is_store):
@@ -468,7 +475,7 @@ def _verify_mem(op, value_type, is_store):
             raise op_error(op, "expected syncscope to be null for non-atomic access")
         return
     if not _is_atomic_type(value_type, is_store):
-        raise op_error(op, f"unsupported type {value_type} for atomic access")
+        raise op_error(op, f"unsupported type '{value_type}' for atomic access")
     bad = (5, 6) if not is_store else (4, 6)
     if o in bad:
         raise op_error(op, f"unsupported ordering '{ATOMIC_ORDERING.by_val[o]}'")
@@ -502,7 +509,7 @@ _op("store", operands=[("value", LLVM_LoadableType), ("addr", LLVM_AnyPointer)],
 def _value_element_type(err, container, position):
     t = container
     if not is_compatible_type(container):
-        raise err(f"expected LLVM IR Dialect type, got {container}")
+        raise err(f"expected LLVM IR Dialect type, got '{container}'")
     for idx in position:
         if type(t) is LLVMArrayType:
             if idx < 0 or idx >= t.num_elements:
@@ -513,7 +520,7 @@ def _value_element_type(err, container, position):
                 raise err(f"position out of bounds: {idx}")
             t = t.body[idx]
         else:
-            raise err(f"expected LLVM IR structure/array type, got: {t}")
+            raise err(f"expected LLVM IR structure/array type, got: '{t}'")
     return t
 
 
@@ -538,15 +545,15 @@ def _verify_extractvalue(op):
     t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
     r = op.results[0].type
     if r is not t:
-        raise op_error(op, f"Type mismatch: extracting from {c} should produce {t} but this op "
-                       f"returns {r}")
+        raise op_error(op, f"Type mismatch: extracting from '{c}' should produce '{t}' but this "
+                       f"op returns '{r}'")
 
 
 def _verify_insertvalue(op):
     v, c = op.operands[0].type, op.operands[1].type
     t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
     if v is not t:
-        raise op_error(op, f"Type mismatch: cannot insert {v} into {c}")
+        raise op_error(op, f"Type mismatch: cannot insert '{v}' into '{c}'")
 
 
 _op("extractvalue", operands=[("container", LLVM_AnyAggregate)], results=[("res", LLVM_Type)],
@@ -586,6 +593,9 @@ def vector_type(elem, n, scalable):
 def _elem_of_vector(name):
     def rule(known, attrs):
         t = known[name]
+        if not is_compatible_vector(t):
+            raise InferError(f"'{name}' must be LLVM dialect-compatible vector type, but got "
+                             f"'{t}'")
         return _vec_elem(t)
     return rule
 
@@ -720,8 +730,14 @@ _op("mlir.undef", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
     format="attr-dict `:` type($res)")
 _op("mlir.poison", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
     format="attr-dict `:` type($res)")
+def _verify_zero(op):
+    t = op.results[0].type
+    if type(t) is LLVMTargetExtType and not t.name.startswith("spirv."):
+        raise op_error(op, "target extension type does not support zero-initializer")
+
+
 _op("mlir.zero", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
-    format="attr-dict `:` type($res)")
+    format="attr-dict `:` type($res)", verify=_verify_zero)
 # Seed-era spelling of mlir.zero for pointers.
 _op("mlir.null", results=[("res", LLVM_AnyPointer)], traits=[PURE, CONSTANT_LIKE],
     format="attr-dict `:` type($res)")
@@ -785,7 +801,7 @@ _op("cmpxchg", operands=[("ptr", LLVM_AnyPointer), ("cmp", _CmpXchgType),
 
 def _verify_fence(op):
     o = op.properties["ordering"].value
-    if o in (0, 1):
+    if o in (0, 1, 2):
         raise op_error(op, "can be given only acquire, release, acq_rel, and seq_cst orderings")
 
 

@@ -29,6 +29,16 @@ from .ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS, COMMON_DIRECTIV
 _ZERO_I64 = IntegerAttr(I64, 0)
 
 
+class _NonNegI32C(type(I32Attr)):
+    """ConfinedAttr<I32Attr, [IntNonNegative]>."""
+
+    def check(self, a):
+        return super().check(a) and a.value >= 0
+
+
+_NonNegI32 = _NonNegI32C(I32, "32-bit signless integer attribute whose value is non-negative")
+
+
 def _op(name, **kw):
     o = Op("llvm." + name, **kw)
     OPS.append(o)
@@ -183,6 +193,8 @@ def _verify_func(op):
             raise op_error(op, f"expects {kind} attribute array to have the same number of "
                            f"elements as the number of function {what}, got {len(a)}, but "
                            f"expected {n}")
+    from .verifiers import verify_function_param_attrs
+    verify_function_param_attrs(op, ft.params, ft.return_type)
     body = op.regions[0]
     if not body.blocks:
         if link not in (10, 7):
@@ -271,7 +283,8 @@ FUNC = _op("func",
            regions=["body"],
            traits=[ISOLATED, SYMBOL, AUTOMATIC_ALLOCATION_SCOPE],
            parse=_parse_func, print=_print_func, verify=_verify_func,
-           verify_regions=_verify_func_regions)
+           verify_regions=_verify_func_regions,
+           is_declaration=lambda op: False)  # LLVMFuncOp keeps the default isDeclaration
 
 
 # ============================================================================ llvm.mlir.global
@@ -344,12 +357,8 @@ def _print_global(pr, op):
         out.append(" comdat(" + pr.attr_str(cd) + ")")
     attrs = dict(op.attributes)
     for k, v in props.items():
-        if k in _GLOBAL_ELIDED:
-            continue
-        c = GLOBAL.attrs.get(k)
-        if c is not None and c.default is not None and v is c.default:
-            continue
-        attrs[k] = v
+        if k not in _GLOBAL_ELIDED:
+            attrs[k] = v  # defaults (addr_space = 0) are printed, as MLIR does
     out.append(pr.attr_dict_str(attrs))
     if type(value) is StringAttr:
         return
@@ -423,8 +432,8 @@ def _verify_global_regions(op):
         raise op_error(op, "initializer region cannot return void")
     t = op.properties["global_type"].value
     if ret.operands[0].type is not t:
-        raise op_error(op, f"initializer region type {ret.operands[0].type} does not match "
-                       f"global type {t}")
+        raise op_error(op, f"initializer region type '{ret.operands[0].type}' does not match "
+                       f"global type '{t}'")
     for x in b.ops:
         d = x.opdef
         if d is None or not _no_side_effects(x):
@@ -445,7 +454,7 @@ GLOBAL = _op("mlir.global",
                     "dso_local": UnitAttrConstraint.opt(),
                     "thread_local_": UnitAttrConstraint.opt(), "value": AnyAttr().opt(),
                     "alignment": I64Attr.opt(),
-                    "addr_space": I32Attr.with_default(IntegerAttr(I32, 0)),
+                    "addr_space": _NonNegI32.with_default(IntegerAttr(I32, 0)),
                     "unnamed_addr": UnnamedAddrC.opt(), "section": StrAttr.opt(),
                     "comdat": SymbolRefAttrAny.opt(), "dbg_expr": AnyAttr().opt(),
                     "visibility_": VisibilityC.with_default(_ZERO_I64)},
@@ -567,42 +576,26 @@ def _print_call(pr, op):
     out.append(pr.functional_type([a.type for a in args], op.result_types))
 
 
-def _verify_callee(op, callee, args, results, var_type):
-    """CallOp::verifySymbolUses for a direct callee, or the indirect callee's pointer type."""
-    if callee is None:
-        if not args or type(args[0].type) is not LLVMPointerType:
-            raise op_error(op, "indirect call expects a pointer as callee: " +
-                           (str(args[0].type) if args else ""))
-        return None
-    fn = lookup_symbol(op, callee)
-    if fn is None or fn.name != "llvm.func":
-        raise op_error(op, f"'{callee.leaf}' does not reference a valid LLVM function")
-    return fn.properties["function_type"].value
-
-
-def _verify_call_types(op, ft, args):
-    if ft is None:
+def verify_var_callee_type(op, args):
+    """verifyCallOpVarCalleeType."""
+    vt = op.properties.get("var_callee_type")
+    if vt is None:
         return
-    nparams = len(ft.params)
-    if not ft.var_arg and nparams != len(args):
-        raise op_error(op, "incorrect number of operands (" + str(len(args)) + ") for callee "
-                       "(expecting: " + str(nparams) + ")")
-    if ft.var_arg and len(args) < nparams:
-        raise op_error(op, "incorrect number of operands (" + str(len(args)) + ") for varargs "
-                       "callee (expecting at least: " + str(nparams) + ")")
-    for i in range(nparams):
-        if args[i].type is not ft.params[i]:
-            raise op_error(op, f"operand type mismatch for operand {i}: {args[i].type} != "
-                           f"{ft.params[i]}")
+    vt = vt.value
+    if not vt.var_arg:
+        raise op_error(op, "expected var_callee_type to be a variadic function type")
+    if len(vt.params) > len(args):
+        raise op_error(op, f"expected var_callee_type to have at most {len(args)} parameters")
+    for pt, a in zip(vt.params, args):
+        if pt is not a.type:
+            raise op_error(op, f"var_callee_type parameter type mismatch: '{pt}' != '{a.type}'")
     res = op.results
-    if not res and type(ft.return_type) is not LLVMVoidType:
-        raise op_error(op, "expected function call to produce a value")
-    if res and type(ft.return_type) is LLVMVoidType:
-        raise op_error(op, "calling function with void result must not produce values")
-    if len(res) > 1:
-        raise op_error(op, "expected LLVM function call to produce 0 or 1 result")
-    if res and res[0].type is not ft.return_type:
-        raise op_error(op, f"result type mismatch: {res[0].type} != {ft.return_type}")
+    if not res:
+        if type(vt.return_type) is not LLVMVoidType:
+            raise op_error(op, "expected var_callee_type to return void")
+    elif res[0].type is not vt.return_type:
+        raise op_error(op, f"var_callee_type return type mismatch: '{vt.return_type}' != "
+                       f"'{res[0].type}'")
 
 
 def _verify_call(op):
@@ -610,19 +603,40 @@ def _verify_call(op):
     callee = props.get("callee")
     ops = op.operands
     args = ops if callee is not None else ops[1:]
-    vt = props.get("var_callee_type")
-    if vt is not None and not vt.value.var_arg:
-        raise op_error(op, "expected var_callee_type to be a variadic function type")
-    if callee is None and not ops:
-        raise op_error(op, "must have either a `callee` attribute or at least an operand")
-    ft = _verify_callee(op, callee, ops, op.results, vt)
-    if ft is not None and ft.var_arg and vt is None:
-        raise op_error(op, "missing var_callee_type attribute for vararg call")
-    if ft is None and vt is not None:
-        ft = vt.value
-    if ft is None:
+    verify_var_callee_type(op, args)
+    if callee is None:
+        if not ops:
+            raise op_error(op, "must have either a `callee` attribute or at least an operand")
+        if type(ops[0].type) is not LLVMPointerType:
+            raise op_error(op, f"indirect call expects a pointer as callee: '{ops[0].type}'")
         return
-    _verify_call_types(op, ft, args)
+    fn = lookup_symbol(op, callee)
+    if fn is None:
+        raise op_error(op, f"'{callee.leaf}' does not reference a symbol in the current scope")
+    if fn.name != "llvm.func":
+        raise op_error(op, f"'{callee.leaf}' does not reference a valid LLVM function")
+    ft = fn.properties["function_type"].value
+    if ft.var_arg and props.get("var_callee_type") is None:
+        raise op_error(op, "missing var_callee_type attribute for vararg call")
+    n = len(args)
+    if not ft.var_arg and len(ft.params) != n:
+        raise op_error(op, f"incorrect number of operands ({n}) for callee (expecting: "
+                       f"{len(ft.params)})")
+    if len(ft.params) > n:
+        raise op_error(op, f"incorrect number of operands ({n}) for varargs callee (expecting "
+                       f"at least: {len(ft.params)})")
+    for i, pt in enumerate(ft.params):
+        if args[i].type is not pt:
+            raise op_error(op, f"operand type mismatch for operand {i}: '{args[i].type}' != "
+                           f"'{pt}'")
+    res = op.results
+    void = type(ft.return_type) is LLVMVoidType
+    if not res and not void:
+        raise op_error(op, "expected function call to produce a value")
+    if res and void:
+        raise op_error(op, "calling function with void result must not produce values")
+    if res and res[0].type is not ft.return_type:
+        raise op_error(op, f"result type mismatch: '{res[0].type}' != '{ft.return_type}'")
 
 
 CALL = _op("call",
@@ -725,6 +739,7 @@ def _print_invoke(pr, op):
 
 def _verify_invoke(op):
     d = op.opdef
+    verify_var_callee_type(op, _invoke_args(op))
     w = op.properties.get("branch_weights")
     if w is not None and len(w.values) != 2:
         raise op_error(op, f"expects number of branch weights to match number of successors: "
@@ -735,6 +750,11 @@ def _verify_invoke(op):
         raise op_error(op, "second successor of an invoke must have a landing pad "
                        "instruction as its first operation")
     verify_successor_operands(op, [d.get_group(op, "operand", 1), d.get_group(op, "operand", 2)])
+
+
+def _invoke_args(op):
+    ops = op.opdef.get_group(op, "operand", 0)
+    return ops if op.properties.get("callee") is not None else ops[1:]
 
 
 INVOKE = _op("invoke",
@@ -776,15 +796,33 @@ def _print_landingpad(pr, op):
     out.append(" : " + pr.type_str(op.results[0].type))
 
 
+def _defining(v):
+    o = getattr(v, "owner", None)
+    return o.name if o is not None and hasattr(o, "opdef") else None
+
+
 def _verify_landingpad(op):
     f = op.parent_op
     while f is not None and f.name != "llvm.func":
         f = f.parent_op
     if f is not None and f.properties.get("personality") is None:
-        raise op_error(op, "llvm.landingpad needs to be in a function with a personality")
+        raise plain_error(op, "llvm.landingpad needs to be in a function with a personality")
     if "cleanup" not in op.properties and not op.operands:
-        raise op_error(op, "landingpad instruction expects at least one clause or cleanup "
-                       "attribute")
+        raise plain_error(op, "landingpad instruction expects at least one clause or cleanup "
+                          "attribute")
+    for i, v in enumerate(op.operands):
+        if type(v.type) is LLVMArrayType:
+            continue  # filter clauses are not checked (as in MLIR)
+        d = _defining(v)
+        if d == "llvm.bitcast":
+            if _defining(v.owner.operands[0]) == "llvm.mlir.addressof":
+                continue
+            raise plain_error(op, "constant clauses expected",
+                              ("global addresses expected as operand to bitcast used in "
+                               "clauses for landingpad", v.owner.loc))
+        if d in ("llvm.mlir.zero", "llvm.mlir.addressof"):
+            continue
+        raise plain_error(op, f"clause #{i} is not a known constant - null, addressof, bitcast")
 
 
 _op("landingpad", operands=[("operands", LLVM_Type, "*")], results=[("res", LLVM_Type)],
@@ -897,17 +935,31 @@ SWITCH = _op("switch",
 # ============================================================================ comdat & ctors
 _op("comdat_selector", attrs={"sym_name": SymbolNameAttr, "comdat": ComdatC},
     traits=[SYMBOL], format="$sym_name $comdat attr-dict")
+def _verify_comdat_region(op):
+    for b in op.regions[0].blocks:
+        for x in b.ops:
+            if x.name != "llvm.comdat_selector":
+                raise plain_error(x, "only comdat selector symbols can appear in a comdat region")
+
+
 _op("comdat", attrs={"sym_name": SymbolNameAttr}, regions=["body"],
-    traits=[NO_TERMINATOR, SYMBOL_TABLE, SYMBOL], format="$sym_name $body attr-dict")
+    traits=[NO_TERMINATOR, SYMBOL_TABLE, SYMBOL], format="$sym_name $body attr-dict",
+    verify_regions=_verify_comdat_region)
 
 
 def _verify_ctors(op):
-    a = op.properties.get("ctors") or op.properties.get("dtors")
+    kind = "ctors" if "ctors" in op.properties else "dtors"
+    a = op.properties.get(kind)
     p = op.properties.get("priorities")
+    for ref in (a or ()):
+        fn = lookup_symbol(op, ref)
+        if fn is None or fn.name != "llvm.func":
+            raise op_error(op, f"'{ref.leaf}' does not reference a valid LLVM function")
+        if not fn.regions[0].blocks:
+            raise op_error(op, f"'{ref.leaf}' does not have a definition")
     if a is not None and p is not None and len(a) != len(p):
-        raise op_error(op, "mismatch between the number of ctors and the number of priorities"
-                       if "ctors" in op.properties else
-                       "mismatch between the number of dtors and the number of priorities")
+        raise op_error(op, f"mismatch between the number of {kind} and the number of "
+                       f"priorities")
 
 
 _op("mlir.global_ctors", attrs={"ctors": ArrayAttrAny, "priorities": ArrayAttrAny},

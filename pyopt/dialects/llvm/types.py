@@ -378,7 +378,7 @@ def _parse_array(p, off):
     e = parse_pretty(p)
     p.expect(">")
     if not is_valid_array_element(e):
-        raise _type_error(p, off, f"invalid array element type: {e}")
+        raise _type_error(p, off, f"invalid array element type: '{e}'")
     return LLVMArrayType(e, n)
 
 
@@ -407,10 +407,10 @@ def _parse_func(p, off):
             p.expect(",")
     p.expect(">")
     if isinstance(ret, (LLVMFunctionType, LLVMMetadataType, LLVMLabelType)):
-        raise _type_error(p, off, f"invalid function result type: {ret}")
+        raise _type_error(p, off, f"invalid function result type: '{ret}'")
     for a in params:
         if isinstance(a, (LLVMVoidType, LLVMFunctionType)):
-            raise _type_error(p, off, f"invalid function argument type: {a}")
+            raise _type_error(p, off, f"invalid function argument type: '{a}'")
     return LLVMFunctionType(ret, params, var)
 
 
@@ -515,13 +515,13 @@ def _parse_struct(p, off):
     if name is None:
         for t in body:
             if not is_valid_struct_element(t):
-                raise _type_error(p, off, f"invalid LLVM structure element type: {t}")
+                raise _type_error(p, off, f"invalid LLVM structure element type: '{t}'")
         return LLVMStructType(body, packed)
     if not body:
         sub_off = kw
     for t in body:
         if not is_valid_struct_element(t):
-            raise p.error(f"invalid LLVM structure element type: {t}", sub_off)
+            raise p.error(f"invalid LLVM structure element type: '{t}'", sub_off)
     st = identified_struct(ctx, name)
     if not st.set_body(body, packed):
         raise p.error("identified type already used with a different body", sub_off)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr, DenseElementsAttr,
                               DenseResourceElementsAttr, SparseElementsAttr,
                               DenseStringElementsAttr)
-from ...ir.types import IntegerType, FloatType, VectorType
+from ...ir.types import IntegerType, FloatType, VectorType, I1
 from ...ir.verifier import op_error, plain_error
 from .types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
                     LLVMScalableVectorType, LLVMTargetExtType, PPC_FP128, is_compatible_float)
@@ -83,6 +83,8 @@ _FLOAT_OPS = {11, 12, 13, 14}  # fadd fsub fmax fmin
 
 
 def verify_atomicrmw(op):
+    if op.results[0].type is not op.operands[1].type:
+        raise op_error(op, "failed to verify that result #0 and operand #1 have the same type")
     b = op.properties["bin_op"].value
     t = op.operands[1].type
     if b in _FLOAT_OPS:
@@ -100,6 +102,13 @@ def verify_atomicrmw(op):
 
 def verify_cmpxchg(op):
     t = op.operands[2].type
+    if op.operands[1].type is not t:
+        raise op_error(op, "failed to verify that operand #1 and operand #2 have the same type")
+    r = op.results[0].type
+    if not (type(r) is LLVMStructType and r.name is None and r.body == (t, I1) and
+            not r.packed):
+        raise op_error(op, "failed to verify that result #0 has an LLVM struct type consisting "
+                       "of the type of operand #2 and a bool")
     if not atomic_compatible(t):
         raise op_error(op, "unexpected LLVM IR type")
     s = op.properties["success_ordering"].value
@@ -108,3 +117,69 @@ def verify_cmpxchg(op):
         raise op_error(op, "ordering must be at least 'monotonic'")
     if f in (5, 6):
         raise op_error(op, "failure ordering cannot be 'release' or 'acq_rel'")
+
+
+# ---------------------------------------------------------------------------- parameter attrs
+_PTR_UNIT = {"llvm.noalias", "llvm.readonly", "llvm.readnone", "llvm.writeonly", "llvm.nest",
+             "llvm.nocapture", "llvm.nofree", "llvm.nonnull"}
+_PTR_TYPE = {"llvm.sret", "llvm.byval", "llvm.byref", "llvm.inalloca", "llvm.preallocated"}
+_INT_UNIT = {"llvm.signext", "llvm.zeroext"}
+_PTR_INT = {"llvm.align", "llvm.dereferenceable", "llvm.dereferenceable_or_null",
+            "llvm.alignstack"}
+_ANY_UNIT = {"llvm.noundef", "llvm.inreg", "llvm.returned"}
+_NOT_RESULT = {"llvm.allocalign", "llvm.allocptr", "llvm.byval", "llvm.byref", "llvm.inalloca",
+               "llvm.nest", "llvm.nocapture", "llvm.nofree", "llvm.preallocated",
+               "llvm.readnone", "llvm.readonly", "llvm.returned", "llvm.alignstack",
+               "llvm.sret", "llvm.writeonly"}
+
+
+def verify_parameter_attr(op, t, name, a):
+    """LLVMDialect::verifyParameterAttribute."""
+    from ...ir.attributes import UnitAttr, TypeAttr
+    from .types import is_compatible_type
+    check_type = is_compatible_type(t)
+
+    def need(cls, what):
+        if type(a) is not cls:
+            raise plain_error(op, f'"{name}" should be {what}')
+
+    def need_type(pred, what):
+        if check_type and not pred(t):
+            raise plain_error(op, f'"{name}" attribute attached to non-{what} LLVM type')
+
+    is_ptr = lambda x: type(x) is LLVMPointerType  # noqa: E731
+    if name in _PTR_UNIT:
+        need(UnitAttr, "a unit attribute")
+        need_type(is_ptr, "pointer")
+    elif name in _PTR_TYPE:
+        need(TypeAttr, "a type attribute")
+        need_type(is_ptr, "pointer")
+    elif name in _INT_UNIT:
+        need(UnitAttr, "a unit attribute")
+        need_type(lambda x: type(x) is IntegerType, "integer")
+    elif name in _PTR_INT:
+        need(IntegerAttr, "an integer attribute")
+        need_type(is_ptr, "pointer")
+    elif name in _ANY_UNIT:
+        need(UnitAttr, "a unit attribute")
+
+
+def verify_function_param_attrs(op, params, result):
+    """verifyRegionArgAttribute / verifyRegionResultAttribute for llvm.* entries."""
+    from .types import LLVMVoidType
+    arg_attrs = op.properties.get("arg_attrs")
+    for i, d in enumerate(arg_attrs or ()):
+        for name, a in d.value:
+            if name.startswith("llvm.") and i < len(params):
+                verify_parameter_attr(op, params[i], name, a)
+    res_attrs = op.properties.get("res_attrs")
+    for d in res_attrs or ():
+        for name, a in d.value:
+            if not name.startswith("llvm."):
+                continue
+            if type(result) is LLVMVoidType:
+                raise plain_error(op, "cannot attach result attributes to functions with a "
+                                  "void return")
+            if name in _NOT_RESULT:
+                raise plain_error(op, f'"{name}" is not a valid result attribute')
+            verify_parameter_attr(op, result, name, a)
