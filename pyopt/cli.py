@@ -17,6 +17,9 @@ _SHORT_OK = {"-o", "-h"}
 def normalize_args(argv):
     out = []
     for a in argv:
+        if a.startswith(("-o=", "--o=")):  # mlir-opt's `-o=file`
+            out.extend(["-o", a.split("=", 1)[1]])
+            continue
         if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[:2] not in _SHORT_OK:
             a = "-" + a
         out.append(a)
