@@ -103,6 +103,11 @@ def run_measured(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=Non
                 ru.ru_utime + ru.ru_stime)
 
 
+def _last_line(err):
+    """The last line of a failed run's stderr: the message, after any traceback."""
+    return (err.strip().splitlines() or ["failed"])[-1:]
+
+
 def find_tool(*names):
     for n in names:
         p = shutil.which(n) if not os.path.isabs(n) else (n if os.access(n, os.X_OK) else None)
@@ -150,7 +155,7 @@ def measure_size(path, args, tools):
             cmd += ["--profile", args.profile]
         wall, rss, rc, err = _child_run(cmd)
         if rc != 0:
-            res["pyopt_error"] = err.strip().splitlines()[-1:] or ["failed"]
+            res["pyopt_error"] = _last_line(err)
             break
         phases.append((wall, rss, err))
     if phases:
@@ -161,7 +166,7 @@ def measure_size(path, args, tools):
     if r is not None:
         res["pyopt_cli"] = {"wall": r[0], "rss": r[1], "cpu": r[3]}
     else:
-        res["pyopt_cli_error"] = err.strip().splitlines()[:1]
+        res["pyopt_cli_error"] = _last_line(err)
     for name, exe in tools.items():
         if exe is None:
             continue
@@ -170,7 +175,7 @@ def measure_size(path, args, tools):
             cmd.append("--mlir-timing")
         r, err = median_run(cmd, args.repeat)
         if r is None:
-            res[name + "_error"] = (err.strip().splitlines() or ["failed"])[:1]
+            res[name + "_error"] = _last_line(err)
             continue
         res[name] = {"wall": r[0], "rss": r[1], "cpu": r[3]}
         if name == "mlir-opt":
@@ -209,7 +214,7 @@ def measure_startup(args, tools, workdir):
             out[name] = {"wall": r[0], "rss": r[1], "cpu": r[3],
                          "min": min(x[0] for x in r[2]), "max": max(x[0] for x in r[2])}
         else:
-            out[name] = {"error": (err.strip().splitlines() or ["failed"])[0]}
+            out[name] = {"error": _last_line(err)[0]}
     return out
 
 
@@ -283,6 +288,8 @@ def report(sizes, startup, tools, console):
             t.add_row("xdsl-opt", "failed: " + " ".join(res["xdsl-opt_error"])[:60],
                       *[""] * 8)
         console.print(t)
+        if "pyopt_cli_error" in res:
+            console.print("  [red]pyopt CLI failed[/]: " + " ".join(res["pyopt_cli_error"]))
         cli = res.get("pyopt_cli")
         if m and cli:
             inproc = ph["parse"] + ph["verify"] + ph["print"] if ph else None
@@ -346,6 +353,8 @@ def main(argv=None):
                     help="module size(s) in ops, comma separated (default 100000)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dialects", default="auto", help="as gen_module.py --dialects")
+    ap.add_argument("--exclude", default="",
+                    help="as gen_module.py --exclude (call_indirect lets xdsl-opt 0.74 run)")
     ap.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
     ap.add_argument("--startup-runs", type=int, default=7)
     ap.add_argument("--no-startup", action="store_true")
@@ -362,12 +371,12 @@ def main(argv=None):
         return 0
 
     from rich.console import Console
-    from gen_module import generate
+    from gen_module import generate, _split
     console = Console(width=max(Console().width, 150))
     tools = {"mlir-opt": None, "xdsl-opt": None}
     if not args.no_mlir:
         tools["mlir-opt"] = find_tool("mlir-opt-19", "/usr/lib/llvm-19/bin/mlir-opt")
-        tools["xdsl-opt"] = find_tool("xdsl-opt")
+        tools["xdsl-opt"] = find_tool("xdsl-opt", os.environ.get("XDSL_OPT", "xdsl-opt"))
     if args.profile:
         os.makedirs(args.profile, exist_ok=True)
     workdir = args.keep or tempfile.mkdtemp(prefix="pyopt-bench-")
@@ -376,7 +385,8 @@ def main(argv=None):
     load0 = os.getloadavg()
     try:
         for n in [int(x) for x in args.ops.split(",") if x.strip()]:
-            text, count, kinds = generate(n, args.seed, args.dialects)
+            text, count, kinds = generate(n, args.seed, args.dialects,
+                                          exclude=_split(args.exclude))
             path = os.path.join(workdir, f"bench_{n}.mlir")
             with open(path, "w") as f:
                 f.write(text)

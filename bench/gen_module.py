@@ -582,6 +582,10 @@ def _ftype(ins, outs):
     return f"({', '.join(ins)}) -> {r}"
 
 
+def _split(spec):
+    return tuple(x.strip() for x in spec.split(",") if x.strip())
+
+
 def resolve_dialects(spec):
     """`auto` (what pyopt registers), `all`, or a comma list -> tuple of dialect names."""
     if spec == "all":
@@ -600,11 +604,17 @@ def resolve_dialects(spec):
     return ds
 
 
-def generate(ops=1000, seed=0, dialects="auto", ops_per_func=40, filter_unsupported=True):
-    """Returns (text, op count, enabled kinds)."""
+def generate(ops=1000, seed=0, dialects="auto", ops_per_func=40, filter_unsupported=True,
+             exclude=()):
+    """Returns (text, op count, enabled kinds). `exclude`: kinds (keys of KINDS) to leave out."""
+    bad = [k for k in exclude if k not in KINDS]
+    if bad:
+        raise ValueError(f"unknown kind(s) {', '.join(bad)}; choose from {', '.join(KINDS)}")
     ds = resolve_dialects(dialects) if isinstance(dialects, str) else tuple(dialects)
     ds = tuple(ds) + ("func", "builtin")  # the module skeleton always needs these
     kinds = select_kinds(ds, pyopt_ops() if filter_unsupported else None)
+    for k in exclude:
+        kinds.pop(k, None)
     g = Generator(seed, kinds, ops_per_func)
     text = g.module(ops)
     return text, g.count, sorted(kinds)
@@ -619,12 +629,15 @@ def main(argv=None):
                     help="auto (those pyopt registers), all, or a list like func,arith,scf")
     ap.add_argument("--no-filter", action="store_true",
                     help="emit every op of the chosen dialects, even ones pyopt lacks")
+    ap.add_argument("--exclude", default="",
+                    help="kinds of ops to leave out, e.g. call_indirect (xdsl-opt 0.74 lacks "
+                         "func.constant); kinds: " + ", ".join(KINDS))
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("-v", "--verbose", action="store_true", help="report the mix on stderr")
     a = ap.parse_args(argv)
     try:
         text, count, kinds = generate(a.ops, a.seed, a.dialects, a.ops_per_func,
-                                      not a.no_filter)
+                                      not a.no_filter, _split(a.exclude))
     except ValueError as e:
         ap.error(str(e))
     if a.output == "-":

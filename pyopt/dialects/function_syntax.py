@@ -148,7 +148,7 @@ def print_function_op(pr, op, inputs, results, variadic=False, extra_elided=()):
         if has_body and pr.flags.debuginfo:
             loc = body.blocks[0].args[i].loc
             from ..ir.location import UNKNOWN_LOC
-            s += " " + pr.loc_str(loc if loc is not None else UNKNOWN_LOC)
+            s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
         parts.append(s)
     if variadic:
         parts.append("...")

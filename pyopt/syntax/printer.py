@@ -323,6 +323,23 @@ class Printer:
             return self.loc_pretty(loc.fallback)
         return "[unknown]"
 
+    def loc_str_arg(self, loc):
+        """A block/function argument location: MLIR gives it an alias that is printed before
+        the op (with the non-deferred aliases) but writes the location itself inline."""
+        if self.flags.pretty_debuginfo:
+            return self.loc_pretty(loc)
+        if self.local_scope:
+            return "loc(" + self.loc_body(loc) + ")"
+        self._mark_non_deferrable(self.loc_ref(loc))
+        return "loc(" + self.loc_body(loc) + ")"
+
+    def _mark_non_deferrable(self, placeholder):
+        for i in _PLACEHOLDER.findall(placeholder):
+            al = self.aliases[int(i)]
+            if al.deferrable:
+                al.deferrable = False
+                self._mark_non_deferrable(al.text)
+
     def loc_ref(self, loc):
         if self.local_scope:
             return self.loc_body(loc)
@@ -516,7 +533,7 @@ class Printer:
                 for a in block.args:
                     t = self.value(a) + ": " + self.type_str(a.type)
                     if self.flags.debuginfo:
-                        t += " " + self.loc_str(a.loc if a.loc is not None else _UNKNOWN())
+                        t += " " + self.loc_str_arg(a.loc if a.loc is not None else _UNKNOWN())
                     parts.append(t)
                 s += "(" + ", ".join(parts) + ")"
             s += ":"

@@ -159,7 +159,8 @@ def _verify_interleave2(op):
     if a is not b:
         raise op_error(op, "failed to verify that all of {vec1, vec2} have same type")
     r = op.results[0].type
-    if _vec_len(r)[0] != 2 * _vec_len(a)[0] or _vec_elem(r) is not _vec_elem(a):
+    (rn, rs), (an, as_) = _vec_len(r), _vec_len(a)
+    if rn != 2 * an or rs != as_ or _vec_elem(r) is not _vec_elem(a):
         raise op_error(op, "failed to verify that result has twice as many elements as 'vec1'")
 
 

@@ -528,13 +528,12 @@ def _parse_value_elem_type(p, ctx, res_el, cont_el, pos_el, optional=False):
     cont = ctx.get(cont_el)
     pos = ctx.get(pos_el)
     cont = cont[0] if isinstance(cont, list) else cont
-    t = _value_element_type(lambda m: p.error(m, p.start), cont, pos.values)
+    t = _value_element_type(lambda m: p.custom_error(m, p.start), cont, pos.values)
     ctx.set(res_el, t)
 
 
 def _print_nothing(pr, op, *args):
-    if pr.out and pr.out[-1] == " ":
-        pr.out.pop()
+    """Inferred types print nothing (MLIR still emits the separating space)."""
 
 
 _VALUE_DIRS = {"InsertExtractValueElementType": (_parse_value_elem_type, _print_nothing)}
@@ -550,7 +549,7 @@ def _verify_extractvalue(op):
 
 
 def _verify_insertvalue(op):
-    v, c = op.operands[0].type, op.operands[1].type
+    c, v = op.operands[0].type, op.operands[1].type
     t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
     if v is not t:
         raise op_error(op, f"Type mismatch: cannot insert '{v}' into '{c}'")
@@ -629,7 +628,7 @@ def _parse_shuffle_type(p, ctx, v1_el, res_el, mask_el, optional=False):
     v1 = v1[0] if isinstance(v1, list) else v1
     mask = ctx.get(mask_el)
     if not is_compatible_vector(v1):
-        raise p.error("expected an LLVM compatible vector type")
+        raise p.error_here("expected an LLVM compatible vector type")
     _, scal = _vec_len(v1)
     ctx.set(res_el, vector_type(_vec_elem(v1), len(mask.values), scal))
 

@@ -138,7 +138,7 @@ def _print_func(pr, op):
         if has_body and pr.flags.debuginfo:
             from ...ir.location import UNKNOWN_LOC
             loc = body.blocks[0].args[i].loc
-            s += " " + pr.loc_str(loc if loc is not None else UNKNOWN_LOC)
+            s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
         parts.append(s)
     if ft.var_arg:
         parts.append("...")
@@ -841,6 +841,8 @@ def _parse_switch(p, state):
     values, dests, cops = [], [], []
     if not p.accept("]"):
         while True:
+            if p.kind != "int" and not p.peek_is("-"):
+                raise p.custom_error("expected integer value", p.start)
             values.append(p.parse_integer())
             p.expect(":")
             b, o = _parse_succ_operands(p)

@@ -212,9 +212,11 @@ class LLVMStructType(LLVMType):
 _GLOBAL_STRUCTS: dict = {}
 
 
-def identified_struct(ctx, name, opaque=False):
-    """The identified struct `name` of `ctx` (created uninitialized, or opaque)."""
-    reg = _GLOBAL_STRUCTS if ctx is None else ctx.__dict__.setdefault("llvm_structs", {})
+def identified_struct(owner, name, opaque=False):
+    """The identified struct `name` of `owner`'s registry (created uninitialized, or opaque).
+    The parser of a chunk owns the registry (mlir-opt gives each split chunk a fresh
+    context); builders outside parsing share a global one."""
+    reg = _GLOBAL_STRUCTS if owner is None else owner.__dict__.setdefault("_llvm_structs", {})
     t = reg.get(name)
     if t is None:
         # Bypass interning: identified structs are unique objects keyed by the registry.
@@ -470,7 +472,7 @@ def _parse_target(p, off):
 
 
 def _parse_struct(p, off):
-    ctx = p.ctx
+    ctx = p  # the registry of identified structs lives on the chunk's parser
     p.expect("<")
     stack = _struct_parse_stack(p)
     name = None
