@@ -321,7 +321,7 @@ class DenseElementsAttr(Attribute):
             is_splat = len(values) >= 1 and all(v == values[0] for v in values)
             if is_splat:
                 values = values[:1]
-        return (type_, values, bool(is_splat))
+        return (type_, values, bool(is_splat) and bool(values))
 
     def __init__(self, type_, values, is_splat):
         self.type = type_

@@ -15,6 +15,9 @@ from pyopt.syntax.printer import Printer, PrintFlags
 from pyopt.tool import parse_module, split_chunks
 
 ROOT = Path(__file__).resolve().parents[1]
+# Inputs whose custom-form output mlir-opt 19 itself cannot parse back (checked with the
+# oracle): an affine.for with iter_args but no results prints as `-> ()`.
+UPSTREAM_UNSTABLE_CUSTOM = {"Dialect/Affine/invalid-regions.mlir"}
 FILES = sorted(p for p in ROOT.rglob("*.mlir") if "Output" not in p.parts)
 
 
@@ -36,7 +39,13 @@ def test_print_is_a_fixed_point(path):
                 once = _print(chunk, path.name, flags)
             except MLIRError:
                 break  # an invalid-input chunk
-            twice = _print(once, path.name, flags)
+            try:
+                twice = _print(once, path.name, flags)
+            except MLIRError:
+                rel = str(path.relative_to(ROOT))
+                if rel in UPSTREAM_UNSTABLE_CUSTOM and not flags.generic:
+                    continue
+                raise
             assert twice == once, f"{path}: chunk at offset {start} is not stable"
             checked += 1
     if checked == 0:
