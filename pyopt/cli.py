@@ -75,6 +75,23 @@ def _pass_flags(extra):
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--list-passes", is_flag=True, help="Print the registered passes and exit.")
+@click.option("--pass-pipeline", default=None,
+              help="A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'.")
+@click.option("--mlir-print-ir-before", multiple=True, help="Print IR before the given passes.")
+@click.option("--mlir-print-ir-after", multiple=True, help="Print IR after the given passes.")
+@click.option("--mlir-print-ir-before-all", is_flag=True, help="Print IR before each pass.")
+@click.option("--mlir-print-ir-after-all", is_flag=True, help="Print IR after each pass.")
+@click.option("--mlir-print-ir-after-change", is_flag=True,
+              help="When printing the IR after a pass, only print if the IR changed.")
+@click.option("--mlir-print-ir-after-failure", is_flag=True,
+              help="Print IR after a pass fails.")
+@click.option("--mlir-print-ir-module-scope", is_flag=True,
+              help="Print the whole top-level op when printing IR around a pass.")
+@click.option("--mlir-timing", is_flag=True, help="Display execution times.")
+@click.option("--mlir-timing-display", default="list", help="Display method for timing data.")
+@click.option("--mlir-pass-statistics", is_flag=True, help="Display the statistics of each pass.")
+@click.option("--mlir-pass-statistics-display", default="pipeline",
+              help="Display method for pass statistics.")
 @click.pass_context
 def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
@@ -82,7 +99,11 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
           mlir_print_skip_regions, mlir_print_unique_ssa_ids,
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
-          show_dialects, list_passes):
+          show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
+          mlir_print_ir_after, mlir_print_ir_before_all, mlir_print_ir_after_all,
+          mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_module_scope,
+          mlir_timing, mlir_timing_display, mlir_pass_statistics,
+          mlir_pass_statistics_display):
     """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
     from .tool import OptOptions, run
     from .syntax.printer import PrintFlags
@@ -91,20 +112,14 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
         click.echo("Available Dialects: " + ", ".join(sorted(d.name for d in all_dialects())))
         return 0
     if list_passes:
-        from .pass_registry import help_text
-        click.echo(help_text())
+        from .pass_manager import list_passes_text
+        click.echo(list_passes_text())
         return 0
     passes, unknown = _pass_flags(cctx.args)
     if unknown:
         click.echo(f"pyopt: Too many positional arguments specified!\nCan specify at most 1 "
                    f"positional arguments: See: pyopt --help", err=True)
         return 1
-    pipeline = []
-    if passes:
-        from .pass_registry import build_pipeline
-        pipeline = build_pipeline(passes)
-        if pipeline is None:
-            return 1
     flags = PrintFlags(generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
                        pretty_debuginfo=mlir_pretty_debuginfo, local_scope=mlir_print_local_scope,
                        elide_limit=mlir_elide_elementsattrs_if_larger,
@@ -114,6 +129,21 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
                        struct_aliases=mlir_print_struct_aliases,
                        skip_regions=mlir_print_skip_regions,
                        unique_ssa_ids=mlir_print_unique_ssa_ids)
+    pipeline = []
+    if passes or pass_pipeline is not None:
+        from .pass_manager import PassManager
+        pipe = _pipeline_from_args(passes, pass_pipeline)
+        if pipe is None:
+            return 1
+        names = lambda vals: [n for v in vals for n in v.split(",") if n]  # noqa: E731
+        pipeline = PassManager(
+            pipe, verify_each=_bool_value(verify_each),
+            print_before=names(mlir_print_ir_before), print_after=names(mlir_print_ir_after),
+            print_before_all=mlir_print_ir_before_all, print_after_all=mlir_print_ir_after_all,
+            print_after_change=mlir_print_ir_after_change,
+            print_after_failure=mlir_print_ir_after_failure,
+            print_module_scope=mlir_print_ir_module_scope, print_flags=flags,
+            timing=mlir_timing, statistics=mlir_pass_statistics)
     opts = OptOptions(split_input_file=split_input_file, verify_diagnostics=verify_diagnostics,
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,
@@ -123,13 +153,49 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
     if text is None:
         return 1
     if output == "-":
-        return run(text, name, opts, sys.stdout)
+        rc = run(text, name, opts, sys.stdout)
+        if pipeline:
+            sys.stdout.flush()
+            pipeline.report()
+        return rc
     import io
     buf = io.StringIO()
     rc = run(text, name, opts, buf)
+    if pipeline:
+        pipeline.report()
     with open(output, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(buf.getvalue())
     return rc
+
+
+def _pipeline_from_args(passes, pass_pipeline):
+    """The OpPassManager of `--pass-pipeline` or of the pass flags; None after reporting."""
+    from .pass_manager import PipelineError, PipelineOptionError, from_flags, parse_pipeline
+    if passes and pass_pipeline is not None:
+        sys.stderr.write("<unknown>:0: error: '-pass-pipeline' option can't be used with "
+                         "individual pass options\n")
+        return None
+    try:
+        if pass_pipeline is not None:
+            return parse_pipeline(pass_pipeline)
+        return from_flags(passes)
+    except KeyError as e:
+        import difflib
+        from .pass_registry import PASSES
+        flag = e.args[0]
+        sys.stderr.write(f"pyopt: Unknown command line argument '--{flag}'.  Try: "
+                         f"'pyopt --help'\n")
+        close = difflib.get_close_matches(flag.partition("=")[0], PASSES, n=1)
+        if close:
+            sys.stderr.write(f"pyopt: Did you mean '--{close[0]}'?\n")
+    except PipelineError as e:
+        cause = e.__cause__
+        if isinstance(cause, PipelineOptionError):
+            sys.stderr.write(f"pyopt: for the --{cause.option} option: {cause}\n")
+            if pass_pipeline is None:
+                return None
+        sys.stderr.write(f"<unknown>:0: error: {e.render()}\n")
+    return None
 
 
 def read_input(path):

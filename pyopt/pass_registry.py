@@ -14,6 +14,9 @@ from .ir.location import UNKNOWN_LOC
 
 
 class PassOption:
+    """A typed pass option. `type_` is bool, int, str, list (comma separated) or a tuple of
+    allowed words (an enum, e.g. region-simplify's disabled/normal/aggressive)."""
+
     def __init__(self, name, type_, default, help_=""):
         self.name = name
         self.type = type_
@@ -21,6 +24,10 @@ class PassOption:
         self.help = help_
 
     def convert(self, text):
+        if isinstance(self.type, tuple):
+            if text not in self.type:
+                raise ValueError(f"Cannot find option named '{text}'!")
+            return text
         if self.type is bool:
             if text in ("", "true", "1", "True"):
                 return True
@@ -31,44 +38,96 @@ class PassOption:
             try:
                 return int(text, 0)
             except ValueError:
-                raise ValueError(f"'{text}' value invalid for integer argument!")
+                raise ValueError(f"'{text}' value invalid for long argument!")
         if self.type is list:
             return [x for x in text.split(",") if x]
         return text
 
 
 class PassInfo:
-    def __init__(self, name, summary, run, options=()):
+    """A registered pass. `run(op, ctx, options)` transforms `op` in place (raise MLIRError on
+    failure) and may return {statistic name: count}. `anchor` is the op name the pass is
+    restricted to (None: op-agnostic); `display_name` is MLIR's class-like name used in IR dumps
+    and timing ("CSE", "Canonicalizer")."""
+
+    def __init__(self, name, summary, run, options=(), display_name=None, anchor=None,
+                 statistics=()):
         self.name = name
         self.summary = summary
         self.run = run
         self.options = {o.name: o for o in options}
+        self.display_name = display_name or "".join(w.capitalize() for w in name.split("-"))
+        self.anchor = anchor
+        self.statistics = dict(statistics)  # name -> description
 
 
 PASSES: dict[str, PassInfo] = {}
 
 
-def register_pass(name, summary, options=()):
+def register_pass(name, summary, options=(), display_name=None, anchor=None, statistics=()):
     def deco(fn):
-        PASSES[name] = PassInfo(name, summary, fn, options)
+        PASSES[name] = PassInfo(name, summary, fn, options, display_name, anchor, statistics)
         return fn
     return deco
 
 
 def _load_builtin_passes():
     from . import builtin_passes  # noqa: F401  (registers on import)
+    from . import passes  # noqa: F401
 
 
 def parse_options(info, text):
     """`a=1 b=true` (mlir-opt accepts spaces between options) -> {name: value}."""
     values = {n: o.default for n, o in info.options.items()}
-    for item in text.split():
-        key, _, val = item.partition("=")
+    for key, val in split_options(text):
         opt = info.options.get(key)
         if opt is None:
             raise ValueError(f"no such option {key}")
-        values[key] = opt.convert(val)
+        try:
+            values[key] = opt.convert(val)
+        except ValueError as e:
+            e.option = key
+            raise
     return values
+
+
+def split_options(text):
+    """`a=1 b="x y" c={p{q}}` -> [(key, value)]: values may be quoted or brace-nested (they
+    can hold spaces); quotes around a value are removed, as llvm::cl does."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        while i < n and text[i].isspace():
+            i += 1
+        if i >= n:
+            break
+        start = i
+        while i < n and not text[i].isspace() and text[i] != "=":
+            i += 1
+        key = text[start:i]
+        val = ""
+        if i < n and text[i] == "=":
+            i += 1
+            start, depth = i, 0
+            while i < n:
+                c = text[i]
+                if c in "\"'":
+                    j = text.find(c, i + 1)
+                    i = n if j < 0 else j + 1
+                    continue
+                if c == "{":
+                    depth += 1
+                elif c == "}":
+                    depth -= 1
+                elif c.isspace() and depth <= 0:
+                    break
+                i += 1
+            val = text[start:i]
+            if len(val) >= 2 and val[0] == val[-1] and val[0] in "\"'":
+                val = val[1:-1]
+            elif len(val) >= 2 and val[0] == "{" and val[-1] == "}":
+                val = val[1:-1]
+        out.append((key, val))
+    return out
 
 
 def build_pipeline(flags):

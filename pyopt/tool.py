@@ -126,6 +126,8 @@ def _process_chunk(buffer, ctx, options, engine):
         # The parsed IR lives until it is printed: keep the collector's passes off it.
         gc.freeze()
         verify(module, ctx)
+        if hasattr(options.pipeline, "run"):  # a pass_manager.PassManager
+            options.pipeline.run(module, ctx, engine)
         for pass_fn in options.pipeline:
             pass_fn(module, ctx)
             if options.verify_each:

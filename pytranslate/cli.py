@@ -1,9 +1,226 @@
-"""`pytranslate`: the mlir-translate command line (translations arrive with their issue)."""
+"""`pytranslate`: the mlir-translate command line.
+
+The driver part is shared by every translation: read the input (file or stdin), cut it into
+`-split-input-file` chunks, give each chunk to the requested translation, print or collect the
+diagnostics (`-verify-diagnostics`) and join the outputs like mlir-translate does.
+
+A translation is a function `(buffer: SourceBuffer, ctx, options: TranslateOptions) -> str`
+returning the output text of one chunk; it raises `MLIRError` on failure (extra diagnostics in
+`err.more`) and may report warnings/remarks through `options.emit(diag)`. The translations live
+in their own packages and are imported lazily:
+
+    --mlir-to-llvmir  -> pytranslate.export.translate_to_llvmir
+    --import-llvm     -> pytranslate.importer.import_llvm
+"""
 from __future__ import annotations
 
+import io
 import sys
+
+import click
+
+from pyopt.cli import normalize_args, read_input
+
+DEFAULT_SPLIT_MARKER = "// -----"
+
+
+class TranslateOptions:
+    def __init__(self, **kw):
+        self.split_marker = None          # the -split-input-file marker, None when not split
+        self.verify_diagnostics = False
+        self.implicit_module = True
+        self.allow_unregistered = False
+        self.print_flags = None           # pyopt PrintFlags, for translations that print MLIR
+        self.emit_expensive_warnings = False
+        self.error_diagnostics_only = False
+        self.output_split_marker = ""
+        self.emit = lambda diag: None     # set per chunk by the driver
+        self.__dict__.update(kw)
+
+
+def _translate_to_llvmir(buffer, ctx, options):
+    from .export import translate_to_llvmir
+    return translate_to_llvmir(buffer, ctx, options)
+
+
+def _import_llvm(buffer, ctx, options):
+    from .importer import import_llvm
+    return import_llvm(buffer, ctx, options)
+
+
+TRANSLATIONS = {
+    "mlir-to-llvmir": (_translate_to_llvmir, "Translate MLIR to LLVMIR"),
+    "import-llvm": (_import_llvm, "Translate LLVMIR to MLIR"),
+}
+
+
+def _with_op_note(err, options):
+    from pyopt.syntax.printer import op_for_diagnostic
+    d = err.diag
+    op = getattr(err, "op", None)
+    if op is not None and not options.verify_diagnostics:
+        d.attach_note("see current operation: " + op_for_diagnostic(op), d.loc)
+        d.notes.insert(0, d.notes.pop())
+    return d
+
+
+def run(text, filename, translation, options, out) -> int:
+    """Runs one translation over the (split) input; writes the output, returns the exit code."""
+    from pyopt.dialects import make_context
+    from pyopt.ir.location import SourceBuffer
+    from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+    from pyopt.ir.location import FileLineColLoc
+    from pyopt.tool import split_chunks
+    engine = DiagnosticEngine()
+    engine.sources = {filename: text}
+    if options.split_marker is not None:
+        pieces = []
+        for start, end in split_chunks(text, options.split_marker):
+            line = text.count("\n", 0, start) + 1
+            pieces.append((f"within split at {filename}:{line} offset ", text[start:end]))
+    else:
+        pieces = [(filename, text)]
+    failed = False
+    outputs = []
+    for name, chunk in pieces:
+        ctx = make_context(options.allow_unregistered)  # a fresh context per chunk, as upstream
+        buffer = SourceBuffer(name, chunk)
+        collected = [] if options.verify_diagnostics else None
+        engine.collector = collected
+
+        def emit(diag):
+            if options.error_diagnostics_only and collected is None and diag.severity != "error":
+                return
+            engine.emit(diag)
+        options.emit = emit
+        res = None
+        try:
+            res = translation(buffer, ctx, options)
+        except MLIRError as e:
+            emit(_with_op_note(e, options))
+            for d in e.more:
+                emit(d)
+        except RecursionError:
+            emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
+                            "input is nested too deeply"))
+        if collected is not None:
+            from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
+            problems = ExpectedDiagnostics(buffer).check(collected)
+            engine.collector = None
+            if problems:
+                failed = True
+                sys.stderr.write("\n".join(problems) + "\n")
+        elif res is None:
+            failed = True
+        outputs.append(res or "")
+    out.write((options.output_split_marker + "\n").join(outputs))
+    return 1 if failed else 0
+
+
+def _split_args(argv):
+    """`-split-input-file[=marker]` takes an optional value, which click cannot say."""
+    marker = None
+    rest = []
+    for a in argv:
+        if a == "--split-input-file":
+            marker = DEFAULT_SPLIT_MARKER
+        elif a.startswith("--split-input-file="):
+            marker = a.split("=", 1)[1] or DEFAULT_SPLIT_MARKER
+        else:
+            rest.append(a)
+    return marker, rest
+
+
+@click.command(context_settings=dict(help_option_names=["--help", "-h"]))
+@click.argument("input_file", required=False, default="-")
+@click.option("-o", "output", default="-", help="Output filename.")
+@click.option("--mlir-to-llvmir", "translations", flag_value="mlir-to-llvmir", multiple=True,
+              help="Translate MLIR to LLVMIR.")
+@click.option("--import-llvm", "translations", flag_value="import-llvm", multiple=True,
+              help="Translate LLVMIR to MLIR.")
+@click.option("--verify-diagnostics", is_flag=True,
+              help="Check that emitted diagnostics match expected-* lines on the corresponding "
+                   "line.")
+@click.option("--error-diagnostics-only", is_flag=True, help="Filter all non-error diagnostics.")
+@click.option("--output-split-marker", default="",
+              help="Split marker to use for merging the output.")
+@click.option("--no-implicit-module", is_flag=True,
+              help="Disable the parsing of an implicit top-level module op.")
+@click.option("--allow-unregistered-dialect", is_flag=True,
+              help="Allow operation with no registered dialects.")
+@click.option("--emit-expensive-warnings", is_flag=True,
+              help="Emit expensive warnings during LLVM IR import.")
+@click.option("--mlir-print-debuginfo", is_flag=True, help="Print debug info in MLIR output.")
+@click.option("--mlir-pretty-debuginfo", is_flag=True, help="Print pretty debug info.")
+@click.option("--mlir-print-local-scope", is_flag=True, help="Print with local scope.")
+@click.option("--mlir-print-op-generic", is_flag=True, help="Print the generic op form.")
+@click.option("--mlir-print-struct-aliases", is_flag=True,
+              help="Print identified LLVM struct types as aliases.")
+@click.option("--mlir-disable-threading", is_flag=True, help="Accepted for compatibility.")
+def _main(input_file, output, translations, verify_diagnostics, error_diagnostics_only,
+          output_split_marker, no_implicit_module, allow_unregistered_dialect,
+          emit_expensive_warnings, mlir_print_debuginfo, mlir_pretty_debuginfo,
+          mlir_print_local_scope, mlir_print_op_generic, mlir_print_struct_aliases,
+          mlir_disable_threading, split_marker=None):
+    """pytranslate: MLIR translation driver (a pure-Python mlir-translate)."""
+    from pyopt.syntax.printer import PrintFlags
+    if not translations:
+        click.echo("pytranslate: for the --translation option: must be specified at least once!",
+                   err=True)
+        return 1
+    if len(translations) > 1:
+        click.echo("pytranslate: only one translation at a time is supported", err=True)
+        return 1
+    translation = TRANSLATIONS[translations[0]][0]
+    flags = PrintFlags(debuginfo=mlir_print_debuginfo, pretty_debuginfo=mlir_pretty_debuginfo,
+                       local_scope=mlir_print_local_scope, generic=mlir_print_op_generic,
+                       struct_aliases=mlir_print_struct_aliases)
+    options = TranslateOptions(split_marker=split_marker, verify_diagnostics=verify_diagnostics,
+                               implicit_module=not no_implicit_module,
+                               allow_unregistered=allow_unregistered_dialect, print_flags=flags,
+                               emit_expensive_warnings=emit_expensive_warnings,
+                               error_diagnostics_only=error_diagnostics_only,
+                               output_split_marker=output_split_marker)
+    text, name = read_input(input_file)
+    if text is None:
+        return 1
+    if output == "-":
+        return run(text, name, translation, options, sys.stdout)
+    buf = io.StringIO()
+    rc = run(text, name, translation, options, buf)
+    if rc == 0 or verify_diagnostics:
+        with open(output, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(buf.getvalue())
+    return rc
 
 
 def main(argv=None):
-    sys.stderr.write("pytranslate: translations are not implemented yet\n")
-    sys.exit(1)
+    argv = normalize_args(sys.argv[1:] if argv is None else argv)
+    marker, argv = _split_args(argv)
+    sys.setrecursionlimit(20000)
+    try:
+        ctx = _main.make_context("pytranslate", list(argv))
+        ctx.params["split_marker"] = marker
+        with ctx:
+            rc = _main.invoke(ctx)
+    except click.exceptions.Exit as e:
+        rc = e.exit_code
+    except click.ClickException as e:
+        e.show()
+        rc = 1
+    except BrokenPipeError:
+        rc = 1
+    except Exception as e:  # a bug: report it as a diagnostic, never a traceback
+        import os
+        if os.environ.get("PYOPT_TRACEBACK"):
+            raise
+        sys.stdout.flush()
+        sys.stderr.write(f"pytranslate: error: internal error: {type(e).__name__}: {e} (set "
+                         f"PYOPT_TRACEBACK=1 for details)\n")
+        rc = 1
+    sys.stdout.flush()
+    sys.exit(rc or 0)
+
+
+if __name__ == "__main__":
+    main()

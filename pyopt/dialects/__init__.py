@@ -19,6 +19,7 @@ DIALECT_MODULES = {
     "complex": "COMPLEX",
     "ub": "UB",
     "llvm": "LLVM",
+    "dlti": "DLTI",
 }
 
 

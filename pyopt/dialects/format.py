@@ -398,6 +398,282 @@ def _custom_arg_value(op, d, a):
     return None
 
 
+# ---------------------------------------------------------------------------- compiled printing
+# The element tree is compiled once per op into a list of closures `step(p, op, out, st)`.
+# ODS spacing depends only on the previous element, so wherever that state is known at
+# compile time the leading space is baked into the step; `st` (a _PState) is only kept up to
+# date where an optional group or a prop-dict makes it depend on the op being printed.
+_VALUE_LIKE_POST = (True, False)
+
+
+def _compile_print(d, els, pre, dyn):
+    """Returns (steps, post): the steps printing `els` from spacing state `pre`
+    ((space, punct), or None when only known at run time) and the state after them. `dyn`
+    gets an entry when some step needs the run-time state."""
+    steps = []
+    state = pre
+    for e in els:
+        if state is None:
+            dyn.append(e)
+        step, state = _compile_print_element(d, e, state, dyn)
+        if step is not None:
+            steps.append(step)
+    return steps, state
+
+
+def _leading(pre):
+    """The leading space of a value-like element: ' ' unless right after punctuation."""
+    return " " if pre[0] or not pre[1] else ""
+
+
+def _sync(state):
+    space, punct = state
+
+    def step(p, op, out, st):
+        st.space = space
+        st.punct = punct
+    return step
+
+
+def _run_steps(steps):
+    if len(steps) == 1:
+        return steps[0]
+
+    def step(p, op, out, st):
+        for s in steps:
+            s(p, op, out, st)
+    return step
+
+
+def _compile_print_element(d, e, pre, dyn):
+    k = e[0]
+    if k == "lit":
+        v = e[1]
+        post = (len(v) != 1 or v[0] not in "<({[", not (v[0] == "_" or v[0].isalpha()))
+        if pre is not None:
+            text = (" " + v) if pre[0] and _space_before_literal(v, pre[1]) else v
+
+            def step(p, op, out, st):
+                out.append(text)
+        else:
+            def step(p, op, out, st):
+                if st.space and _space_before_literal(v, st.punct):
+                    out.append(" ")
+                out.append(v)
+        return step, post
+    if k == "space":
+        if e[1] == "\\n":
+            def step(p, op, out, st):
+                p.newline()
+            return step, pre
+        post = (False, False) if e[1] == " " else (False, True)
+        if e[1] == " ":
+            def step(p, op, out, st):
+                out.append(" ")
+            return step, post
+        return None, post
+    if k == "optional":
+        return _compile_print_optional(d, e, pre, dyn)
+    if k == "attrdict":
+        keyword = e[1]
+
+        def step(p, op, out, st):
+            out.append(p.attr_dict_str(_attr_dict_attrs(op, d), d._fmt_used_attrs, keyword))
+        if pre is None:
+            def dyn_step(p, op, out, st):
+                step(p, op, out, st)
+                st.punct = False
+            return dyn_step, None
+        return step, (pre[0], False)
+    if k == "propdict":
+        dyn.append(e)
+
+        def step(p, op, out, st):
+            _print_elements(p, op, d, [e], st)
+        if pre is not None:
+            space, punct = pre
+
+            def step(p, op, out, st, _inner=step):  # noqa: F811 - sets st from the static state
+                st.space = space
+                st.punct = punct
+                _inner(p, op, out, st)
+        return step, None
+    # Everything else is a value-like element preceded by a space.
+    lead = _leading(pre) if pre is not None else None
+    body = _compile_value_like(d, e)
+
+    if lead is None:
+        def step(p, op, out, st):
+            if st.space or not st.punct:
+                out.append(" ")
+            body(p, op, out)
+    elif lead:
+        def step(p, op, out, st):
+            out.append(" ")
+            body(p, op, out)
+    else:
+        def step(p, op, out, st):
+            body(p, op, out)
+    return step, _VALUE_LIKE_POST
+
+
+def _compile_print_optional(d, e, pre, dyn):
+    _, then, els_, anchor = e
+    elide = anchor if (anchor is not None and anchor[0] == "attr" and anchor[2].is_unit and
+                       then and then[0] is not anchor) else None
+    then_steps, then_post = _compile_print(d, [x for x in then if x is not elide], pre, dyn)
+    else_steps, else_post = _compile_print(d, els_, pre, dyn) if els_ else ([], pre)
+    post = then_post if (then_post == else_post and then_post is not None) else None
+    if post is None:  # the state after the group is only known at run time: keep st current
+        dyn.append(e)
+        if then_post is not None:
+            then_steps.append(_sync(then_post))
+        if else_post is not None:
+            else_steps.append(_sync(else_post))
+    present = _compile_anchor_present(d, anchor)
+    then_step = _run_steps(then_steps) if then_steps else None
+    else_step = _run_steps(else_steps) if else_steps else None
+
+    def step(p, op, out, st):
+        if present(op):
+            if then_step is not None:
+                then_step(p, op, out, st)
+        elif else_step is not None:
+            else_step(p, op, out, st)
+    return step, post
+
+
+def _compile_anchor_present(d, anchor):
+    if anchor is None:
+        return lambda op: _anchor_present(op, d, anchor)
+    k = anchor[0]
+    if k == "attr":
+        name, c = anchor[1], anchor[2]
+        default = c.default
+
+        def present(op):
+            a = op.properties.get(name)
+            if a is None:
+                a = op.attributes.get(name)
+            if a is None:
+                return False
+            # Default-valued attributes equal to their default are elided with their group.
+            return default is None or a is not default
+        return present
+    if (k == "operand" or k == "result") and anchor[2].kind == "*":
+        if k == "operand" and d._all_variadic_operands:
+            return lambda op: bool(op.operand_slots)
+        if k == "result" and d._all_variadic_results:
+            return lambda op: bool(op.results)
+    return lambda op: _anchor_present(op, d, anchor)
+
+
+def _compile_value_like(d, e):
+    """`body(p, op, out)` printing one value-like element (without its leading space)."""
+    k = e[0]
+    if k == "operand":
+        i = e[1]
+        if d._simple_operands:
+            def body(p, op, out):
+                slots = op.operand_slots
+                if i < len(slots):
+                    out.append(p.value(slots[i].value))
+        elif d._all_variadic_operands:
+            def body(p, op, out):
+                out.append(p.values([s.value for s in op.operand_slots]))
+        else:
+            def body(p, op, out):
+                v = d.get_group(op, "operand", i)
+                if isinstance(v, list):
+                    out.append(p.values(v))
+                elif v is not None:
+                    out.append(p.value(v))
+        return body
+    if k == "attr":
+        name, c = e[1], e[2]
+
+        def body(p, op, out):
+            a = op.properties.get(name)
+            if a is None:
+                a = op.attributes.get(name)
+            if a is not None:
+                out.append(c.print_format(p, a))
+        return body
+    if k == "type":
+        types_of = _compile_types_of(d, e[1])
+
+        def body(p, op, out):
+            out.append(p.types(types_of(op)))
+        return body
+    if k == "functype":
+        ins, outs = _compile_types_of(d, e[1]), _compile_types_of(d, e[2])
+
+        def body(p, op, out):
+            out.append(p.functional_type(ins(op), outs(op)))
+        return body
+    if k == "custom":
+        cname, args = e[1], e[2]
+
+        def body(p, op, out):
+            fn = d.custom_directives[cname][1]
+            fn(p, op, *[_custom_arg_value(op, d, a) for a in args])
+        return body
+    if k == "region":
+        i = e[1]
+
+        def body(p, op, out):
+            _print_region(p, op, d, op.regions[i])
+        return body
+    if k == "regions":
+        def body(p, op, out):
+            for i, r in enumerate(op.regions):
+                if i:
+                    out.append(", ")
+                _print_region(p, op, d, r)
+        return body
+    if k == "successor":
+        i, variadic = e[1], e[2].variadic
+
+        def body(p, op, out):
+            v = op.successors[i:] if variadic else [op.successors[i]]
+            out.append(", ".join(p.block_name(b) for b in v))
+        return body
+    if k == "successors":
+        def body(p, op, out):
+            out.append(", ".join(p.block_name(b) for b in op.successors))
+        return body
+    if k == "operands":
+        def body(p, op, out):
+            out.append(p.values(op.operands))
+        return body
+    return lambda p, op, out: None
+
+
+def _compile_types_of(d, arg):
+    """`fn(op)` -> the types of a `type(...)` / `functional-type(...)` argument."""
+    k = arg[0]
+    if k == "operands":
+        return lambda op: op.operand_types
+    if k == "results":
+        return lambda op: op.result_types
+    i = arg[1]
+    if k == "operand" and d._simple_operands:
+        def fn(op):
+            slots = op.operand_slots
+            return [slots[i].value.type] if i < len(slots) else []
+        return fn
+    if k == "result" and d._simple_results:
+        def fn(op):
+            res = op.results
+            return [res[i].type] if i < len(res) else []
+        return fn
+    if k == "operand" and d._all_variadic_operands:
+        return lambda op: [s.value.type for s in op.operand_slots]
+    if k == "result" and d._all_variadic_results:
+        return lambda op: [r.type for r in op.results]
+    return lambda op: _types_of(op, d, arg)
+
+
 # ---------------------------------------------------------------------------- parsing
 class _ParseState:
     """Per-parse scratch: operands (unresolved), types and attributes by group."""
@@ -510,7 +786,11 @@ def _parse_element(parser, d, e, ps, state):
                 state.attributes.update(parser.parse_attr_dict_body() if parser.peek_is("{")
                                         else _expect_dict(parser))
         else:
-            state.attributes.update(parser.parse_optional_attr_dict())
+            off = parser.start
+            attrs = parser.parse_optional_attr_dict()
+            if attrs:
+                _check_inherent_attrs(parser, d, attrs, off)
+            state.attributes.update(attrs)
         return
     if k == "propdict":
         if parser.peek_is("<"):
@@ -575,6 +855,66 @@ def _parse_element(parser, d, e, ps, state):
         fn(parser, _CustomCtx(parser, d, ps, state), *e[2])
         return
     raise parser.error(f"unsupported format element {k}")
+
+
+# ---------------------------------------------------------------------------- compiled parsing
+# Each element becomes a closure `step(parser, ps, state)`; the common ones skip the dispatch
+# of _parse_element, the rest call it.
+def _compile_parse(d, els):
+    return [_compile_parse_element(d, e) for e in els if e[0] != "space"]
+
+
+def _compile_parse_element(d, e):
+    k = e[0]
+    if k == "lit":
+        v = e[1]
+        msg = f"expected '{v}'"
+        if v[0].isalpha() or v[0] == "_":
+            def step(parser, ps, state):
+                if parser.kind == "bare" and parser.tok == v:
+                    parser._next()
+                else:
+                    raise parser.error(msg)
+        else:
+            def step(parser, ps, state):
+                if parser.tok != v or parser.kind == "string":
+                    raise parser.error(msg)
+                parser._next()
+        return step
+    if k == "operand":
+        i, kind = e[1], e[2].kind
+        if kind == "":
+            def step(parser, ps, state):
+                ps.operands[i] = [parser.parse_operand()]
+        elif kind == "*":
+            def step(parser, ps, state):
+                ps.operands[i] = parser.parse_operand_list()
+        else:
+            def step(parser, ps, state):
+                _parse_element(parser, d, e, ps, state)
+        return step
+    if k == "type":
+        target = e[1]
+        tk = target[0]
+        if (tk == "operand" or tk == "result") and target[2].kind == "" and \
+                target[2].constraint.type_class is None:
+            i = target[1]
+            if tk == "operand":
+                def step(parser, ps, state):
+                    ps.op_types[i] = [parser.parse_type()]
+            else:
+                def step(parser, ps, state):
+                    ps.res_types[i] = [parser.parse_type()]
+            return step
+    if k == "attrdict" and not e[1]:
+        def step(parser, ps, state):
+            if parser.tok == "{" and parser.kind == "punct":
+                state.attributes.update(parser.parse_optional_attr_dict())
+        return step
+
+    def step(parser, ps, state):
+        _parse_element(parser, d, e, ps, state)
+    return step
 
 
 def _expect_dict(parser):
@@ -650,6 +990,16 @@ def _parse_optional_first(parser, d, first, ps, state):
     raise parser.error(f"unsupported optional group start {k}")
 
 
+def _check_inherent_attrs(parser, d, attrs, off):
+    """ODS parsers verify inherent attributes written in the attr-dict right away
+    (verifyInherentAttrs), so a bad one is a parse error at the dictionary."""
+    for name, a in attrs.items():
+        c = d.attrs.get(name)
+        if c is not None and not c.check(a):
+            raise parser.custom_error(f"'{d.name}' op attribute '{name}' failed to satisfy "
+                                      f"constraint: {c.summary}", off)
+
+
 class _CustomCtx:
     """Handed to custom directive parsers to record what they parsed."""
     __slots__ = ("parser", "d", "ps", "state")
@@ -697,11 +1047,52 @@ class _CustomCtx:
         return None
 
 
+class _InferInfo:
+    """Per-op facts `_infer` and `_finish` need, computed once at the op's first parse."""
+    __slots__ = ("nops", "nres", "op_build", "res_build", "needs_known", "op_names",
+                 "res_names", "same", "rules", "skippable", "needs_nonempty", "op_groups",
+                 "res_groups", "attr_sized", "simple_operands")
+
+    def __init__(self, d):
+        self.nops, self.nres = len(d.operands), len(d.results)
+        self.op_build = [(i, a.constraint.buildable) for i, a in enumerate(d.operands)
+                         if a.constraint.buildable is not None]
+        self.res_build = [(i, a.constraint.buildable) for i, a in enumerate(d.results)
+                          if a.constraint.buildable is not None]
+        traits = d.traits
+        same_ops_res = SAME_OPERANDS_AND_RESULT_TYPE in traits
+        self.needs_known = bool(d.infer) or same_ops_res or SAME_TYPE_OPERANDS in traits
+        self.op_names = [(i, a.name, a.kind) for i, a in enumerate(d.operands)]
+        self.res_names = [(i, a.name) for i, a in enumerate(d.results)]
+        self.same = None
+        if same_ops_res or SAME_TYPE_OPERANDS in traits:
+            self.same = [a.name for a in d.operands] + \
+                ([a.name for a in d.results] if same_ops_res else [])
+        self.rules = list(d.infer.items())
+        # When every group's type is already known, the rules could only matter through
+        # their errors: callables run (and may raise) unless every rule names a known group.
+        names = {a.name for a in d.operands} | {a.name for a in d.results}
+        callables = any(not isinstance(r, str) for _, r in self.rules)
+        self.skippable = not callables or all(n in names for n, _ in self.rules)
+        self.needs_nonempty = callables
+        self.op_groups = [(i, a.name) for i, a in enumerate(d.operands)]
+        self.res_groups = [(i, a.name, a.kind) for i, a in enumerate(d.results)]
+        self.attr_sized = ATTR_SIZED_OPERANDS in traits
+        self.simple_operands = d._simple_operands
+
+
+def _infer_info(d):
+    fi = d.__dict__.get("_fmt_infer")
+    if fi is None:
+        fi = d._fmt_infer = _InferInfo(d)
+    return fi
+
+
 def _infer(d, ps, parser, state):
     """Fills operand and result types the format leaves implicit."""
-    nops, nres = len(d.operands), len(d.results)
-    op_types = [None] * nops
-    res_types = [None] * nres
+    fi = _infer_info(d)
+    op_types = [None] * fi.nops
+    res_types = [None] * fi.nres
     if ps.all_op_types is not None:
         _split_all(d, ps, ps.all_op_types, True, op_types)
     if ps.all_res_types is not None:
@@ -710,31 +1101,37 @@ def _infer(d, ps, parser, state):
         op_types[i] = ts
     for i, ts in ps.res_types.items():
         res_types[i] = ts
-    for i, a in enumerate(d.operands):
-        if op_types[i] is None and a.constraint.buildable is not None:
-            op_types[i] = [a.constraint.buildable] * len(ps.operands.get(i, ()))
-    for i, a in enumerate(d.results):
-        if res_types[i] is None and a.constraint.buildable is not None:
-            res_types[i] = [a.constraint.buildable]
+    for i, b in fi.op_build:
+        if op_types[i] is None:
+            op_types[i] = [b] * len(ps.operands.get(i, ()))
+    for i, b in fi.res_build:
+        if res_types[i] is None:
+            res_types[i] = [b]
     # Named inference rules: name -> callable(known: dict name -> type) or other name.
-    if d.infer or SAME_OPERANDS_AND_RESULT_TYPE in d.traits or SAME_TYPE_OPERANDS in d.traits:
-        known = {}
-        for i, a in enumerate(d.operands):
-            if op_types[i]:
-                known[a.name] = op_types[i][0]
-        for i, a in enumerate(d.results):
-            if res_types[i]:
-                known[a.name] = res_types[i][0]
-        if SAME_OPERANDS_AND_RESULT_TYPE in d.traits or SAME_TYPE_OPERANDS in d.traits:
-            same = [a.name for a in d.operands]
-            if SAME_OPERANDS_AND_RESULT_TYPE in d.traits:
-                same += [a.name for a in d.results]
-            t = next((known[n] for n in same if n in known), None)
-            if t is not None:
-                for n in same:
-                    known.setdefault(n, t)
+    if not fi.needs_known:
+        return op_types, res_types
+    if fi.skippable and None not in op_types and None not in res_types and \
+            (not fi.needs_nonempty or (all(op_types) and all(res_types))):
+        return op_types, res_types
+    known = {}
+    for i, name, _ in fi.op_names:
+        ts = op_types[i]
+        if ts:
+            known[name] = ts[0]
+    for i, name in fi.res_names:
+        ts = res_types[i]
+        if ts:
+            known[name] = ts[0]
+    same = fi.same
+    if same is not None:
+        t = next((known[n] for n in same if n in known), None)
+        if t is not None:
+            for n in same:
+                known.setdefault(n, t)
+    rules = fi.rules
+    if rules:
         for _ in range(2):
-            for name, rule in d.infer.items():
+            for name, rule in rules:
                 if name in known:
                     continue
                 if isinstance(rule, str):
@@ -749,15 +1146,15 @@ def _infer(d, ps, parser, state):
                         t = None
                     if t is not None:
                         known[name] = t
-        for i, a in enumerate(d.operands):
-            if op_types[i] is None and a.name in known:
-                # with the `operands` directive a single group holds one operand
-                n = 1 if ps.all_operands is not None and not a.kind else \
-                    len(ps.operands.get(i, ()))
-                op_types[i] = [known[a.name]] * n
-        for i, a in enumerate(d.results):
-            if res_types[i] is None and a.name in known:
-                res_types[i] = [known[a.name]]
+    for i, name, kind in fi.op_names:
+        if op_types[i] is None and name in known:
+            # with the `operands` directive a single group holds one operand
+            n = 1 if ps.all_operands is not None and not kind else \
+                len(ps.operands.get(i, ()))
+            op_types[i] = [known[name]] * n
+    for i, name in fi.res_names:
+        if res_types[i] is None and name in known:
+            res_types[i] = [known[name]]
     return op_types, res_types
 
 
@@ -812,12 +1209,25 @@ def compile_format(d):
     d._fmt_used_attrs = frozenset(used) if not has_propdict else frozenset(used | set(d.attrs))
     d._fmt_elements = els
 
-    def print_fn(p, op):
-        _print_elements(p, op, d, els, _PState())
+    dyn = []
+    print_steps, _ = _compile_print(d, els, (True, False), dyn)
+    if dyn:
+        def print_fn(p, op):
+            out, st = p.out, _PState()
+            for step in print_steps:
+                step(p, op, out, st)
+    else:
+        def print_fn(p, op):
+            out = p.out
+            for step in print_steps:
+                step(p, op, out, None)
+
+    parse_steps = _compile_parse(d, els)
 
     def parse_fn(parser, state):
         ps = _ParseState(d, parser.start)
-        _parse_elements(parser, d, els, ps, state)
+        for step in parse_steps:
+            step(parser, ps, state)
         _finish(parser, d, ps, state)
 
     d.print = print_fn
@@ -827,6 +1237,7 @@ def compile_format(d):
 def _finish(parser, d, ps, state):
     """Resolves operands with their (parsed or inferred) types and fills the OperationState."""
     op_types, res_types = _infer(d, ps, parser, state)
+    fi = d._fmt_infer
     operands = []
     sizes = []
     if ps.all_operands is not None:
@@ -836,39 +1247,45 @@ def _finish(parser, d, ps, state):
         operands = parser.resolve_operands(ps.all_operands, types, ps.offset)
         sizes = None
     else:
-        for i, a in enumerate(d.operands):
-            names = ps.operands.get(i, [])
+        ps_operands = ps.operands
+        resolve = parser.resolve_operand
+        for i, name in fi.op_groups:
+            names = ps_operands.get(i, ())
             ts = op_types[i]
             if ts is None:
                 if names:
-                    raise parser.error(f"could not infer the type of operand '{a.name}'", ps.offset)
-                ts = []
-            if len(ts) != len(names):
-                raise parser.error(f"{len(names)} operands present, but expected {len(ts)}",
+                    raise parser.error(f"could not infer the type of operand '{name}'", ps.offset)
+                ts = ()
+            n = len(names)
+            if len(ts) != n:
+                raise parser.error(f"{n} operands present, but expected {len(ts)}",
                                    names[0][2] if names else ps.offset)
-            for n, t in zip(names, ts):
-                operands.append(parser.resolve_operand(n, t))
-            sizes.append(len(names))
+            if n == 1:
+                operands.append(resolve(names[0], ts[0]))
+            else:
+                for o, t in zip(names, ts):
+                    operands.append(resolve(o, t))
+            sizes.append(n)
     state.operands = operands
     results = []
-    for i, a in enumerate(d.results):
+    for i, name, kind in fi.res_groups:
         ts = res_types[i]
         if ts is None:
-            if a.kind == "":
-                raise parser.error(f"failed to infer result type of '{a.name}'", ps.offset)
-            ts = []
+            if kind == "":
+                raise parser.error(f"failed to infer result type of '{name}'", ps.offset)
+            continue
         results.extend(ts)
     state.result_types = results
     props = state.properties
     attrs = state.attributes
-    for n, a in ps.attrs.items():
-        props[n] = a
+    if ps.attrs:
+        props.update(ps.attrs)
     if attrs:
         for n in [n for n in attrs if n in d.attr_names]:
             if n not in props:
                 props[n] = attrs.pop(n)
     d.apply_defaults(props)
-    if ATTR_SIZED_OPERANDS in d.traits and sizes is not None:
+    if fi.attr_sized and sizes is not None:
         props["operandSegmentSizes"] = segment_sizes(sizes)
     regions = []
     if "*" in ps.regions:

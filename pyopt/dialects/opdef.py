@@ -210,11 +210,16 @@ class OpDef:
 
     def apply_defaults(self, properties):
         # `.with_default(x).opt()` is DefaultValuedOptionalAttr: the default is only used to
-        # elide the attribute when printing, it is never stored.
-        for n, c in self.attrs.items():
-            if n not in properties and isinstance(c, AttrConstraint) and c.default is not None \
-                    and not c.optional:
-                properties[n] = c.default
+        # elide the attribute when printing, it is never stored. (The list is built at the
+        # first call: the declaration is complete by then.)
+        defaults = self.__dict__.get("_stored_defaults")
+        if defaults is None:
+            defaults = self._stored_defaults = [
+                (n, c.default) for n, c in self.attrs.items()
+                if isinstance(c, AttrConstraint) and c.default is not None and not c.optional]
+        for n, v in defaults:
+            if n not in properties:
+                properties[n] = v
 
     def __repr__(self):
         return f"<OpDef {self.name}>"

@@ -15,6 +15,7 @@ from ..ir.attributes import (UnitAttr, DictionaryAttr, escape_string, IntegerAtt
 from ..ir.types import I64
 
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
+_DISTINCT = re.compile(r"distinct\[([0-9]+)\]<")
 _BARE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 _VALID_SSA = re.compile(r"[A-Za-z0-9$._\-]")
 _PLAIN_IDENT = re.compile(r"[A-Za-z$._\-][A-Za-z0-9$._\-]*\Z")
@@ -585,7 +586,14 @@ class Printer:
             return _PLACEHOLDER.sub(lambda m: names[int(m.group(1))], text)
         head = [a.name + " = " + sub(a.text) + "\n" for a in order if not a.deferrable]
         tail = [a.name + " = " + sub(a.text) + "\n" for a in order if a.deferrable]
-        return "".join(head) + sub(body) + "".join(tail)
+        text = "".join(head) + sub(body) + "".join(tail)
+        if len(self._distinct_ids) > 1:
+            # MLIR numbers distinct attributes as it prints them (alias definitions first),
+            # not in the order this one-pass printer met them.
+            renum = {}
+            text = _DISTINCT.sub(lambda m: "distinct[%d]<" % renum.setdefault(
+                m.group(1), len(renum)), text)
+        return text
 
 
 def _UNKNOWN():

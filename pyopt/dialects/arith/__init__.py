@@ -449,3 +449,6 @@ _op("select", operands=[("condition", BoolLike), ("true_value", AnyType),
 
 
 ARITH = Dialect("arith", ARITH_OPS, parse_attr=_parse_attr)
+
+from .folds import attach as _attach_folds  # noqa: E402  (folders live next door)
+_attach_folds(ARITH)

@@ -6,6 +6,6 @@ from ..opdef import Dialect
 from .types import parse_llvm_type
 from .attrs import parse_llvm_attr
 from .ops import OPS
-from . import symbols, intrinsics  # noqa: F401  (they append to OPS)
+from . import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
 
 LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr)

@@ -251,5 +251,9 @@ def parse_llvm_attr(parser, mnemonic, offset):
     m = _MARKERS.get(mnemonic)
     if m is not None:
         return m
+    from .struct_attrs import ATTRS
+    cls = ATTRS.get(mnemonic)
+    if cls is not None:
+        return cls.parse_stripped(parser)
     raise parser.error(f"unknown attribute `{mnemonic}` in dialect `llvm`",
                        offset + len("#llvm."))

@@ -11,8 +11,7 @@ from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_
                   LLVM_AnyFloat, LLVM_AnyVector, LLVM_TokenTypeC, scalar_or_vector_of, _FMF)
 
 _CALL_FMT = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` functional-type(operands, results)"
-_ALIAS = {"access_groups": ArrayAttrAny.opt(), "alias_scopes": ArrayAttrAny.opt(),
-          "noalias_scopes": ArrayAttrAny.opt(), "tbaa": ArrayAttrAny.opt()}
+from .struct_attrs import ALIAS_ATTRS as _ALIAS, AliasScopeC  # noqa: E402
 _I1C = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)
 _I8C = TypeConstraint(lambda t: t is I8, "8-bit signless integer", I8)
 
@@ -71,7 +70,7 @@ for _n in ("sadd", "uadd", "ssub", "usub", "smul", "umul"):
 _intr("assume", operands=[("cond", _I1C)])
 _intr("is.constant", operands=[("val", LLVM_Type)], results=[("res", _I1C)], traits=[PURE])
 
-_intr("experimental.noalias.scope.decl", attrs={"scope": AnyAttr()}, format="$scope attr-dict")
+_intr("experimental.noalias.scope.decl", attrs={"scope": AliasScopeC}, format="$scope attr-dict")
 for _n in ("lifetime.start", "lifetime.end"):
     _intr(_n, operands=[("ptr", LLVM_AnyPointer)], attrs={"size": I64Attr},
           format="$size `,` $ptr attr-dict `:` qualified(type($ptr))")

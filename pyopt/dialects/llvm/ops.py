@@ -315,8 +315,7 @@ for _n, _src, _dst, _v in (
 
 
 # ============================================================================ memory
-_ALIAS_ATTRS = {"access_groups": ArrayAttrAny.opt(), "alias_scopes": ArrayAttrAny.opt(),
-                "noalias_scopes": ArrayAttrAny.opt(), "tbaa": ArrayAttrAny.opt()}
+from .struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, LoopAnnotationC  # noqa: E402
 
 
 def _parse_alloca(p, state):
@@ -697,7 +696,7 @@ _op("resume", operands=[("value", LLVM_Type)], traits=[TERMINATOR],
     format="$value attr-dict `:` type($value)")
 
 _op("br", operands=[("destOperands", LLVM_Type, "*")], successors=[("dest", AnyType)],
-    attrs={"loop_annotation": AnyAttr().opt()}, traits=[PURE, TERMINATOR],
+    attrs={"loop_annotation": LoopAnnotationC.opt()}, traits=[PURE, TERMINATOR],
     format="$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
 
 
@@ -712,7 +711,7 @@ _op("cond_br", operands=[("condition", _tc(lambda t: t is I1, "1-bit signless in
                          ("trueDestOperands", LLVM_Type, "*"),
                          ("falseDestOperands", LLVM_Type, "*")],
     successors=[("trueDest", AnyType), ("falseDest", AnyType)],
-    attrs={"branch_weights": DenseI32Array.opt(), "loop_annotation": AnyAttr().opt()},
+    attrs={"branch_weights": DenseI32Array.opt(), "loop_annotation": LoopAnnotationC.opt()},
     traits=[PURE, TERMINATOR, ATTR_SIZED_OPERANDS],
     format="$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` "
            "$trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` "

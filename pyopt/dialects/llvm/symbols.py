@@ -25,6 +25,7 @@ from .attrs import (LinkageAttr, CConvAttr, TailCallKindAttr, LinkageC, CConvC, 
                     VISIBILITY, UNNAMED_ADDR, VisibilityC, UnnamedAddrC, ComdatC,
                     LINKAGE_EXTERNAL, CCONV_C, TAILCALL_NONE)
 from .ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS, COMMON_DIRECTIVES
+from .struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, MemoryEffectsC, TargetFeaturesC
 
 _ZERO_I64 = IntegerAttr(I64, 0)
 
@@ -256,7 +257,7 @@ FUNC = _op("func",
                   "personality": FlatSymbolRefAttr.opt(), "garbageCollector": StrAttr.opt(),
                   "passthrough": ArrayAttrAny.opt(), "arg_attrs": DictArrayAttr.opt(),
                   "res_attrs": DictArrayAttr.opt(), "function_entry_count": I64Attr.opt(),
-                  "memory": AnyAttr().opt(),
+                  "memory": MemoryEffectsC.opt(),
                   "visibility_": VisibilityC.with_default(_ZERO_I64),
                   "arm_streaming": UnitAttrConstraint.opt(),
                   "arm_locally_streaming": UnitAttrConstraint.opt(),
@@ -268,7 +269,7 @@ FUNC = _op("func",
                   "unnamed_addr": UnnamedAddrC.opt(), "alignment": I64Attr.opt(),
                   "vscale_range": AnyAttr().opt(), "frame_pointer": FramePointerKindC.opt(),
                   "target_cpu": StrAttr.opt(), "tune_cpu": StrAttr.opt(),
-                  "target_features": AnyAttr().opt(),
+                  "target_features": TargetFeaturesC.opt(),
                   "unsafe_fp_math": BoolAttrConstraint.opt(),
                   "no_infs_fp_math": BoolAttrConstraint.opt(),
                   "no_nans_fp_math": BoolAttrConstraint.opt(),
@@ -648,8 +649,7 @@ CALL = _op("call",
                   "branch_weights": DenseI32Array.opt(),
                   "CConv": CConvC.with_default(CCONV_C),
                   "TailCallKind": TailCallKindC.with_default(TAILCALL_NONE),
-                  "access_groups": ArrayAttrAny.opt(), "alias_scopes": ArrayAttrAny.opt(),
-                  "noalias_scopes": ArrayAttrAny.opt(), "tbaa": ArrayAttrAny.opt()},
+                  **_ALIAS_ATTRS},
            parse=_parse_call, print=_print_call, verify=_verify_call)
 
 

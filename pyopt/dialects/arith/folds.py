@@ -1,0 +1,535 @@
+"""Folders of the arith ops (MLIR 19 ArithOps.cpp fold semantics) and the dialect's constant
+materializer. Attached to the op declarations by `attach(ARITH)`.
+
+Integer attributes store the signed view of signless values; unsigned operations mask them to
+the bit width first. Elementwise folds apply to scalars and to splat/dense vector and tensor
+constants alike.
+"""
+from __future__ import annotations
+
+import math
+
+from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int, BoolAttr
+from ...ir.types import IntegerType, IndexType, FloatType, ShapedType, INDEX, I1
+from ...syntax.float_format import float_to_bits, bits_to_float
+
+
+def _width(t):
+    return 64 if t is INDEX or type(t) is IndexType else t.width
+
+
+def _elem(t):
+    return t.element_type if isinstance(t, ShapedType) else t
+
+
+def _norm(v, t):
+    return normalize_int(v, t)
+
+
+def _u(v, w):
+    return v & ((1 << w) - 1)
+
+
+def _s(v, w):
+    v &= (1 << w) - 1
+    return v - (1 << w) if w and v >> (w - 1) else v
+
+
+# -- constant access -------------------------------------------------------------------------
+def _values(attr):
+    """(values list, is_splat, shaped type or None) of an int/float constant, else None."""
+    t = type(attr)
+    if t is IntegerAttr:
+        return [attr.value], True, None
+    if t is FloatAttr:
+        return [attr.bits], True, None
+    if t is DenseElementsAttr:
+        return list(attr.values), attr.is_splat, attr.type
+    return None
+
+
+def _make(type_, vals, splat_shape):
+    """Builds an attribute of `type_` (the result type) from element values."""
+    et = _elem(type_)
+    if isinstance(type_, ShapedType):
+        return DenseElementsAttr(type_, vals)
+    if type(et) is FloatType:
+        return FloatAttr(et, vals[0])
+    return IntegerAttr(et, vals[0])
+
+
+def _is_int(t):
+    return type(t) in (IntegerType, IndexType)
+
+
+def _fold_elementwise(op, consts, fn, result_type=None):
+    """fn(*element values) -> element value or None (no fold)."""
+    if any(c is None for c in consts):
+        return None
+    parts = [_values(c) for c in consts]
+    if any(p is None for p in parts):
+        return None
+    rt = result_type or op.results[0].type
+    shaped = [p for p in parts if p[2] is not None]
+    if shaped:
+        if any(not p[1] for p in shaped):
+            n = max(len(p[0]) for p in shaped)
+            cols = [p[0] * n if p[1] else p[0] for p in parts]
+        else:
+            cols = [p[0] for p in parts]
+            n = 1
+        out = []
+        for i in range(len(cols[0]) if cols else 0):
+            r = fn(*[c[i] for c in cols])
+            if r is None:
+                return None
+            out.append(r)
+        return DenseElementsAttr(rt, out)
+    r = fn(*[p[0][0] for p in parts])
+    if r is None:
+        return None
+    return _make(rt, [r], False)
+
+
+def _const_int(attr):
+    """The splat integer value of a constant attribute, else None."""
+    if type(attr) is IntegerAttr:
+        return attr.value
+    if type(attr) is DenseElementsAttr and attr.is_splat and _is_int(_elem(attr.type)):
+        return attr.values[0]
+    return None
+
+
+def _const_float(attr):
+    if type(attr) is FloatAttr:
+        return attr.value
+    if type(attr) is DenseElementsAttr and attr.is_splat and type(_elem(attr.type)) is FloatType:
+        return bits_to_float(attr.values[0], _elem(attr.type).kind)
+    return None
+
+
+def _splat_like(type_, value):
+    et = _elem(type_)
+    if isinstance(type_, ShapedType):
+        return DenseElementsAttr(type_, [value])
+    if type(et) is FloatType:
+        return FloatAttr(et, value)
+    return IntegerAttr(et, value)
+
+
+# -- integer binary ops ------------------------------------------------------------------------
+def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None):
+    """A folder for an integer binary op: constant folding with `fn(a, b, width) -> int|None`,
+    `x op identity -> x`, `x op absorbing -> absorbing`, `x op x -> same_operand(x)`."""
+    def fold(op, consts):
+        lhs, rhs = op.operand(0), op.operand(1)
+        t = op.results[0].type
+        et = _elem(t)
+        w = _width(et)
+        cr = _const_int(consts[1])
+        if identity_rhs is not None and cr is not None and _norm(cr, et) == \
+                _norm(identity_rhs(w), et):
+            return lhs
+        if absorbing_rhs is not None and cr is not None and _norm(cr, et) == \
+                _norm(absorbing_rhs(w), et):
+            return consts[1]
+        if same_operand is not None and lhs is rhs:
+            r = same_operand(op, w)
+            if r is not None:
+                return r
+        return _fold_elementwise(
+            op, consts[:2], lambda a, b: _wrap(fn(a, b, w), et))
+    return fold
+
+
+def _wrap(v, et):
+    return None if v is None else _norm(v, et)
+
+
+def _zero(op, w):
+    return _splat_like(op.results[0].type, 0)
+
+
+def _self(op, w):
+    return op.operand(0)
+
+
+def _divs(a, b, w, mode):
+    a, b = _s(a, w), _s(b, w)
+    if b == 0:
+        return None
+    if a == -(1 << (w - 1)) and b == -1:
+        return None  # overflow: MLIR does not fold
+    q = abs(a) // abs(b)
+    r = abs(a) - q * abs(b)
+    neg = (a < 0) != (b < 0)
+    if mode == "trunc":
+        return -q if neg else q
+    if mode == "floor":
+        return -(q + 1) if neg and r else (-q if neg else q)
+    return (-q if neg else q + 1) if r and not neg else (-q if neg else q)
+
+
+def _rems(a, b, w):
+    a, b = _s(a, w), _s(b, w)
+    if b == 0:
+        return None
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def _shift_ok(b, w):
+    return 0 <= _u(b, w) < w
+
+
+FOLDS = {
+    "arith.addi": _int_binop(lambda a, b, w: a + b, identity_rhs=lambda w: 0),
+    "arith.subi": _int_binop(lambda a, b, w: a - b, identity_rhs=lambda w: 0,
+                             same_operand=_zero),
+    "arith.muli": _int_binop(lambda a, b, w: a * b, identity_rhs=lambda w: 1,
+                             absorbing_rhs=lambda w: 0),
+    "arith.andi": _int_binop(lambda a, b, w: a & b, identity_rhs=lambda w: -1,
+                             absorbing_rhs=lambda w: 0, same_operand=_self),
+    "arith.ori": _int_binop(lambda a, b, w: a | b, identity_rhs=lambda w: 0,
+                            absorbing_rhs=lambda w: -1, same_operand=_self),
+    "arith.xori": _int_binop(lambda a, b, w: a ^ b, identity_rhs=lambda w: 0,
+                             same_operand=_zero),
+    "arith.divui": _int_binop(lambda a, b, w: _u(a, w) // _u(b, w) if _u(b, w) else None,
+                              identity_rhs=lambda w: 1),
+    "arith.divsi": _int_binop(lambda a, b, w: _divs(a, b, w, "trunc"), identity_rhs=lambda w: 1),
+    "arith.ceildivsi": _int_binop(lambda a, b, w: _divs(a, b, w, "ceil"),
+                                  identity_rhs=lambda w: 1),
+    "arith.floordivsi": _int_binop(lambda a, b, w: _divs(a, b, w, "floor"),
+                                   identity_rhs=lambda w: 1),
+    "arith.ceildivui": _int_binop(lambda a, b, w: -(-_u(a, w) // _u(b, w)) if _u(b, w)
+                                  else None, identity_rhs=lambda w: 1),
+    "arith.remui": _int_binop(lambda a, b, w: _u(a, w) % _u(b, w) if _u(b, w) else None,
+                              absorbing_rhs=None),
+    "arith.remsi": _int_binop(_rems),
+    "arith.shli": _int_binop(lambda a, b, w: a << _u(b, w) if _shift_ok(b, w) else None,
+                             identity_rhs=lambda w: 0),
+    "arith.shrui": _int_binop(lambda a, b, w: _u(a, w) >> _u(b, w) if _shift_ok(b, w)
+                              else None, identity_rhs=lambda w: 0),
+    "arith.shrsi": _int_binop(lambda a, b, w: _s(a, w) >> _u(b, w) if _shift_ok(b, w)
+                              else None, identity_rhs=lambda w: 0),
+    "arith.maxsi": _int_binop(lambda a, b, w: max(_s(a, w), _s(b, w)), same_operand=_self),
+    "arith.minsi": _int_binop(lambda a, b, w: min(_s(a, w), _s(b, w)), same_operand=_self),
+    "arith.maxui": _int_binop(lambda a, b, w: max(_u(a, w), _u(b, w)), same_operand=_self),
+    "arith.minui": _int_binop(lambda a, b, w: min(_u(a, w), _u(b, w)), same_operand=_self),
+}
+
+
+def _remui_fold(op, consts):
+    cr = _const_int(consts[1])
+    if cr is not None and _norm(cr, _elem(op.results[0].type)) == 1:
+        return _zero(op, 0)
+    return FOLDS_BASE_REMUI(op, consts)
+
+
+FOLDS_BASE_REMUI = FOLDS["arith.remui"]
+FOLDS["arith.remui"] = _remui_fold
+
+
+def _remsi_fold(op, consts):
+    cr = _const_int(consts[1])
+    if cr is not None and _norm(cr, _elem(op.results[0].type)) == 1:
+        return _zero(op, 0)
+    return _REMSI(op, consts)
+
+
+_REMSI = FOLDS["arith.remsi"]
+FOLDS["arith.remsi"] = _remsi_fold
+
+
+# -- float binary ops ----------------------------------------------------------------------------
+def _float_binop(fn, identity_rhs=None):
+    def fold(op, consts):
+        t = op.results[0].type
+        et = _elem(t)
+        cr = _const_float(consts[1])
+        if identity_rhs is not None and cr is not None and identity_rhs(cr):
+            return op.operand(0)
+        kind = et.kind
+
+        def elem(a, b):
+            try:
+                r = fn(bits_to_float(a, kind), bits_to_float(b, kind))
+            except (ZeroDivisionError, OverflowError, ValueError):
+                return None
+            return None if r is None else float_to_bits(r, kind)
+        if kind not in ("f16", "bf16", "f32", "f64"):
+            return None
+        return _fold_elementwise(op, consts[:2], elem)
+    return fold
+
+
+def _is_neg_zero(x):
+    return x == 0.0 and math.copysign(1.0, x) < 0
+
+
+def _div(a, b):
+    if b == 0.0:
+        if a == 0.0 or math.isnan(a):
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
+
+
+def _maximum(a, b):
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b == 0.0:
+        return b if math.copysign(1, a) < 0 else a
+    return max(a, b)
+
+
+def _minimum(a, b):
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b == 0.0:
+        return a if math.copysign(1, a) < 0 else b
+    return min(a, b)
+
+
+def _maxnum(a, b):
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    return _maximum(a, b)
+
+
+def _minnum(a, b):
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    return _minimum(a, b)
+
+
+FOLDS.update({
+    "arith.addf": _float_binop(lambda a, b: a + b, identity_rhs=_is_neg_zero),
+    "arith.subf": _float_binop(lambda a, b: a - b,
+                               identity_rhs=lambda c: c == 0.0 and not _is_neg_zero(c)),
+    "arith.mulf": _float_binop(lambda a, b: a * b, identity_rhs=lambda c: c == 1.0),
+    "arith.divf": _float_binop(_div, identity_rhs=lambda c: c == 1.0),
+    "arith.maximumf": _float_binop(_maximum),
+    "arith.minimumf": _float_binop(_minimum),
+    "arith.maxnumf": _float_binop(_maxnum),
+    "arith.minnumf": _float_binop(_minnum),
+})
+
+
+# -- comparisons and select ----------------------------------------------------------------------
+_CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_CMPI_SELF_TRUE = {"eq", "sle", "sge", "ule", "uge"}
+
+
+def _cmpi(pred, a, b, w):
+    if pred[0] == "u":
+        a, b = _u(a, w), _u(b, w)
+    elif pred[0] == "s":
+        a, b = _s(a, w), _s(b, w)
+    op = pred[1:] if pred[0] in "su" else pred
+    return {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b,
+            "ge": a >= b}[op]
+
+
+def _fold_cmpi(op, consts):
+    pred = _CMPI[op.get_attr("predicate").value]
+    rt = op.results[0].type
+    if op.operand(0) is op.operand(1):
+        v = 1 if pred in _CMPI_SELF_TRUE else 0
+        return _splat_like(rt, v)
+    w = _width(_elem(op.operand(0).type))
+    return _fold_elementwise(op, consts[:2], lambda a, b: int(_cmpi(pred, a, b, w)), rt)
+
+
+_CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+         "ule", "une", "uno", "true"]
+
+
+def _cmpf(pred, a, b):
+    if pred == "false":
+        return False
+    if pred == "true":
+        return True
+    unordered = math.isnan(a) or math.isnan(b)
+    if pred == "ord":
+        return not unordered
+    if pred == "uno":
+        return unordered
+    if unordered:
+        return pred[0] == "u"
+    rel = pred[1:]
+    return {"eq": a == b, "gt": a > b, "ge": a >= b, "lt": a < b, "le": a <= b,
+            "ne": a != b}[rel]
+
+
+def _fold_cmpf(op, consts):
+    pred = _CMPF[op.get_attr("predicate").value]
+    rt = op.results[0].type
+    kind = _elem(op.operand(0).type).kind
+    return _fold_elementwise(
+        op, consts[:2],
+        lambda a, b: int(_cmpf(pred, bits_to_float(a, kind), bits_to_float(b, kind))), rt)
+
+
+def _fold_select(op, consts):
+    cond, tv, fv = op.operand(0), op.operand(1), op.operand(2)
+    if tv is fv:
+        return tv
+    c = _const_int(consts[0])
+    if c is not None and type(consts[0]) is IntegerAttr or \
+            (c is not None and type(consts[0]) is DenseElementsAttr and consts[0].is_splat):
+        return tv if c else fv
+    rt = op.results[0].type
+    if rt is I1 or (isinstance(rt, IntegerType) and rt.width == 1):
+        t, f = _const_int(consts[1]), _const_int(consts[2])
+        if t is not None and f is not None and _u(t, 1) == 1 and _u(f, 1) == 0:
+            return cond
+    return None
+
+
+FOLDS.update({"arith.cmpi": _fold_cmpi, "arith.cmpf": _fold_cmpf,
+              "arith.select": _fold_select})
+
+
+# -- casts ---------------------------------------------------------------------------------------
+def _int_cast(fn):
+    def fold(op, consts):
+        it = _elem(op.operand(0).type)
+        ot = _elem(op.results[0].type)
+        wi = _width(it)
+        return _fold_elementwise(op, consts[:1], lambda a: _norm(fn(a, wi, ot), ot))
+    return fold
+
+
+def _fold_extui(op, consts):
+    src = op.operand(0).defining_op()
+    if src is not None and src.name == "arith.extui":  # extui(extui(x)) -> extui(x)
+        op.set_operand(0, src.operand(0))
+        return op.results[0]
+    return _int_cast(lambda a, w, ot: _u(a, w))(op, consts)
+
+
+def _fold_extsi(op, consts):
+    src = op.operand(0).defining_op()
+    if src is not None and src.name == "arith.extsi":
+        op.set_operand(0, src.operand(0))
+        return op.results[0]
+    return _int_cast(lambda a, w, ot: _s(a, w))(op, consts)
+
+
+def _fold_trunci(op, consts):
+    src = op.operand(0).defining_op()
+    if src is not None and src.name in ("arith.extui", "arith.extsi"):
+        inner = src.operand(0)
+        wi, wo = _width(_elem(inner.type)), _width(_elem(op.results[0].type))
+        if wi > wo:  # trunci(ext(x)) -> trunci(x)
+            op.set_operand(0, inner)
+            return op.results[0]
+        if inner.type == op.results[0].type:  # trunci(ext(x)) -> x
+            return inner
+    if src is not None and src.name == "arith.trunci":
+        op.set_operand(0, src.operand(0))
+        return op.results[0]
+    return _int_cast(lambda a, w, ot: a)(op, consts)
+
+
+def _fold_index_cast(unsigned):
+    def fold(op, consts):
+        src = op.operand(0).defining_op()
+        if src is not None and src.name == op.name and \
+                src.operand(0).type == op.results[0].type:
+            return src.operand(0)
+        return _int_cast(lambda a, w, ot: _u(a, w) if unsigned else _s(a, w))(op, consts)
+    return fold
+
+
+def _int_to_fp(signed):
+    def fold(op, consts):
+        it = _elem(op.operand(0).type)
+        ot = _elem(op.results[0].type)
+        w = _width(it)
+        return _fold_elementwise(
+            op, consts[:1],
+            lambda a: float_to_bits(float(_s(a, w) if signed else _u(a, w)), ot.kind))
+    return fold
+
+
+def _fp_to_int(signed):
+    def fold(op, consts):
+        it = _elem(op.operand(0).type)
+        ot = _elem(op.results[0].type)
+        w = _width(ot)
+
+        def conv(a):
+            x = bits_to_float(a, it.kind)
+            if math.isnan(x) or math.isinf(x):
+                return None
+            v = int(x)  # rounds toward zero
+            lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if signed else (0, (1 << w) - 1)
+            if not lo <= v <= hi:
+                return None
+            return _norm(v, ot)
+        return _fold_elementwise(op, consts[:1], conv)
+    return fold
+
+
+def _fold_extf(op, consts):
+    it = _elem(op.operand(0).type)
+    ot = _elem(op.results[0].type)
+    return _fold_elementwise(op, consts[:1],
+                             lambda a: float_to_bits(bits_to_float(a, it.kind), ot.kind))
+
+
+def _fold_truncf(op, consts):
+    src = op.operand(0).defining_op()
+    if src is not None and src.name == "arith.extf" and \
+            src.operand(0).type == op.results[0].type:
+        return src.operand(0)
+    if op.get_attr("roundingmode") is not None:
+        return None
+    it = _elem(op.operand(0).type)
+    ot = _elem(op.results[0].type)
+
+    def conv(a):
+        x = bits_to_float(a, it.kind)
+        r = float_to_bits(x, ot.kind)
+        # only exact conversions fold (MLIR checks the conversion is lossless or inexact-ok)
+        return r
+    return _fold_elementwise(op, consts[:1], conv)
+
+
+FOLDS.update({
+    "arith.extui": _fold_extui, "arith.extsi": _fold_extsi, "arith.trunci": _fold_trunci,
+    "arith.index_cast": _fold_index_cast(False), "arith.index_castui": _fold_index_cast(True),
+    "arith.sitofp": _int_to_fp(True), "arith.uitofp": _int_to_fp(False),
+    "arith.fptosi": _fp_to_int(True), "arith.fptoui": _fp_to_int(False),
+    "arith.extf": _fold_extf, "arith.truncf": _fold_truncf,
+})
+
+
+def _fold_constant(op, consts):
+    return op.get_attr("value")
+
+
+FOLDS["arith.constant"] = _fold_constant
+
+
+# -- materialization ---------------------------------------------------------------------------
+def materialize_constant(rewriter, attr, type_, loc):
+    t = type(attr)
+    if t in (IntegerAttr, FloatAttr, DenseElementsAttr) and getattr(attr, "type", None) == type_:
+        return rewriter.create("arith.constant", result_types=[type_],
+                               properties={"value": attr}, loc=loc)
+    return None
+
+
+def attach(dialect):
+    for name, fn in FOLDS.items():
+        d = dialect.ops.get(name)
+        if d is not None:
+            d.fold = fn
+    dialect.materialize_constant = materialize_constant

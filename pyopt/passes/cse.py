@@ -1,0 +1,138 @@
+"""`cse`: eliminate common sub-expressions, scoped by dominance (MLIR's CSE pass)."""
+from __future__ import annotations
+
+from ..dialects.opdef import COMMUTATIVE, TERMINATOR, ISOLATED
+from ..ir.dominance import _compute_idoms, has_ssa_dominance
+from ..ir.location import UnknownLoc
+from ..pass_registry import register_pass
+from ..rewrite.folding import is_trivially_dead, op_effects
+
+
+def _key(op):
+    vals = [s.value for s in op.operand_slots]
+    d = op.opdef
+    if d is not None and COMMUTATIVE in d.traits:
+        vals = sorted(vals, key=id)
+    try:
+        props = frozenset(op.properties.items())
+        attrs = frozenset(op.attributes.items())
+        hash(props)
+        hash(attrs)
+    except TypeError:
+        return None
+    return (op.name, tuple(vals), tuple(r.type for r in op.results), props, attrs)
+
+
+class _CSE:
+    def __init__(self):
+        self.to_erase = []
+        self.num_cse = 0
+        self.num_dce = 0
+
+    def simplify_region(self, scopes, region):
+        blocks = region.blocks
+        if not blocks:
+            return
+        ssa = has_ssa_dominance(region)
+        if len(blocks) == 1:
+            scopes.append({})
+            self.simplify_block(scopes, blocks[0], ssa)
+            scopes.pop()
+            return
+        idom = _compute_idoms(region)
+        children = {}
+        for b in blocks:
+            p = idom.get(b, 0)
+            if p is not None and p != 0:
+                children.setdefault(p, []).append(b)
+        # DFS over the dominator tree; each block opens a scope
+        stack = [(blocks[0], False)]
+        while stack:
+            b, done = stack.pop()
+            if done:
+                scopes.pop()
+                continue
+            scopes.append({})
+            self.simplify_block(scopes, b, ssa)
+            stack.append((b, True))
+            for c in reversed(children.get(b, ())):
+                stack.append((c, False))
+
+    def simplify_block(self, scopes, block, ssa):
+        for op in block:
+            if op.regions:
+                d = op.opdef
+                if d is None or d.isolated:
+                    for r in op.regions:
+                        self.simplify_region([], r)
+                else:
+                    for r in op.regions:
+                        self.simplify_region(scopes, r)
+            self.simplify_op(scopes, op, ssa)
+
+    def lookup(self, scopes, key):
+        for s in reversed(scopes):
+            e = s.get(key)
+            if e is not None:
+                return e
+        return None
+
+    def simplify_op(self, scopes, op, ssa):
+        d = op.opdef
+        if d is not None and TERMINATOR in d.traits:
+            return
+        if is_trivially_dead(op):
+            self.to_erase.append(op)
+            self.num_dce += 1
+            return
+        # ops with regions need structural region equivalence (not yet): leave them alone
+        if any(r.blocks for r in op.regions):
+            return
+        eff = op_effects(op)
+        if eff is None or (eff and eff != {"read"}):
+            return
+        key = _key(op)
+        if key is None:
+            return
+        existing = self.lookup(scopes, key)
+        if eff:  # reads: only within a block with no writer in between
+            if existing is not None and existing.parent is op.parent and \
+                    not _side_effect_between(existing, op):
+                self.replace(op, existing)
+                return
+            scopes[-1][key] = op
+            return
+        if existing is not None:
+            self.replace(op, existing)
+            self.num_cse += 1
+            return
+        scopes[-1][key] = op
+
+    def replace(self, op, existing):
+        for r, e in zip(op.results, existing.results):
+            r.replace_all_uses_with(e)
+        self.to_erase.append(op)
+        if isinstance(existing.loc, UnknownLoc) and not isinstance(op.loc, UnknownLoc):
+            existing.loc = op.loc
+
+
+def _side_effect_between(a, b):
+    op = a.next
+    while op is not None and op is not b:
+        e = op_effects(op)
+        if e is None or e - {"read"}:
+            return True
+        op = op.next
+    return False
+
+
+@register_pass("cse", "Eliminate common sub-expressions", display_name="CSE",
+               statistics=[("num-cse'd", "Number of operations CSE'd"),
+                           ("num-dce'd", "Number of operations DCE'd")])
+def cse(op, ctx, options):
+    drv = _CSE()
+    for r in op.regions:
+        drv.simplify_region([], r)
+    for dead in drv.to_erase:
+        dead.erase()
+    return {"num-cse'd": drv.num_cse, "num-dce'd": drv.num_dce}

@@ -1,0 +1,239 @@
+"""MLIR attributes -> LLVM IR constants (getLLVMConstant), printed as LLVM 19's AsmWriter does.
+
+A constant is its value text (`1`, `<i32 1, i32 2>`, `zeroinitializer`); callers prefix the type.
+LLVM uniques constants: aggregates of all zeros print as `zeroinitializer`, of all undef as
+`undef`, of all poison as `poison`, and arrays of i8 as `c"..."` strings.
+"""
+from __future__ import annotations
+
+import struct
+
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr,
+                                 DenseElementsAttr, SymbolRefAttr, DenseArrayAttr)
+from pyopt.ir.types import IntegerType, FloatType, VectorType
+from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType,
+                                       LLVMScalableVectorType, LLVMStructType, LLVMPointerType,
+                                       LLVMTokenType)
+from pyopt.dialects.llvm.attrs import UndefAttr, PoisonAttr, ZeroAttr
+from .types import TranslationError, llvm_name
+
+ZEROS = frozenset(["0", "false", "null", "zeroinitializer", "0.000000e+00", "0xH0000", "0xR0000",
+                   "0xK00000000000000000000", "0xL00000000000000000000000000000000",
+                   "0xM00000000000000000000000000000000", "none"])
+
+
+def int_text(value, width):
+    if width == 1:
+        return "true" if value & 1 else "false"
+    value &= (1 << width) - 1
+    if value >= 1 << (width - 1):
+        value -= 1 << width
+    return str(value)
+
+
+def float_text(bits, kind):
+    """AsmWriter's ConstantFP: %e-style decimal when it reads back exactly, else hex."""
+    if kind in ("f32", "f64"):
+        if kind == "f32":
+            val = struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+        else:
+            val = struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
+        if val == val and val not in (float("inf"), float("-inf")):
+            s = "%.6e" % val
+            if float(s) == val:
+                return s
+        return "0x%016X" % struct.unpack("<Q", struct.pack("<d", val))[0]
+    if kind == "f16":
+        return "0xH%04X" % (bits & 0xFFFF)
+    if kind == "bf16":
+        return "0xR%04X" % (bits & 0xFFFF)
+    if kind == "f80":
+        return "0xK%020X" % (bits & ((1 << 80) - 1))
+    if kind == "f128":
+        return "0xL%016X%016X" % (bits & ((1 << 64) - 1), bits >> 64)
+    raise TranslationError(f"unsupported float type {kind}")
+
+
+def null_value(t, tc):
+    """Constant::getNullValue."""
+    tt = type(t)
+    if tt is IntegerType:
+        return "false" if t.width == 1 else "0"
+    if tt is FloatType:
+        return float_text(0, t.kind)
+    if tt is LLVMPointerType:
+        return "null"
+    if tt is LLVMTokenType:
+        return "none"
+    return "zeroinitializer"
+
+
+def elem_info(t):
+    """(element type, count, kind) of an LLVM array/vector type, or None."""
+    tt = type(t)
+    if tt is LLVMArrayType:
+        return t.element_type, t.num_elements, "array"
+    if tt is VectorType:
+        return t.element_type, t.shape[0], ("svector" if t.scalable_dims and
+                                            t.scalable_dims[0] else "vector")
+    if tt is LLVMFixedVectorType:
+        return t.element_type, t.num_elements, "vector"
+    if tt is LLVMScalableVectorType:
+        return t.element_type, t.min_num_elements, "svector"
+    return None
+
+
+def aggregate(t, elems, tc):
+    """Text of an aggregate from typed element texts, with LLVM's uniquing rules."""
+    tt = type(t)
+    if not elems or all(v in ZEROS for _, v in elems):
+        return "zeroinitializer"
+    if all(v == "undef" for _, v in elems):
+        return "undef"
+    if all(v == "poison" for _, v in elems):
+        return "poison"
+    if tt is LLVMStructType:
+        body = ", ".join(f"{et} {v}" for et, v in elems)
+        return "<{ " + body + " }>" if t.packed else "{ " + body + " }"
+    info = elem_info(t)
+    et = info[0]
+    if info[2] == "array" and type(et) is IntegerType and et.width == 8 and \
+            all(v not in ("undef", "poison") and not v.startswith("ptr") for _, v in elems):
+        return 'c"' + "".join(_c_char(int(v)) for _, v in elems) + '"'
+    body = ", ".join(f"{ety} {v}" for ety, v in elems)
+    return "[" + body + "]" if info[2] == "array" else "<" + body + ">"
+
+
+def _c_char(v):
+    v &= 0xFF
+    c = chr(v)
+    if 0x20 <= v < 0x7F and c not in '"\\':
+        return c
+    return "\\%02X" % v
+
+
+def scalar_text(attr_value, elem_type):
+    """Text of one element value (int or float bits) of a dense attribute."""
+    if type(elem_type) is IntegerType:
+        return int_text(attr_value, elem_type.width)
+    if type(elem_type) is FloatType:
+        return float_text(attr_value, elem_type.kind)
+    raise TranslationError("unsupported dense element type")
+
+
+def _float_bits(v, kind):
+    return v
+
+
+def get_constant(t, attr, tc, loc=None):
+    """getLLVMConstant: the value text of `attr` as a constant of (MLIR) type `t`."""
+    ta = type(attr)
+    tt = type(t)
+    if ta is UndefAttr:
+        return "undef"
+    if ta is PoisonAttr:
+        return "poison"
+    if ta is ZeroAttr:
+        return null_value(t, tc)
+    if tt is LLVMStructType and ta is ArrayAttr:
+        if len(attr.value) != len(t.body):
+            raise TranslationError("mismatch between the number of elements in the struct and "
+                                   "the attribute", loc=loc)
+        elems = [(tc(et), get_constant(et, a, tc, loc)) for et, a in zip(t.body, attr.value)]
+        return aggregate(t, elems, tc)
+    if ta is IntegerAttr:
+        info = elem_info(t)
+        if info is not None:  # a splat
+            et = info[0]
+            v = get_constant(et, attr, tc, loc)
+            return _splat(t, tc(et), v, info[1], tc)
+        if tt is not IntegerType:
+            if tt is FloatType:  # an integer attribute used for a float type
+                raise TranslationError("expected a float constant", loc=loc)
+            raise TranslationError("unsupported constant value", loc=loc)
+        return int_text(attr.value, t.width)
+    if ta is FloatAttr:
+        info = elem_info(t)
+        if info is not None:
+            et = info[0]
+            return _splat(t, tc(et), get_constant(et, attr, tc, loc), info[1], tc)
+        if tt is IntegerType and attr.type.width == t.width:
+            return int_text(attr.bits, t.width)  # a float's bits as an integer
+        if tt is not FloatType:
+            raise TranslationError("unsupported constant value", loc=loc)
+        if attr.type != t:
+            raise TranslationError("FloatAttr does not match expected type of the constant",
+                                   loc=loc)
+        return float_text(attr.bits, t.kind)
+    if ta is SymbolRefAttr:
+        return llvm_name("@", attr.root)
+    if ta is DenseElementsAttr:
+        return _dense(t, attr, tc, loc)
+    if ta is StringAttr:
+        return 'c"' + "".join(_c_char(b) for b in attr.value.encode("utf-8", "surrogateescape")) \
+            + '"'
+    if ta is ArrayAttr:
+        info = elem_info(t)
+        if info is not None:
+            et = info[0]
+            elems = [(tc(et), get_constant(et, a, tc, loc)) for a in attr.value]
+            return aggregate(t, elems, tc)
+    raise TranslationError("unsupported constant value", loc=loc)
+
+
+def _splat(t, ets, v, n, tc):
+    if v in ZEROS:
+        return "zeroinitializer"
+    if v in ("undef", "poison"):
+        return v
+    info = elem_info(t)
+    if info[2] == "svector":
+        return f"splat ({ets} {v})"
+    return aggregate(t, [(ets, v)] * n, tc)
+
+
+def _dense(t, attr, tc, loc):
+    """Dense elements: nested LLVM arrays/vectors filled in row-major order."""
+    st = attr.type
+    src_elem = st.element_type
+    if type(src_elem) not in (IntegerType, FloatType):
+        raise TranslationError("unsupported constant value", loc=loc)
+    vals = attr.all_values() if not attr.is_splat else None
+    if attr.is_splat:
+        v = scalar_text(_raw(attr.values[0], src_elem), src_elem)
+        return _fill_splat(t, v, tc, loc)
+    it = iter(vals)
+
+    def build(ty):
+        info = elem_info(ty)
+        if info is None:
+            if type(ty) is LLVMStructType:
+                raise TranslationError("unsupported constant value", loc=loc)
+            try:
+                x = next(it)
+            except StopIteration:
+                raise TranslationError("constant shape mismatch", loc=loc)
+            return scalar_text(_raw(x, src_elem), src_elem)
+        et, n, _ = info
+        ets = tc(et)
+        return aggregate(ty, [(ets, build(et)) for _ in range(n)], tc)
+    return build(t)
+
+
+def _fill_splat(t, v, tc, loc):
+    info = elem_info(t)
+    if info is None:
+        return v
+    et, n, kind = info
+    inner = _fill_splat(et, v, tc, loc)
+    if kind == "svector":
+        return f"splat ({tc(et)} {inner})" if inner not in ZEROS else "zeroinitializer"
+    return aggregate(t, [(tc(et), inner)] * n, tc)
+
+
+def _raw(x, elem_type):
+    """Dense values are ints for integers; floats may be stored as bits or Python floats."""
+    if type(elem_type) is FloatType and isinstance(x, float):
+        from pyopt.syntax.float_format import float_to_bits
+        return float_to_bits(x, elem_type.kind)
+    return x

@@ -1,0 +1,939 @@
+"""Function bodies: blocks in dominance order, one op at a time, PHIs connected afterwards.
+
+Values are strings (constants, `@globals`) or `Local` objects numbered when the function is
+printed (LLVM numbers unnamed arguments, blocks and instructions in layout order).
+"""
+from __future__ import annotations
+
+from pyopt.ir.core import Block
+from pyopt.ir.types import IntegerType, FloatType
+from pyopt.dialects.llvm.types import LLVMVoidType, LLVMStructType
+from .types import TranslationError, llvm_name, abi_align
+from .constants import get_constant, null_value, int_text
+from .module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
+
+
+class Local:
+    __slots__ = ("n",)
+
+    def __init__(self):
+        self.n = -1
+
+
+class LBlock(Local):
+    __slots__ = ("instrs", "uses", "phis")
+
+    def __init__(self):
+        self.n = -1
+        self.instrs = []   # (result Local or None, parts)
+        self.uses = []     # terminators' blocks that branch here, in creation order
+        self.phis = []     # parts lists of this block's PHIs, filled when connecting
+
+
+def legalize_for_export(module_op):
+    """ensureDistinctSuccessors: a successor with arguments that a terminator names twice gets
+    a forwarding block for each repeated occurrence."""
+    from pyopt.ir.core import Operation
+    for op in module_op.walk_ops():
+        for region in op.regions:
+            for block in list(region.blocks):
+                term = block.last
+                if term is None or not term.successor_slots:
+                    continue
+                seen = {}
+                for i, slot in enumerate(list(term.successor_slots)):
+                    succ = slot.block
+                    if not succ.args:
+                        continue
+                    if succ in seen:
+                        dummy = Block([a.type for a in succ.args])
+                        region.blocks.append(dummy)
+                        dummy.parent = region
+                        term.set_successor(i, dummy)
+                        br = Operation("llvm.br", _br_def(), operands=list(dummy.args),
+                                       successors=[succ], loc=term.loc)
+                        dummy.append(br)
+                    else:
+                        seen[succ] = i
+
+
+def _br_def():
+    from pyopt.dialects.llvm.ops import OPS
+    return next(o for o in OPS if o.name == "llvm.br")
+
+
+def _segments(op):
+    s = op.properties.get("operandSegmentSizes")
+    return list(s.values) if s is not None else None
+
+
+def successor_operands(op, i):
+    """The operands a terminator forwards to its i-th successor."""
+    name = op.name
+    ops = op.operands
+    if name == "llvm.br":
+        return ops
+    seg = _segments(op)
+    if name == "llvm.cond_br":
+        t = seg[1]
+        return ops[1:1 + t] if i == 0 else ops[1 + t:]
+    if name == "llvm.switch":
+        d = seg[1]
+        if i == 0:
+            return ops[1:1 + d]
+        case_segs = list(_prop(op, "case_operand_segments").values)
+        start = 1 + d + sum(case_segs[:i - 1])
+        return ops[start:start + case_segs[i - 1]]
+    if name == "llvm.invoke":
+        c, n = seg[0], seg[1]
+        return ops[c:c + n] if i == 0 else ops[c + n:]
+    return []
+
+
+def blocks_by_dominance(blocks):
+    """getBlocksSortedByDominance: reverse post-order from each not yet visited block."""
+    order, seen = [], set()
+    for b in blocks:
+        if b in seen:
+            continue
+        post = []
+        seen.add(b)
+        stack = [(b, iter([s.block for s in b.last.successor_slots] if b.last else []))]
+        while stack:
+            node, it = stack[-1]
+            for s in it:
+                if s not in seen:
+                    seen.add(s)
+                    stack.append((s, iter([x.block for x in s.last.successor_slots]
+                                          if s.last else [])))
+                    break
+            else:
+                post.append(node)
+                stack.pop()
+        order.extend(reversed(post))
+    return order
+
+
+def render(parts):
+    return "".join(p if type(p) is str else "%" + str(p.n) for p in parts)
+
+
+class FunctionTranslator:
+    def __init__(self, m, op):
+        self.m = m
+        self.op = op
+        self.tc = m.tc
+        self.f = m.functions[_prop(op, "sym_name").value]
+        self.values = {}
+        self.blocks = {}
+        self.cur = None
+
+    # -- values ------------------------------------------------------------------------------
+    def v(self, value):
+        try:
+            return self.values[value]
+        except KeyError:
+            raise TranslationError("use of an unavailable value", op=self.op)
+
+    def tv(self, value):
+        """`type value` parts."""
+        return [self.tc(value.type), " ", self.v(value)]
+
+    def emit(self, op, parts, result_type=None):
+        res = None
+        if result_type is not None and type(result_type) is not LLVMVoidType:
+            res = Local()
+        self.cur.instrs.append((res, parts))
+        if res is not None and op is not None and op.results:
+            self.values[op.results[0]] = res
+        return res
+
+    # -- driver ------------------------------------------------------------------------------
+    def translate(self):
+        f, op = self.f, self.op
+        function_body_attrs(self.m, op, f)
+        region = op.regions[0]
+        blocks = region.blocks
+        args = []
+        for a in blocks[0].args:
+            loc = Local()
+            args.append(loc)
+            self.values[a] = loc
+        for b in blocks:
+            self.blocks[b] = LBlock()
+        for b in blocks_by_dominance(blocks):
+            self.cur = self.blocks[b]
+            if b is not blocks[0]:
+                for a in b.args:
+                    parts = ["phi ", self.tc(a.type), " "]
+                    res = Local()
+                    self.cur.instrs.append((res, parts))
+                    self.cur.phis.append(parts)
+                    self.values[a] = res
+            for o in b:
+                self.op_now = o
+                try:
+                    translate_op(self, o)
+                except TranslationError as e:
+                    if e.op is None:
+                        e.op = o
+                    raise
+        # connectPHINodes: MLIR's predecessor order (most recent use first).
+        for b in blocks[1:]:
+            lb = self.blocks[b]
+            preds = [u.owner for u in reversed(b.pred_uses)]
+            for idx, parts in enumerate(lb.phis):
+                inc = []
+                for term in preds:
+                    pb = term.parent
+                    i = next(i for i, s in enumerate(term.successor_slots) if s.block is b)
+                    val = successor_operands(term, i)[idx]
+                    inc.append(["[ ", self.v(val), ", ", self.blocks[pb], " ]"])
+                for j, x in enumerate(inc):
+                    if j:
+                        parts.append(", ")
+                    parts.extend(x)
+        # Number and print.
+        n = 0
+        for loc in args:
+            loc.n = n
+            n += 1
+        layout = [self.blocks[b] for b in blocks]
+        for lb in layout:
+            lb.n = n
+            n += 1
+            for res, _ in lb.instrs:
+                if res is not None:
+                    res.n = n
+                    n += 1
+        lines = []
+        for k, lb in enumerate(layout):
+            if k:
+                lines.append("")
+                label = f"{lb.n}:"
+                preds = list(reversed(lb.uses))
+                if preds:
+                    comment = "; preds = " + ", ".join(f"%{p.n}" for p in preds)
+                else:
+                    comment = "; No predecessors!"
+                lines.append(label.ljust(50) + comment)
+            for res, parts in lb.instrs:
+                text = render(parts)
+                lines.append(f"  %{res.n} = {text}" if res is not None else f"  {text}")
+        f.body = lines
+
+    def branch(self, parts, targets):
+        self.emit(None, parts)
+        for t in targets:
+            self.blocks[t].uses.append(self.cur)
+
+
+# ------------------------------------------------------------------------------- op table
+_BIN_INT = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "and", "or", "xor", "shl",
+            "lshr", "ashr"}
+_BIN_FLOAT = {"fadd", "fsub", "fmul", "fdiv", "frem"}
+_CASTS = {"trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp",
+          "ptrtoint", "inttoptr", "bitcast", "addrspacecast"}
+_FMF_NAMES = ((1, "nnan"), (2, "ninf"), (4, "nsz"), (8, "arcp"), (16, "contract"), (32, "afn"),
+              (64, "reassoc"))
+_ICMP = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_FCMP = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+         "ule", "une", "uno", "true"]
+_ORDERING = {1: "unordered", 2: "monotonic", 4: "acquire", 5: "release", 6: "acq_rel",
+             7: "seq_cst"}
+_RMW = ["xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin", "fadd",
+        "fsub", "fmax", "fmin", "uinc_wrap", "udec_wrap"]
+
+
+def fmf_text(op):
+    a = op.properties.get("fastmathFlags")
+    v = _int(a)
+    if not v:
+        return ""
+    if v & 127 == 127:
+        return "fast "
+    return "".join(n + " " for bit, n in _FMF_NAMES if v & bit)
+
+
+def _is_int_const(x):
+    return type(x) is str and (x.lstrip("-").isdigit() or x in ("true", "false"))
+
+
+def _fold_int(name, a, b, width):
+    def val(x):
+        return 1 if x == "true" else 0 if x == "false" else int(x)
+    x, y = val(a) & ((1 << width) - 1), val(b) & ((1 << width) - 1)
+    mask = (1 << width) - 1
+    if name == "add":
+        r = x + y
+    elif name == "sub":
+        r = x - y
+    elif name == "mul":
+        r = x * y
+    elif name == "and":
+        r = x & y
+    elif name == "or":
+        r = x | y
+    elif name == "xor":
+        r = x ^ y
+    elif name == "shl" and y < width:
+        r = x << y
+    else:
+        return None
+    return int_text(r & mask, width)
+
+
+def translate_op(t, op):
+    name = op.name
+    if not name.startswith("llvm."):
+        raise TranslationError("cannot be converted to LLVM IR: missing "
+                               "`LLVMTranslationDialectInterface` registration for dialect for "
+                               f"op: {name}", op=op)
+    short = name[5:]
+    fn = _HANDLERS.get(short)
+    if fn is not None:
+        return fn(t, op)
+    if short in _BIN_INT or short in _BIN_FLOAT:
+        return _binary(t, op, short)
+    if short in _CASTS:
+        return _cast(t, op, short)
+    if short.startswith("intr."):
+        return _intrinsic(t, op, short[5:])
+    raise TranslationError(f"LLVM Translation failed for operation: {name}", op=op)
+
+
+def _binary(t, op, short):
+    a, b = op.operands
+    va, vb = t.v(a), t.v(b)
+    ty = op.results[0].type
+    if short in _BIN_INT and _is_int_const(va) and _is_int_const(vb) and type(ty) is IntegerType:
+        r = _fold_int(short, va, vb, ty.width)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
+    flags = ""
+    if short in ("add", "sub", "mul", "shl"):
+        ov = _int(op.properties.get("overflowFlags"))
+        flags = ("nuw " if ov & 2 else "") + ("nsw " if ov & 1 else "")
+    elif short == "or" and op.properties.get("isDisjoint") is not None:
+        flags = "disjoint "
+    elif short in _BIN_FLOAT:
+        flags = fmf_text(op)
+    t.emit(op, [f"{short} {flags}{t.tc(ty)} ", va, ", ", vb], ty)
+
+
+def _cast(t, op, short):
+    src = op.operands[0]
+    rt = op.results[0].type
+    v = t.v(src)
+    if type(v) is str:
+        t.values[op.results[0]] = f"{short} ({t.tc(src.type)} {v} to {t.tc(rt)})"
+        return
+    t.emit(op, [f"{short} {t.tc(src.type)} ", v, f" to {t.tc(rt)}"], rt)
+
+
+def _fneg(t, op):
+    a = op.operands[0]
+    t.emit(op, [f"fneg {fmf_text(op)}{t.tc(a.type)} ", t.v(a)], a.type)
+
+
+def _icmp(t, op):
+    a, b = op.operands
+    p = _ICMP[_int(op.properties.get("predicate"))]
+    t.emit(op, [f"icmp {p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)], op.results[0].type)
+
+
+def _fcmp(t, op):
+    a, b = op.operands
+    p = _FCMP[_int(op.properties.get("predicate"))]
+    t.emit(op, [f"fcmp {fmf_text(op)}{p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)],
+           op.results[0].type)
+
+
+def _constant(t, op):
+    rt = op.results[0].type
+    t.values[op.results[0]] = get_constant(rt, _prop(op, "value"), t.tc, op.loc)
+
+
+def _undef(t, op):
+    t.values[op.results[0]] = "undef"
+
+
+def _poison(t, op):
+    t.values[op.results[0]] = "poison"
+
+
+def _zero(t, op):
+    t.values[op.results[0]] = null_value(op.results[0].type, t.tc)
+
+
+def _none(t, op):
+    t.values[op.results[0]] = "none"
+
+
+def _addressof(t, op):
+    t.values[op.results[0]] = llvm_name("@", _prop(op, "global_name").root)
+
+
+def _alloca(t, op):
+    size = op.operands[0]
+    et = _prop(op, "elem_type").value
+    al = _int(_prop(op, "alignment"))
+    if not al:
+        al = abi_align(et, pref=True)
+    sv = t.v(size)
+    parts = [f"alloca {t.tc(et)}"]
+    if not (sv == "1" and type(size.type) is IntegerType and size.type.width == 32):
+        parts += [f", {t.tc(size.type)} ", sv]
+    rt = op.results[0].type
+    if getattr(rt, "address_space", 0):
+        parts.append(f", addrspace({rt.address_space})")
+    parts.append(f", align {al}")
+    t.emit(op, parts, rt)
+
+
+def _mem_suffix(t, op, ty):
+    order = _int(op.properties.get("ordering"))
+    s = []
+    if order:
+        ss = op.properties.get("syncscope")
+        if ss is not None:
+            s.append(f' syncscope("{ss.value}")')
+        s.append(" " + _ORDERING[order])
+    al = _int(_prop(op, "alignment")) or abi_align(ty)
+    s.append(f", align {al}")
+    md = []
+    if op.properties.get("nontemporal") is not None:
+        md.append(", !nontemporal !" + str(t.m.md_node("!{i32 1}")))
+    if op.properties.get("invariant") is not None:
+        md.append(", !invariant.load !" + str(t.m.md_node("!{}")))
+    return "".join(s) + "".join(md)
+
+
+def _load(t, op):
+    p = op.operands[0]
+    rt = op.results[0].type
+    order = _int(op.properties.get("ordering"))
+    head = "load " + ("atomic " if order else "") + \
+        ("volatile " if op.properties.get("volatile_") is not None else "")
+    t.emit(op, [f"{head}{t.tc(rt)}, {t.tc(p.type)} ", t.v(p), _mem_suffix(t, op, rt)], rt)
+
+
+def _store(t, op):
+    v, p = op.operands
+    order = _int(op.properties.get("ordering"))
+    head = "store " + ("atomic " if order else "") + \
+        ("volatile " if op.properties.get("volatile_") is not None else "")
+    t.emit(op, [head] + t.tv(v) + [f", {t.tc(p.type)} ", t.v(p), _mem_suffix(t, op, v.type)])
+
+
+def _gep(t, op):
+    base = op.operands[0]
+    dyn = iter(op.operands[1:])
+    et = _prop(op, "elem_type").value
+    idx = []
+    for r in _prop(op, "rawConstantIndices").values:
+        if r == -(1 << 31):
+            d = next(dyn)
+            idx.append([f", {t.tc(d.type)} ", t.v(d)])
+        else:
+            idx.append([f", i32 {r}"])
+    inb = "inbounds " if _prop(op, "inbounds") is not None else ""
+    rt = op.results[0].type
+    vals = [t.v(base)] + [p[1] for p in idx if len(p) > 1]
+    if all(type(x) is str for x in vals):
+        text = f"getelementptr {inb}({t.tc(et)}, {t.tc(base.type)} {t.v(base)}" + \
+            "".join("".join(p) for p in idx) + ")"
+        t.values[op.results[0]] = text
+        return
+    parts = [f"getelementptr {inb}{t.tc(et)}, {t.tc(base.type)} ", t.v(base)]
+    for p in idx:
+        parts.extend(p)
+    t.emit(op, parts, rt)
+
+
+def _positions(op):
+    return "".join(f", {x}" for x in _prop(op, "position").values)
+
+
+def _const_elems(t, text, ty):
+    """The (type text, value text) elements of a constant aggregate, or None."""
+    from pyopt.dialects.llvm.types import LLVMArrayType
+    if type(ty) is LLVMStructType:
+        ets = list(ty.body)
+    elif type(ty) is LLVMArrayType:
+        ets = [ty.element_type] * ty.num_elements
+    else:
+        return None
+    if text in ("undef", "poison"):
+        return [(e, text) for e in ets]
+    if text == "zeroinitializer":
+        return [(e, null_value(e, t.tc)) for e in ets]
+    known = t.m.aggregates.get((ty, text))
+    return list(known) if known is not None else None
+
+
+def _const_insert(t, text, ty, pos, val):
+    from .constants import aggregate
+    elems = _const_elems(t, text, ty)
+    if elems is None:
+        return None
+    et, cur = elems[pos[0]]
+    if len(pos) > 1:
+        val = _const_insert(t, cur, et, pos[1:], val)
+        if val is None:
+            return None
+    elems[pos[0]] = (et, val)
+    res = aggregate(ty, [(t.tc(e), v) for e, v in elems], t.tc)
+    t.m.aggregates[(ty, res)] = elems
+    return res
+
+
+def _extractvalue(t, op):
+    c = op.operands[0]
+    cv = t.v(c)
+    if type(cv) is str:
+        ty, cur = c.type, cv
+        for p in _prop(op, "position").values:
+            elems = _const_elems(t, cur, ty)
+            if elems is None:
+                break
+            ty, cur = elems[p]
+        else:
+            t.values[op.results[0]] = cur
+            return
+    t.emit(op, [f"extractvalue {t.tc(c.type)} ", t.v(c), _positions(op)], op.results[0].type)
+
+
+def _insertvalue(t, op):
+    c, v = op.operands
+    cv, vv = t.v(c), t.v(v)
+    if type(cv) is str and type(vv) is str:
+        r = _const_insert(t, cv, c.type, list(_prop(op, "position").values), vv)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
+    t.emit(op, [f"insertvalue {t.tc(c.type)} ", t.v(c), ", "] + t.tv(v) + [_positions(op)],
+           op.results[0].type)
+
+
+def _extractelement(t, op):
+    vec, pos = op.operands
+    t.emit(op, [f"extractelement {t.tc(vec.type)} ", t.v(vec), ", "] + t.tv(pos),
+           op.results[0].type)
+
+
+def _insertelement(t, op):
+    vec, val, pos = op.operands
+    t.emit(op, [f"insertelement {t.tc(vec.type)} ", t.v(vec), ", "] + t.tv(val) + [", "] +
+           t.tv(pos), op.results[0].type)
+
+
+def _shufflevector(t, op):
+    a, b = op.operands
+    mask = list(_prop(op, "mask").values)
+    rt = op.results[0].type
+    if not mask:
+        mtext = "<0 x i32> zeroinitializer"
+    elif all(m == 0 for m in mask):
+        mtext = f"<{len(mask)} x i32> zeroinitializer"
+    elif all(m == -1 for m in mask):
+        mtext = f"<{len(mask)} x i32> poison"
+    else:
+        mtext = f"<{len(mask)} x i32> <" + ", ".join(
+            "i32 poison" if m == -1 else f"i32 {m}" for m in mask) + ">"
+    if getattr(rt, "scalable_dims", None) and rt.scalable_dims[0]:
+        mtext = f"<vscale x {len(mask)} x i32> zeroinitializer"
+    t.emit(op, [f"shufflevector {t.tc(a.type)} ", t.v(a), ", "] + t.tv(b) + [", " + mtext], rt)
+
+
+def _select(t, op):
+    c, a, b = op.operands
+    t.emit(op, [f"select {fmf_text(op)}"] + t.tv(c) + [", "] + t.tv(a) + [", "] + t.tv(b),
+           op.results[0].type)
+
+
+def _freeze(t, op):
+    a = op.operands[0]
+    t.emit(op, ["freeze "] + t.tv(a), a.type)
+
+
+def _return(t, op):
+    if op.operands:
+        t.emit(op, ["ret "] + t.tv(op.operands[0]))
+    else:
+        t.emit(op, ["ret void"])
+
+
+def _unreachable(t, op):
+    t.emit(op, ["unreachable"])
+
+
+def _resume(t, op):
+    t.emit(op, ["resume "] + t.tv(op.operands[0]))
+
+
+def _br(t, op):
+    dest = op.successor_slots[0].block
+    t.branch(["br label ", t.blocks[dest]], [dest])
+
+
+def _prof(t, op):
+    w = _prop(op, "branch_weights")
+    if w is None:
+        return ""
+    body = ", ".join(f"i32 {x}" for x in w.values)
+    return ", !prof !" + str(t.m.md_node(f'!{{!"branch_weights", {body}}}'))
+
+
+def _loop_md(t, op):
+    return ""
+
+
+def _cond_br(t, op):
+    c = op.operands[0]
+    td, fd = op.successor_slots[0].block, op.successor_slots[1].block
+    # BranchInst sets the true destination's use first, then the false one.
+    t.branch(["br "] + t.tv(c) + [", label ", t.blocks[td], ", label ", t.blocks[fd],
+                                  _prof(t, op)], [td, fd])
+
+
+def _switch(t, op):
+    v = op.operands[0]
+    default = op.successor_slots[0].block
+    cases = _prop(op, "case_values")
+    vals = list(cases.all_values()) if cases is not None else []
+    ty = t.tc(v.type)
+    parts = ["switch "] + t.tv(v) + [", label ", t.blocks[default], " ["]
+    targets = [default]
+    for i, val in enumerate(vals):
+        b = op.successor_slots[i + 1].block
+        parts += [f"\n    {ty} {int_text(val, v.type.width)}, label ", t.blocks[b]]
+        targets.append(b)
+    parts.append("\n  ]" + _prof(t, op))
+    t.branch(parts, targets)
+
+
+def _callee_parts(t, op, operands):
+    """(callee text parts, argument list) of a call/invoke."""
+    callee = _prop(op, "callee")
+    vct = _prop(op, "var_callee_type")
+    if callee is not None:
+        name = callee.root
+        fi = t.m.functions.get(name)
+        args = operands
+        fparts = [llvm_name("@", name)]
+        ftype = fi.mlir_type if fi is not None else None
+    else:
+        fparts = [t.v(operands[0])]
+        args = operands[1:]
+        ftype = None
+    return fparts, args, ftype, vct
+
+
+def _call_text(t, op, operands, kw="call"):
+    fparts, args, ftype, vct = _callee_parts(t, op, operands)
+    rt = op.results[0].type if op.results else None
+    ret = t.tc(rt) if rt is not None else "void"
+    ft = vct.value if vct is not None else ftype
+    if ft is not None and ft.var_arg:
+        ret = t.tc(ft)
+    parts = [f"{kw} {cconv_text(op.properties.get('CConv'))}{fmf_text(op) if kw == 'call' else ''}"
+             f"{ret} "] + fparts + ["("]
+    for i, a in enumerate(args):
+        if i:
+            parts.append(", ")
+        parts += t.tv(a)
+    parts.append(")")
+    return parts, rt
+
+
+_TAIL = {1: "tail ", 2: "musttail ", 3: "notail "}
+
+
+def _call(t, op):
+    parts, rt = _call_text(t, op, op.operands)
+    tk = _int(op.properties.get("TailCallKind"))
+    if tk:
+        parts[0] = _TAIL.get(tk, "") + parts[0]
+    parts.append(_prof(t, op))
+    t.emit(op, parts, rt)
+
+
+def _invoke(t, op):
+    seg = _segments(op)
+    ops = op.operands[:seg[0]]
+    parts, rt = _call_text(t, op, ops, "invoke")
+    nd, ud = op.successor_slots[0].block, op.successor_slots[1].block
+    parts += ["\n          to label ", t.blocks[nd], " unwind label ", t.blocks[ud], _prof(t, op)]
+    res = t.emit(op, parts, rt)
+    t.blocks[nd].uses.append(t.cur)
+    t.blocks[ud].uses.append(t.cur)
+    return res
+
+
+def _landingpad(t, op):
+    rt = op.results[0].type
+    parts = [f"landingpad {t.tc(rt)}"]
+    if op.properties.get("cleanup") is not None or op.attributes.get("cleanup") is not None:
+        parts.append("\n          cleanup")
+    for c in op.operands:
+        from pyopt.dialects.llvm.types import LLVMArrayType
+        kind = "filter" if type(c.type) is LLVMArrayType else "catch"
+        parts += [f"\n          {kind} "] + t.tv(c)
+    t.emit(op, parts, rt)
+
+
+def _atomicrmw(t, op):
+    p, v = op.operands
+    b = _RMW[_int(op.properties.get("bin_op"))]
+    vol = "volatile " if op.properties.get("volatile_") is not None else ""
+    ss = op.properties.get("syncscope")
+    sst = f' syncscope("{ss.value}")' if ss is not None else ""
+    al = _int(_prop(op, "alignment")) or max(abi_align(v.type), 1)
+    t.emit(op, [f"atomicrmw {vol}{b} {t.tc(p.type)} ", t.v(p), ", "] + t.tv(v) +
+           [f"{sst} {_ORDERING[_int(op.properties.get('ordering'))]}, align {al}"], v.type)
+
+
+def _cmpxchg(t, op):
+    p, c, n = op.operands
+    weak = "weak " if op.properties.get("weak") is not None else ""
+    vol = "volatile " if op.properties.get("volatile_") is not None else ""
+    ss = op.properties.get("syncscope")
+    sst = f' syncscope("{ss.value}")' if ss is not None else ""
+    so = _ORDERING[_int(op.properties.get("success_ordering"))]
+    fo = _ORDERING[_int(op.properties.get("failure_ordering"))]
+    al = _int(_prop(op, "alignment")) or abi_align(c.type)
+    t.emit(op, [f"cmpxchg {weak}{vol}{t.tc(p.type)} ", t.v(p), ", "] + t.tv(c) + [", "] +
+           t.tv(n) + [f"{sst} {so} {fo}, align {al}"], op.results[0].type)
+
+
+def _fence(t, op):
+    ss = op.properties.get("syncscope")
+    sst = f' syncscope("{ss.value}")' if ss is not None and ss.value else ""
+    t.emit(op, [f"fence{sst} {_ORDERING[_int(op.properties.get('ordering'))]}"])
+
+
+def _inline_asm(t, op):
+    rt = op.results[0].type if op.results else None
+    ret = t.tc(rt) if rt is not None else "void"
+    asm = _prop(op, "asm_string").value
+    cons = _prop(op, "constraints").value
+    flags = ""
+    if _prop(op, "has_side_effects") is not None:
+        flags += "sideeffect "
+    if _prop(op, "is_align_stack") is not None:
+        flags += "alignstack "
+    if _int(_prop(op, "asm_dialect")) == 1:
+        flags += "inteldialect "
+    from .types import _PLAIN_NAME  # noqa: F401
+    parts = [f"call {ret} asm {flags}\"{_asm_esc(asm)}\", \"{_asm_esc(cons)}\"("]
+    for i, a in enumerate(op.operands):
+        if i:
+            parts.append(", ")
+        parts += t.tv(a)
+    parts.append(")")
+    t.emit(op, parts, rt)
+
+
+def _asm_esc(s):
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if 0x20 <= b < 0x7F and c not in '"\\':
+            out.append(c)
+        else:
+            out.append("\\%02X" % b)
+    return "".join(out)
+
+
+def _call_intrinsic(t, op):
+    name = _prop(op, "intrin").value
+    args = op.operands
+    rt = op.results[0].type if op.results else None
+    _emit_intrinsic_call(t, op, name, args, rt, [t.tc(a.type) for a in args], [])
+
+
+def _emit_intrinsic_call(t, op, full, args, rt, param_types, extra):
+    """`call @full(args)`, declaring `full` on first use (after the module's functions)."""
+    m = t.m
+    ret = t.tc(rt) if rt is not None and type(rt) is not LLVMVoidType else "void"
+    if full not in m.intrinsics and full not in m.functions:
+        fi = _intrinsic_decl(full, ret, param_types + [p for p, _ in extra])
+        m.intrinsics[full] = fi
+    parts = [f"call {fmf_text(op)}{ret} {llvm_name('@', full)}("]
+    first = True
+    for a in args:
+        if not first:
+            parts.append(", ")
+        first = False
+        parts += t.tv(a)
+    for ty, val in extra:
+        if not first:
+            parts.append(", ")
+        first = False
+        parts.append(f"{ty} {val}")
+    parts.append(")")
+    t.emit(op, parts, rt)
+
+
+def _intrinsic_decl(name, ret, params):
+    fi = FunctionInfo.__new__(FunctionInfo)
+    fi.name = name
+    fi.mlir_type = None
+    fi.ret = ret
+    fi.params = list(params)
+    fi.var_arg = False
+    fi.linkage = 10
+    fi.visibility = 0
+    fi.dso_local = False
+    fi.cconv = ""
+    fi.unnamed_addr = 0
+    from .attributes import AttrSet
+    fi.fn_attrs = AttrSet()
+    fi.ret_attrs = AttrSet()
+    fi.arg_attrs = [AttrSet() for _ in params]
+    fi.section = fi.comdat = fi.align = fi.gc = fi.personality = None
+    fi.body = None
+    fi.entry_count = None
+    fi.param_suffix = None
+    return fi
+
+
+def mangle(ty):
+    """Intrinsic name suffix of a type (getMangledTypeStr)."""
+    from pyopt.ir.types import VectorType
+    from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMArrayType, LLVMFixedVectorType,
+                                           LLVMScalableVectorType)
+    tt = type(ty)
+    if tt is IntegerType:
+        return f"i{ty.width}"
+    if tt is FloatType:
+        return {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "f80": "f80",
+                "f128": "f128"}[ty.kind]
+    if tt is LLVMPointerType:
+        return f"p{ty.address_space}"
+    if tt is VectorType:
+        pre = "nx" if ty.scalable_dims and ty.scalable_dims[0] else ""
+        return f"{pre}v{ty.shape[0]}{mangle(ty.element_type)}"
+    if tt is LLVMFixedVectorType:
+        return f"v{ty.num_elements}{mangle(ty.element_type)}"
+    if tt is LLVMScalableVectorType:
+        return f"nxv{ty.min_num_elements}{mangle(ty.element_type)}"
+    if tt is LLVMArrayType:
+        return f"a{ty.num_elements}{mangle(ty.element_type)}"
+    if tt is LLVMStructType:
+        if ty.name is not None:
+            return "s_" + ty.name
+        return "sl_" + "".join(mangle(x) for x in ty.body) + "s"
+    return "x"
+
+
+# Which types an intrinsic is overloaded on: "r" = result, digits = operand index; and the
+# immediate arguments appended from attributes: (attr name, LLVM type).
+_OVERLOADS = {
+    "memcpy": ("012", [("isVolatile", "i1")]), "memmove": ("012", [("isVolatile", "i1")]),
+    "memset": ("02", [("isVolatile", "i1")]), "memcpy.inline": ("012", [("isVolatile", "i1")]),
+    "ctlz": ("r", [("is_zero_poison", "i1")]), "cttz": ("r", [("is_zero_poison", "i1")]),
+    "abs": ("r", [("is_int_min_poison", "i1")]), "is.fpclass": ("0", [("bit", "i32")]),
+    "powi": ("r1", []), "lround": ("r0", []), "llround": ("r0", []), "lrint": ("r0", []),
+    "llrint": ("r0", []), "prefetch": ("0", [("rw", "i32"), ("hint", "i32"),
+                                             ("cache", "i32")]),
+    "lifetime.start": ("1", []), "lifetime.end": ("1", []),
+    "invariant.start": ("1", []), "invariant.end": ("2", []),
+    "va_start": ("0", []), "va_end": ("0", []), "va_copy": ("0", []), "stacksave": ("r", []),
+    "stackrestore": ("0", []), "threadlocal.address": ("r", []), "assume": ("", []),
+    "trap": ("", []), "debugtrap": ("", []), "ubsantrap": ("", [("failureKind", "i8")]),
+    "expect.with.probability": ("r", []), "is.constant": ("0", []), "ptrmask": ("r1", []),
+    "masked.load": ("r0", []), "masked.store": ("01", []), "fshl": ("r", []),
+    "fshr": ("r", []),
+}
+
+
+_RENAMED = {"vastart": "va_start", "vaend": "va_end", "vacopy": "va_copy"}
+
+
+def _intrinsic(t, op, short):
+    from pyopt.ir.attributes import IntegerAttr
+    short = _RENAMED.get(short, short)
+    name = "llvm." + short
+    if short.endswith(".with.overflow"):
+        sig, imms = "0", []
+    elif short.startswith("vector.reduce."):
+        sig, imms = ("0", [])
+    else:
+        sig, imms = _OVERLOADS.get(short, ("r" if op.results else "", []))
+    args = list(op.operands)
+    rt = op.results[0].type if op.results else None
+    suffix = []
+    for ch in sig:
+        if ch == "r":
+            if rt is not None:
+                suffix.append(mangle(rt))
+        elif int(ch) < len(args):
+            suffix.append(mangle(args[int(ch)].type))
+    full = name + "".join("." + s for s in suffix)
+    extra = []
+    for an, ty in imms:
+        a = op.properties.get(an, op.attributes.get(an))
+        if a is None:
+            continue
+        if type(a) is IntegerAttr:
+            w = int(ty[1:])
+            extra.append((ty, int_text(a.value, w)))
+    # Leading immediate (lifetime size) go before the operands.
+    if short in ("lifetime.start", "lifetime.end", "invariant.start"):
+        size = op.properties.get("size", op.attributes.get("size"))
+        params = ["i64"] + [t.tc(a.type) for a in args]
+        m = t.m
+        if full not in m.intrinsics:
+            m.intrinsics[full] = _intrinsic_decl(full, t.tc(rt) if rt else "void", params)
+        parts = [f"call {t.tc(rt) if rt else 'void'} {llvm_name('@', full)}(i64 {size.value}"]
+        for a in args:
+            parts += [", "] + t.tv(a)
+        parts.append(")")
+        t.emit(op, parts, rt)
+        return
+    _emit_intrinsic_call(t, op, full, args, rt, [t.tc(a.type) for a in args], extra)
+
+
+_HANDLERS = {
+    "fneg": _fneg, "icmp": _icmp, "fcmp": _fcmp, "mlir.constant": _constant,
+    "mlir.undef": _undef, "mlir.poison": _poison, "mlir.zero": _zero, "mlir.null": _zero,
+    "mlir.none": _none, "mlir.addressof": _addressof, "alloca": _alloca, "load": _load,
+    "store": _store, "getelementptr": _gep, "extractvalue": _extractvalue,
+    "insertvalue": _insertvalue, "extractelement": _extractelement,
+    "insertelement": _insertelement, "shufflevector": _shufflevector, "select": _select,
+    "freeze": _freeze, "return": _return, "unreachable": _unreachable, "resume": _resume,
+    "br": _br, "cond_br": _cond_br, "switch": _switch, "call": _call, "invoke": _invoke,
+    "landingpad": _landingpad, "atomicrmw": _atomicrmw, "cmpxchg": _cmpxchg, "fence": _fence,
+    "inline_asm": _inline_asm, "call_intrinsic": _call_intrinsic,
+}
+
+
+# ------------------------------------------------------------------ global initializer regions
+def translate_global_region(m, gop):
+    """Initializer regions: every op must fold to a constant."""
+    name = _prop(gop, "sym_name").value
+    g = m.global_names[name]
+    t = FunctionTranslator.__new__(FunctionTranslator)
+    t.m, t.op, t.tc = m, gop, m.tc
+    t.values, t.blocks = {}, {}
+    t.cur = LBlock()
+    block = gop.regions[0].blocks[0]
+    for o in block:
+        if o.name == "llvm.return":
+            v = t.v(o.operands[0])
+            if type(v) is not str:
+                raise TranslationError("unemittable constant value", op=o)
+            if not (g.linkage == 10 and False) and g.linkage != 7:
+                g.init = v
+            return
+        try:
+            translate_op(t, o)
+        except TranslationError as e:
+            if e.op is None:
+                e.op = o
+            raise
+        if t.cur.instrs:
+            raise TranslationError("unemittable constant value", op=o)

@@ -1,0 +1,553 @@
+"""Module translation (ModuleTranslation): comdats, function signatures, globals (with
+initializer regions), global ctors/dtors, function bodies; then printing in LLVM 19's `.ll`
+layout: header, identified structs, comdats, globals, functions, attribute groups, metadata."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import StringAttr, ArrayAttr
+from .types import TypeConverter, TranslationError, llvm_name
+from .constants import get_constant
+from .attributes import AttrSet, KIND_ORDER, INT_KINDS, TYPE_KINDS, param_attrs, memory_text
+
+_LINKAGE_TEXT = {0: "private ", 1: "internal ", 2: "available_externally ", 3: "linkonce ",
+                 4: "weak ", 5: "common ", 6: "appending ", 7: "extern_weak ",
+                 8: "linkonce_odr ", 9: "weak_odr ", 10: ""}
+_VISIBILITY = {0: "", 1: "hidden ", 2: "protected "}
+_UNNAMED = {0: "", 1: "local_unnamed_addr ", 2: "unnamed_addr "}
+_CCONV_SPECIAL = {"ccc": None, "cc_10": "ghccc", "cc_11": "cc 11", "x86_64_sysvcc": "x86_64_sysvcc"}
+_COMDAT_KINDS = {0: "any", 1: "exactmatch", 2: "largest", 3: "nodeduplicate", 4: "samesize"}
+
+
+def cconv_text(attr):
+    if attr is None:
+        return ""
+    kw = attr.keyword
+    if kw in _CCONV_SPECIAL:
+        s = _CCONV_SPECIAL[kw]
+        return s + " " if s else ""
+    return kw + " "
+
+
+def _prop(op, name):
+    v = op.properties.get(name)
+    if v is None:
+        v = op.attributes.get(name)
+    return v
+
+
+def _int(a, default=0):
+    if a is None:
+        return default
+    v = getattr(a, "value", a)
+    return v if isinstance(v, int) else default
+
+
+class Module:
+    """The translated module being assembled as text pieces."""
+
+    def __init__(self, module_op, options):
+        self.op = module_op
+        self.options = options
+        self.tc = TypeConverter()
+        self.functions = {}      # name -> FunctionInfo
+        self.function_order = []
+        self.globals = []        # (name, line-builder) in order
+        self.global_names = {}
+        self.comdats = []        # lines
+        self.comdat_map = {}     # selector op symbol path -> comdat name
+        self.intrinsics = {}     # mangled name -> FunctionInfo (declarations added on use)
+        self.attr_groups = {}    # text -> number
+        self.metadata = []       # numbered metadata node texts
+        self.named_metadata = []  # (name, [node numbers])
+        self.md_cache = {}
+        self.aggregates = {}     # (type, constant text) -> elements, for constant folding
+        self.extra_globals = []  # llvm.global_ctors / dtors, appended after all globals
+
+    # ------------------------------------------------------------------------------ metadata
+    def md_node(self, text):
+        n = self.md_cache.get(text)
+        if n is None:
+            n = len(self.metadata)
+            self.metadata.append(text)
+            self.md_cache[text] = n
+        return n
+
+    def new_distinct_md(self, text_fn):
+        n = len(self.metadata)
+        self.metadata.append(None)
+        self.metadata[n] = text_fn(n)
+        return n
+
+    def attr_group(self, attrs: AttrSet):
+        text = attrs.text(in_group=True)
+        n = self.attr_groups.get(text)
+        if n is None:
+            n = len(self.attr_groups)
+            self.attr_groups[text] = n
+        return n
+
+
+class FunctionInfo:
+    def __init__(self, name, ftype_mlir, tc):
+        self.name = name
+        self.mlir_type = ftype_mlir
+        self.ret = tc(ftype_mlir.return_type)
+        self.params = [tc(p) for p in ftype_mlir.params]
+        self.var_arg = ftype_mlir.var_arg
+        self.type_text = tc(ftype_mlir)
+        self.linkage = 10
+        self.visibility = 0
+        self.dso_local = False
+        self.cconv = ""
+        self.unnamed_addr = 0
+        self.fn_attrs = AttrSet()
+        self.ret_attrs = AttrSet()
+        self.arg_attrs = [AttrSet() for _ in self.params]
+        self.section = None
+        self.comdat = None
+        self.align = None
+        self.gc = None
+        self.personality = None
+        self.body = None  # list of text lines when defined
+        self.entry_count = None
+        self.param_suffix = None  # intrinsic declarations: ready-made parameter text
+
+    def header(self, module, define):
+        s = "define " if define else "declare "
+        s += _LINKAGE_TEXT.get(self.linkage, "")
+        if self.dso_local and self.linkage not in (0, 1):
+            s += "dso_local "
+        s += _VISIBILITY.get(self.visibility, "")
+        s += self.cconv
+        if self.ret_attrs:
+            s += self.ret_attrs.text() + " "
+        s += self.ret + " " + llvm_name("@", self.name) + "("
+        args = []
+        for i, p in enumerate(self.params):
+            a = p
+            if self.arg_attrs[i]:
+                a += " " + self.arg_attrs[i].text()
+            if define:
+                a += f" %{i}"
+            args.append(a)
+        if self.var_arg:
+            args.append("...")
+        s += ", ".join(args) + ")"
+        s += " " + _UNNAMED[self.unnamed_addr].rstrip() if self.unnamed_addr else ""
+        if self.fn_attrs:
+            s += f" #{module.attr_group(self.fn_attrs)}"
+        if self.section is not None:
+            s += f' section "{self.section}"'
+        if self.comdat is not None:
+            s += " comdat" if self.comdat == self.name else f" comdat({llvm_name('$', self.comdat)})"
+        if self.align:
+            s += f" align {self.align}"
+        if self.gc is not None:
+            s += f' gc "{self.gc}"'
+        if self.personality is not None:
+            s += f" personality ptr {self.personality}"
+        if self.entry_count is not None:
+            s += f" !prof !{self.entry_count}"
+        return s
+
+
+# ---------------------------------------------------------------------------------- driver
+def translate_module(module_op, options):
+    from .function import legalize_for_export, FunctionTranslator, translate_global_region
+    from pyopt.syntax.diagnostics import MLIRError
+    if module_op.name != "builtin.module":
+        raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
+                                "LLVMIR module")
+    m = Module(module_op, options)
+    body = module_op.regions[0].blocks[0]
+    ops = list(body)
+    # Every top-level op must belong to the llvm dialect (or be an ignorable builtin).
+    for op in ops:
+        if not op.name.startswith("llvm."):
+            raise_translation_error(op, "cannot be converted to LLVM IR: missing "
+                                    "`LLVMTranslationDialectInterface` registration for dialect "
+                                    f"for op: {op.name}")
+    legalize_for_export(module_op)
+    try:
+        _convert_comdats(m, ops)
+        for op in ops:
+            if op.name == "llvm.func":
+                _declare_function(m, op)
+        for op in ops:
+            if op.name == "llvm.mlir.global":
+                _declare_global(m, op)
+        for op in ops:
+            if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
+                translate_global_region(m, op)
+        for op in ops:
+            if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+                _ctors(m, op)
+        for op in ops:
+            if op.name == "llvm.func" and op.regions and op.regions[0].blocks:
+                FunctionTranslator(m, op).translate()
+    except TranslationError as e:
+        raise_translation_error(e.op, e.message, e.loc)
+    text = _print_module(m)
+    _verify_with_llvm(text, module_op)
+    return text
+
+
+def raise_translation_error(op, message, loc=None):
+    from pyopt.syntax.diagnostics import MLIRError, Diagnostic
+    from pyopt.ir.location import UNKNOWN_LOC
+    if loc is None:
+        loc = op.loc if op is not None else UNKNOWN_LOC
+    err = MLIRError(Diagnostic("error", loc, message))
+    raise err
+
+
+# ---------------------------------------------------------------------------------- comdats
+def _convert_comdats(m, ops):
+    for op in ops:
+        if op.name != "llvm.comdat":
+            continue
+        cname = _prop(op, "sym_name").value
+        for sel in op.regions[0].blocks[0] if op.regions[0].blocks else ():
+            if sel.name != "llvm.comdat_selector":
+                continue
+            name = _prop(sel, "sym_name").value
+            kind = _int(_prop(sel, "comdat"))
+            m.comdats.append(f"{llvm_name('$', name)} = comdat {_COMDAT_KINDS.get(kind, 'any')}")
+            m.comdat_map[(cname, name)] = name
+
+
+def _comdat_of(m, op):
+    ref = _prop(op, "comdat")
+    if ref is None:
+        return None
+    nested = ref.nested
+    if nested:
+        return m.comdat_map.get((ref.root, nested[-1] if isinstance(nested[-1], str) else
+                                 nested[-1].root), nested[-1] if isinstance(nested[-1], str)
+                                else nested[-1].root)
+    return ref.root
+
+
+# -------------------------------------------------------------------------------- functions
+def _declare_function(m, op):
+    name = _prop(op, "sym_name").value
+    ftype = _prop(op, "function_type").value
+    f = FunctionInfo(name, ftype, m.tc)
+    f.linkage = _int(_prop(op, "linkage"), 10)
+    f.visibility = _int(_prop(op, "visibility_"))
+    f.dso_local = _prop(op, "dso_local") is not None
+    f.cconv = cconv_text(_prop(op, "CConv"))
+    # convertFunctionAttributes
+    fa = f.fn_attrs
+    for key, kind in (("no_inline", "noinline"), ("always_inline", "alwaysinline"),
+                      ("optimize_none", "optnone"), ("convergent", "convergent"),
+                      ("no_unwind", "nounwind"), ("will_return", "willreturn")):
+        if _prop(op, key) is not None:
+            fa.add(kind)
+    mem = _prop(op, "memory")
+    if mem is not None:
+        other = _int(getattr(mem, "other", None))
+        arg = _int(getattr(mem, "arg_mem", getattr(mem, "argMem", None)))
+        inacc = _int(getattr(mem, "inaccessible_mem", getattr(mem, "inaccessibleMem", None)))
+        fa.add("memory", memory_text(other, arg, inacc))
+    ec = _prop(op, "function_entry_count")
+    if ec is not None:
+        f.entry_count = m.md_node(f'!{{!"function_entry_count", i64 {ec.value}}}')
+    ra = _prop(op, "res_attrs")
+    if ra is not None and ra.value:
+        f.ret_attrs = param_attrs(ra.value[0], m.tc, None)
+    aa = _prop(op, "arg_attrs")
+    if aa is not None:
+        for i, d in enumerate(aa.value[:len(f.params)]):
+            f.arg_attrs[i] = param_attrs(d, m.tc, None)
+    pt = _prop(op, "passthrough")
+    if pt is not None:
+        for a in pt.value:
+            if type(a) is StringAttr:
+                _passthrough(op, fa, a.value, "")
+                continue
+            if type(a) is not ArrayAttr or len(a.value) != 2:
+                raise TranslationError("expected 'passthrough' to contain string or array "
+                                       "attributes", op=op)
+            k, v = a.value
+            if type(k) is not StringAttr or type(v) is not StringAttr:
+                raise TranslationError("expected arrays within 'passthrough' to contain two "
+                                       "strings", op=op)
+            _passthrough(op, fa, k.value, v.value)
+    f.visibility = _int(_prop(op, "visibility_"))
+    f.comdat = _comdat_of(m, op)
+    gc = _prop(op, "garbageCollector")
+    if gc is not None:
+        f.gc = gc.value
+    ua = _prop(op, "unnamed_addr")
+    if ua is not None:
+        f.unnamed_addr = _int(ua)
+    al = _prop(op, "alignment")
+    if al is not None:
+        f.align = al.value
+    m.functions[name] = f
+    m.function_order.append(f)
+    return f
+
+
+def _passthrough(op, fa, key, value):
+    """checkedAddLLVMFnAttribute."""
+    if key not in KIND_ORDER:
+        fa.add(key, value, is_string=True)
+        return
+    if key in INT_KINDS or key in TYPE_KINDS:
+        if not value:
+            raise TranslationError(f"LLVM attribute '{key}' expects a value", op=op)
+        try:
+            fa.add(key, int(value, 0))
+        except ValueError:
+            fa.add(key, value, is_string=True)
+        return
+    if value:
+        raise TranslationError(f"LLVM attribute '{key}' does not expect a value, found "
+                               f"'{value}'", op=op)
+    fa.add(key)
+
+
+def function_body_attrs(m, op, f):
+    """The attributes convertOneFunction adds (in its order; the set sorts them)."""
+    fa = f.fn_attrs
+    pers = _prop(op, "personality")
+    if pers is not None:
+        f.personality = llvm_name("@", pers.root)
+    sec = _prop(op, "section")
+    if sec is not None:
+        f.section = sec.value
+    for key, s in (("arm_streaming", "aarch64_pstate_sm_enabled"),
+                   ("arm_locally_streaming", "aarch64_pstate_sm_body"),
+                   ("arm_streaming_compatible", "aarch64_pstate_sm_compatible")):
+        if _prop(op, key) is not None:
+            fa.add(s, "", True)
+            break
+    for key, s in (("arm_new_za", "aarch64_new_za"), ("arm_in_za", "aarch64_in_za"),
+                   ("arm_out_za", "aarch64_out_za"), ("arm_inout_za", "aarch64_inout_za"),
+                   ("arm_preserves_za", "aarch64_preserves_za")):
+        if _prop(op, key) is not None:
+            fa.add(s, "", True)
+            break
+    for key, s in (("target_cpu", "target-cpu"), ("tune_cpu", "tune-cpu")):
+        v = _prop(op, key)
+        if v is not None:
+            fa.add(s, v.value, True)
+    tf = _prop(op, "target_features")
+    if tf is not None:
+        feats = getattr(tf, "features", None)
+        if feats is not None:
+            text = ",".join(x.value if hasattr(x, "value") else str(x) for x in
+                            (feats.value if hasattr(feats, "value") else feats))
+            fa.add("target-features", text, True)
+    vr = _prop(op, "vscale_range")
+    if vr is not None:
+        lo, hi = _int(vr.min_range), _int(vr.max_range)
+        fa.add("vscale_range", f"{lo},{hi}")
+    for key, s in (("unsafe_fp_math", "unsafe-fp-math"), ("no_infs_fp_math", "no-infs-fp-math"),
+                   ("no_nans_fp_math", "no-nans-fp-math"),
+                   ("approx_func_fp_math", "approx-func-fp-math"),
+                   ("no_signed_zeros_fp_math", "no-signed-zeros-fp-math")):
+        v = _prop(op, key)
+        if v is not None:
+            fa.add(s, "true" if _int(v) else "false", True)
+    for key, s in (("denormal_fp_math", "denormal-fp-math"),
+                   ("denormal_fp_math_f32", "denormal-fp-math-f32"),
+                   ("fp_contract", "fp-contract")):
+        v = _prop(op, key)
+        if v is not None:
+            fa.add(s, v.value, True)
+    fp = _prop(op, "frame_pointer")
+    if fp is not None:
+        fa.add("frame-pointer", fp.keyword, True)
+
+
+# ---------------------------------------------------------------------------------- globals
+class GlobalInfo:
+    def __init__(self, name):
+        self.name = name
+        self.type = None
+        self.init = None  # value text, None when declared only
+        self.linkage = 10
+        self.constant = False
+        self.thread_local = False
+        self.addr_space = 0
+        self.unnamed_addr = 0
+        self.section = None
+        self.dso_local = False
+        self.align = None
+        self.visibility = 0
+        self.comdat = None
+
+    def line(self):
+        s = llvm_name("@", self.name) + " = "
+        if self.init is None and self.linkage == 10:
+            s += "external "
+        s += _LINKAGE_TEXT.get(self.linkage, "")
+        if self.dso_local and self.linkage not in (0, 1):
+            s += "dso_local "
+        s += _VISIBILITY.get(self.visibility, "")
+        if self.thread_local:
+            s += "thread_local "
+        s += _UNNAMED.get(self.unnamed_addr, "")
+        if self.addr_space:
+            s += f"addrspace({self.addr_space}) "
+        s += "constant " if self.constant else "global "
+        s += self.type
+        if self.init is not None:
+            s += " " + self.init
+        if self.section is not None:
+            s += f', section "{self.section}"'
+        if self.comdat is not None:
+            s += ", comdat" if self.comdat == self.name else f", comdat({llvm_name('$', self.comdat)})"
+        if self.align:
+            s += f", align {self.align}"
+        return s
+
+
+def _declare_global(m, op):
+    name = _prop(op, "sym_name").value
+    g = GlobalInfo(name)
+    mt = _prop(op, "global_type").value
+    g.type = m.tc(mt)
+    g.linkage = _int(_prop(op, "linkage"), 10)
+    value = _prop(op, "value")
+    cst = None
+    if value is not None:
+        if type(value) is StringAttr:
+            data = value.value.encode("utf-8", "surrogateescape")
+            g.type = f"[{len(data)} x i8]"
+            from .constants import _c_char
+            cst = 'c"' + "".join(_c_char(b) for b in data) + '"' if data else "zeroinitializer"
+        else:
+            try:
+                cst = get_constant(mt, value, m.tc, op.loc)
+            except TranslationError as e:
+                e.op = e.op or op
+                raise
+    drop = (g.linkage == 10 and cst is None) or g.linkage == 7
+    has_region = bool(op.regions and op.regions[0].blocks)
+    if not drop and cst is None:
+        cst = "undef"
+    elif drop:
+        cst = None
+    if has_region and not drop:
+        cst = cst  # replaced when the region is translated
+    g.init = cst
+    g.constant = _prop(op, "constant") is not None
+    g.thread_local = _prop(op, "thread_local_") is not None
+    g.addr_space = _int(_prop(op, "addr_space"))
+    g.comdat = _comdat_of(m, op)
+    ua = _prop(op, "unnamed_addr")
+    if ua is not None:
+        g.unnamed_addr = _int(ua)
+    sec = _prop(op, "section")
+    if sec is not None:
+        g.section = sec.value
+    g.dso_local = _prop(op, "dso_local") is not None
+    al = _prop(op, "alignment")
+    if al is not None:
+        g.align = al.value
+    g.visibility = _int(_prop(op, "visibility_"))
+    m.globals.append(g)
+    m.global_names[name] = g
+
+
+def _ctors(m, op):
+    is_ctor = op.name.endswith("ctors")
+    fns = _prop(op, "ctors" if is_ctor else "dtors").value
+    prios = _prop(op, "priorities").value
+    if not fns:
+        return
+    gname = "llvm.global_ctors" if is_ctor else "llvm.global_dtors"
+    elems = ", ".join(f"{{ i32, ptr, ptr }} {{ i32 {p.value}, ptr {llvm_name('@', f.root)}, "
+                      f"ptr null }}" for f, p in zip(fns, prios))
+    g = GlobalInfo(gname)
+    g.linkage = 6
+    g.type = f"[{len(fns)} x {{ i32, ptr, ptr }}]"
+    g.init = f"[{elems}]"
+    m.extra_globals.append(g)
+
+
+# --------------------------------------------------------------------------------- printing
+def _print_module(m):
+    out = ["; ModuleID = 'LLVMDialectModule'", 'source_filename = "LLVMDialectModule"']
+    dl = _data_layout(m)
+    if dl:
+        out.append(f'target datalayout = "{dl}"')
+    triple = m.op.attributes.get("llvm.target_triple")
+    if triple is not None:
+        out.append(f'target triple = "{triple.value}"')
+    # Function bodies and globals are rendered first: they register struct types, attribute
+    # groups and metadata in use order.
+    global_lines = [g.line() for g in m.globals + m.extra_globals]
+    func_chunks = []
+    for f in m.function_order + list(m.intrinsics.values()):
+        chunk = []
+        if f.fn_attrs:
+            chunk.append("; Function Attrs: " + f.fn_attrs.text())
+        if f.body is not None:
+            chunk.append(f.header(m, True) + " {")
+            chunk.extend(f.body)
+            chunk.append("}")
+        else:
+            chunk.append(f.header(m, False))
+        func_chunks.append("\n".join(chunk))
+    structs = m.tc.struct_definitions()
+    if structs:
+        out.append("")
+        out.extend(structs)
+    if m.comdats:
+        out.append("")
+        out.extend(m.comdats)
+    if global_lines:
+        out.append("")
+        out.extend(global_lines)
+    for c in func_chunks:
+        out.append("")
+        out.append(c)
+    if m.attr_groups:
+        out.append("")
+        for text, n in m.attr_groups.items():
+            out.append(f"attributes #{n} = {{ {text} }}")
+    flags = m.md_node('!{i32 2, !"Debug Info Version", i32 3}')
+    m.named_metadata.append(("llvm.module.flags", [flags]))
+    out.append("")
+    for name, nodes in m.named_metadata:
+        out.append(f"!{name} = !{{{', '.join('!' + str(n) for n in nodes)}}}")
+    out.append("")
+    for i, t in enumerate(m.metadata):
+        out.append(f"!{i} = {t}")
+    return "\n".join(out) + "\n"
+
+
+def _data_layout(m):
+    dl = m.op.attributes.get("llvm.data_layout")
+    if dl is not None:
+        return dl.value
+    return None
+
+
+def _verify_with_llvm(text, module_op):
+    """Parse and verify the output with LLVM (llvmlite): a module LLVM rejects is an error."""
+    try:
+        import llvmlite.binding as llvm
+    except ImportError:  # pragma: no cover
+        return
+    # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
+    # aborts the process on a broken module); verify() then reports the problem.
+    import re
+    body = re.sub(r"^!llvm\.module\.flags = .*$", "", text, count=1, flags=re.M)
+    try:
+        mod = llvm.parse_assembly(body)
+        mod.verify()
+    except RuntimeError as e:
+        msg = str(e).strip()
+        if _version_only_difference(msg):
+            return
+        raise_translation_error(module_op, f"LLVM IR fails to verify: {msg}")
+
+
+def _version_only_difference(msg):
+    # llvmlite's LLVM is newer than 19: constructs it dropped are not errors of ours.
+    return "x86_mmx" in msg

@@ -1,0 +1,203 @@
+"""LLVM dialect types -> LLVM IR type syntax, plus the default data layout's sizes and
+alignments (used where IRBuilder picks an ABI/preferred alignment)."""
+from __future__ import annotations
+
+import re
+
+from pyopt.ir.types import IntegerType, FloatType, VectorType, IndexType
+from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMArrayType, LLVMFunctionType,
+                                       LLVMFixedVectorType, LLVMScalableVectorType,
+                                       LLVMTargetExtType, LLVMStructType, LLVMVoidType,
+                                       LLVMPPCFP128Type, LLVMX86MMXType, LLVMTokenType,
+                                       LLVMLabelType, LLVMMetadataType)
+
+
+class TranslationError(Exception):
+    """A construct that cannot be translated; carries the MLIR op or location if known."""
+
+    def __init__(self, message, op=None, loc=None):
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.loc = loc
+
+
+_FLOATS = {"f16": "half", "bf16": "bfloat", "f32": "float", "f64": "double",
+           "f80": "x86_fp80", "f128": "fp128"}
+_SIMPLE = {LLVMVoidType: "void", LLVMPPCFP128Type: "ppc_fp128", LLVMX86MMXType: "x86_mmx",
+           LLVMTokenType: "token", LLVMLabelType: "label", LLVMMetadataType: "metadata"}
+
+_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
+
+
+def llvm_name(prefix, name):
+    """LLVM's PrintLLVMName: `@name`, or `@"..."` with \\XX escapes when it needs quotes."""
+    if _PLAIN_NAME.match(name):
+        return prefix + name
+    out = []
+    for b in name.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if 0x20 <= b < 0x7F and c not in '"\\':
+            out.append(c)
+        else:
+            out.append("\\%02X" % b)
+    return prefix + '"' + "".join(out) + '"'
+
+
+class TypeConverter:
+    """Caches type strings; records identified structs in order of first use."""
+
+    def __init__(self):
+        self.cache = {}
+        self.structs = []       # identified struct types, in first-use order
+        self.struct_names = {}  # type -> printed name
+
+    def __call__(self, t):
+        try:
+            return self.cache[t]
+        except KeyError:
+            pass
+        s = self._convert(t)
+        self.cache[t] = s
+        return s
+
+    def _convert(self, t):
+        tt = type(t)
+        if tt is IntegerType:
+            return f"i{t.width}"
+        if tt is FloatType:
+            s = _FLOATS.get(t.kind)
+            if s is None:
+                raise TranslationError(f"unsupported type: {t.kind}")
+            return s
+        if tt is LLVMPointerType:
+            return "ptr" if not t.address_space else f"ptr addrspace({t.address_space})"
+        if tt in _SIMPLE:
+            return _SIMPLE[tt]
+        if tt is LLVMArrayType:
+            return f"[{t.num_elements} x {self(t.element_type)}]"
+        if tt is VectorType:
+            if len(t.shape) != 1:
+                raise TranslationError("unsupported type: multi-dimensional vector")
+            if t.scalable_dims and t.scalable_dims[0]:
+                return f"<vscale x {t.shape[0]} x {self(t.element_type)}>"
+            return f"<{t.shape[0]} x {self(t.element_type)}>"
+        if tt is LLVMFixedVectorType:
+            return f"<{t.num_elements} x {self(t.element_type)}>"
+        if tt is LLVMScalableVectorType:
+            return f"<vscale x {t.min_num_elements} x {self(t.element_type)}>"
+        if tt is LLVMFunctionType:
+            params = [self(p) for p in t.params]
+            if t.var_arg:
+                params.append("...")
+            return f"{self(t.return_type)} ({', '.join(params)})"
+        if tt is LLVMStructType:
+            if t.name is not None:
+                return self._identified(t)
+            return self.literal_body(t)
+        if tt is LLVMTargetExtType:
+            parts = ['"' + t.name + '"'] + [self(x) for x in t.type_params] + \
+                    [str(i) for i in t.int_params]
+            return "target(" + ", ".join(parts) + ")"
+        if tt is IndexType:
+            raise TranslationError("unsupported type: index")
+        raise TranslationError(f"unsupported type: {t}")
+
+    def literal_body(self, t):
+        if not t.body:
+            return "<{}>" if t.packed else "{}"
+        body = ", ".join(self(x) for x in t.body)
+        return "<{ " + body + " }>" if t.packed else "{ " + body + " }"
+
+    def _identified(self, t):
+        # Set the name before converting the body: bodies may refer to the struct itself.
+        name = llvm_name("%", t.name)
+        self.cache[t] = name
+        self.struct_names[t] = name
+        self.structs.append(t)
+        if not t.is_opaque:
+            for x in t.body:
+                self(x)
+        return name
+
+    def struct_definitions(self):
+        lines = []
+        for t in self.structs:
+            if t.is_opaque:
+                lines.append(f"{self.struct_names[t]} = type opaque")
+            else:
+                lines.append(f"{self.struct_names[t]} = type {self.literal_body(t)}")
+        return lines
+
+
+# ------------------------------------------------------------------------------ data layout
+def _pow2_ceil(n):
+    p = 1
+    while p < n:
+        p <<= 1
+    return p
+
+
+def type_size_bits(t):
+    """Allocation size in bits under LLVM's default data layout."""
+    tt = type(t)
+    if tt is IntegerType:
+        return _align_to(t.width, abi_align(t) * 8)
+    if tt is FloatType:
+        return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 128, "f128": 128}[t.kind]
+    if tt is LLVMPointerType:
+        return 64
+    if tt is LLVMArrayType:
+        return t.num_elements * type_size_bits(t.element_type)
+    if tt in (VectorType, LLVMFixedVectorType):
+        n = t.shape[0] if tt is VectorType else t.num_elements
+        return _align_to(n * _prim_bits(t.element_type), abi_align(t) * 8)
+    if tt is LLVMStructType:
+        off, al = 0, 1
+        for x in t.body:
+            a = 1 if t.packed else abi_align(x)
+            al = max(al, a)
+            off = _align_to(off, a * 8) + type_size_bits(x)
+        return _align_to(off, al * 8)
+    return 64
+
+
+def _prim_bits(t):
+    if type(t) is IntegerType:
+        return t.width
+    if type(t) is FloatType:
+        return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128}[t.kind]
+    return 64
+
+
+def _align_to(v, a):
+    return (v + a - 1) // a * a if a else v
+
+
+def abi_align(t, pref=False):
+    """ABI (or preferred) alignment in bytes under LLVM's default data layout
+    (i64:32:64: i64 and wider integers have ABI alignment 4, preferred 8; a:0:64)."""
+    tt = type(t)
+    if tt is IntegerType:
+        w = t.width
+        if w <= 8:
+            return 1
+        if w <= 16:
+            return 2
+        if w <= 32:
+            return 4
+        return 8 if pref else 4
+    if tt is FloatType:
+        return {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "f80": 16, "f128": 16}[t.kind]
+    if tt is LLVMPointerType:
+        return 8
+    if tt is LLVMArrayType:
+        return abi_align(t.element_type, pref)
+    if tt in (VectorType, LLVMFixedVectorType, LLVMScalableVectorType):
+        n = (t.shape[0] if tt is VectorType else
+             t.num_elements if tt is LLVMFixedVectorType else t.min_num_elements)
+        return max(1, _pow2_ceil(n * _prim_bits(t.element_type)) // 8)
+    if tt is LLVMStructType:
+        a = 1 if t.packed else max([abi_align(x) for x in t.body] or [1])
+        return max(a, 8) if pref else a
+    return 8

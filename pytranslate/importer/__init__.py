@@ -1,0 +1,203 @@
+"""`pytranslate -import-llvm`: LLVM IR text -> LLVM-dialect MLIR (MLIR 19's ModuleImport).
+
+The input is first parsed and verified by LLVM itself (llvmlite) so malformed IR is rejected
+with LLVM's message; llparser.py then reads the text into a light model, convert.py writes the
+LLVM-dialect module as MLIR text, and pyopt parses, verifies and prints it."""
+from __future__ import annotations
+
+import re
+import sys
+
+from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from pyopt.ir.location import FileLineColLoc, UNKNOWN_LOC, SourceBuffer
+
+_LLVM_DIAG = re.compile(r"^<string>:(\d+):(\d+): error: (.*)$", re.M)
+
+
+def _llvm_check(text, name):
+    """Parses and verifies with LLVM; returns None or (line, col, message)."""
+    try:
+        import llvmlite.binding as llvm
+    except ImportError:
+        return None
+    try:
+        mod = llvm.parse_assembly(text)
+        mod.verify()
+    except RuntimeError as e:
+        msg = str(e)
+        m = _LLVM_DIAG.search(msg)
+        if m:
+            return int(m.group(1)), int(m.group(2)), m.group(3).strip()
+        lines = [l for l in msg.strip().splitlines() if l.strip()]
+        if lines and lines[0].startswith("LLVM IR parsing error"):
+            lines = lines[1:]
+        return 0, 0, (lines[0] if lines else msg).strip()
+    return None
+
+
+def _import_chunk(text, name, options, engine):
+    """Returns the printed module or None (diagnostics emitted)."""
+    from .llparser import parse_module, LLParseError
+    from .convert import Converter, ImportError_
+    from . import lltypes
+    bad = _llvm_check(text, name)
+    if bad is not None:
+        line, col, msg = bad
+        engine.emit(Diagnostic("error", FileLineColLoc(name, line, col), msg))
+        return None
+    lltypes.reset_constants()
+    try:
+        module = parse_module(text)
+    except LLParseError as e:
+        line = text.count("\n", 0, e.pos) + 1
+        col = e.pos - (text.rfind("\n", 0, e.pos) + 1) + 1
+        engine.emit(Diagnostic("error", FileLineColLoc(name, line, col),
+                               f"unsupported LLVM IR: {e}"))
+        return None
+    diags = []
+    conv = Converter(module, options, diags)
+    module_loc = FileLineColLoc(name, 0, 0)
+    try:
+        mlir_text = conv.run()
+    except ImportError_ as e:
+        for sev, msg in diags:
+            engine.emit(Diagnostic(sev, module_loc if sev == "warning" else UNKNOWN_LOC, msg))
+        engine.emit(Diagnostic("error", UNKNOWN_LOC, str(e)))
+        return None
+    for sev, msg in diags:
+        engine.emit(Diagnostic(sev, module_loc, msg))
+    return _reparse(mlir_text, name, options, engine)
+
+
+_CTX = None
+
+
+def _reparse(mlir_text, name, options, engine):
+    global _CTX
+    from pyopt.dialects import make_context
+    from pyopt.tool import parse_module as parse_mlir
+    from pyopt.ir.verifier import verify
+    from pyopt.syntax.printer import Printer, PrintFlags
+    if _CTX is None:
+        # dlti is not a pyopt dialect yet: its attributes stay opaque.
+        _CTX = make_context(True)
+    buf = SourceBuffer("<import-llvm>", mlir_text)
+    try:
+        module, _ = parse_mlir(buf, _CTX)
+        module.loc = FileLineColLoc(name, 0, 0)
+        verify(module, _CTX)
+    except MLIRError as e:
+        d = e.diag
+        engine.emit(Diagnostic("error", UNKNOWN_LOC,
+                               "internal import error: " + d.message))
+        if getattr(options, "debug_import", False):
+            sys.stderr.write(mlir_text)
+        return None
+    flags = getattr(options, "print_flags", None) or PrintFlags()
+    return Printer(flags, _CTX).print_top(module) + "\n"
+
+
+def import_llvm(*args):
+    """Two call shapes:
+    - `import_llvm(buffer, ctx, options) -> str` (pytranslate.cli's per-chunk translation:
+      warnings go to `options.emit`, failure raises MLIRError);
+    - `import_llvm(text, filename, options, out) -> exit code` (whole input, own driver)."""
+    if len(args) == 3:
+        return _import_buffer(*args)
+    return _import_text(*args)
+
+
+class _EmitEngine:
+    """Adapts `options.emit` to the engine interface used by _import_chunk."""
+
+    def __init__(self, emit):
+        self.emit_fn = emit
+        self.errors = []
+
+    def emit(self, diag):
+        if diag.severity == "error":
+            self.errors.append(diag)
+        else:
+            self.emit_fn(diag)
+
+
+def _import_buffer(buffer, ctx, options):
+    eng = _EmitEngine(getattr(options, "emit", lambda d: None))
+    res = _safe_chunk(buffer.text, buffer.name, options, eng)
+    if res is None:
+        errs = eng.errors or [Diagnostic("error", UNKNOWN_LOC, "import failed")]
+        err = MLIRError(errs[-1])
+        err.more = ()
+        for d in errs[:-1]:
+            eng.emit_fn(d)
+        raise err
+    return res
+
+
+def _import_text(text, filename, options, out) -> int:
+    """Runs -import-llvm on `text`; writes the MLIR to `out`, returns the exit code."""
+    from pyopt.tool import split_chunks, SPLIT_MARKER
+    engine = DiagnosticEngine()
+    engine.sources = {filename: text}
+    split = getattr(options, "split_input_file", False)
+    if split:
+        pieces = []
+        for start, end in split_chunks(text):
+            line = text.count("\n", 0, start) + 1
+            pieces.append((f"within split at {filename}:{line} offset ", text[start:end]))
+    else:
+        pieces = [(filename, text)]
+    failed = False
+    outputs = []
+    verify_diags = getattr(options, "verify_diagnostics", False)
+    for name, chunk in pieces:
+        if verify_diags:
+            from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
+            collected = []
+            engine.collector = collected
+            res = _safe_chunk(chunk, name, options, engine)
+            problems = ExpectedDiagnostics(SourceBuffer(name, chunk)).check(collected)
+            if problems:
+                failed = True
+                sys.stderr.write("\n".join(problems) + "\n")
+            engine.collector = None
+        else:
+            res = _safe_chunk(chunk, name, options, engine)
+            if res is None:
+                failed = True
+        outputs.append(res or "")
+    marker = getattr(options, "output_split_marker", SPLIT_MARKER)
+    sep = (marker + "\n") if split else ""
+    out.write(sep.join(outputs))
+    return 1 if failed else 0
+
+
+def _safe_chunk(chunk, name, options, engine):
+    try:
+        return _import_chunk(chunk, name, options, engine)
+    except RecursionError:
+        engine.emit(Diagnostic("error", UNKNOWN_LOC, "input is nested too deeply"))
+    except Exception as e:  # never a traceback: report as an import error
+        if getattr(options, "debug_import", False):
+            raise
+        engine.emit(Diagnostic("error", UNKNOWN_LOC,
+                               f"internal import error: {type(e).__name__}: {e}"))
+    return None
+
+
+def main(argv=None):
+    """Stand-alone driver: python -m pytranslate.importer FILE [-split-input-file]."""
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("input", nargs="?", default="-")
+    ap.add_argument("-split-input-file", "--split-input-file", dest="split_input_file",
+                    action="store_true")
+    ap.add_argument("-verify-diagnostics", "--verify-diagnostics", dest="verify_diagnostics",
+                    action="store_true")
+    ap.add_argument("-emit-expensive-warnings", "--emit-expensive-warnings",
+                    dest="emit_expensive_warnings", action="store_true")
+    ap.add_argument("--debug-import", dest="debug_import", action="store_true")
+    ns = ap.parse_args(argv)
+    text = sys.stdin.read() if ns.input == "-" else open(ns.input, encoding="utf-8",
+                                                         errors="surrogateescape").read()
+    return import_llvm(text, "<stdin>" if ns.input == "-" else ns.input, ns, sys.stdout)

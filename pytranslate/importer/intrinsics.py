@@ -1,0 +1,95 @@
+"""LLVM intrinsic calls -> `llvm.intr.*` ops (generic form; pyopt prints the custom one)."""
+from __future__ import annotations
+
+import re
+
+from .lltypes import VOID, mlir_str
+
+_MANGLE = re.compile(r"^(i\d+|f\d+|bf16|p\d+|v\d+.*|nxv\d+.*|a\d+.*|s_.*|sl_.*|isVoid|"
+                     r"ppcf128|x86mmx|x86amx|f80|f128)$")
+# Intrinsics whose immediate arguments become attributes: name -> [(arg index, attr)].
+_IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
+            "memset": [(3, "isVolatile")], "memcpy.inline": [(3, "isVolatile")],
+            "memset.inline": [(3, "isVolatile")],
+            "lifetime.start": [(0, "size")], "lifetime.end": [(0, "size")],
+            "invariant.start": [(0, "size")], "is.fpclass": [(1, "bit")],
+            "prefetch": [(1, "rw"), (2, "hint"), (3, "cache")],
+            "ubsantrap": [(0, "failureKind")], "expect.with.probability": [(2, "prob")],
+            "abs": [(1, "is_int_min_poison")], "ctlz": [(1, "is_zero_poison")],
+            "cttz": [(1, "is_zero_poison")], "vector.insert": [(2, "pos")],
+            "vector.extract": [(1, "pos")]}
+_DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
+_ctx = None
+
+
+def _context():
+    global _ctx
+    if _ctx is None:
+        from pyopt.dialects import make_context
+        _ctx = make_context(True)
+    return _ctx
+
+
+def intrinsic_op(name):
+    """The `llvm.intr.*` op name for an LLVM intrinsic function name, or None."""
+    if not name.startswith("llvm."):
+        return None
+    base = name[5:]
+    if base in _DROPPED:
+        return base
+    ctx = _context()
+    parts = base.split(".")
+    while parts:
+        cand = ".".join(parts)
+        if cand in _DROPPED:
+            return cand
+        if ctx.lookup_op("llvm.intr." + cand) is not None:
+            return cand
+        if len(parts) > 1 and _MANGLE.match(parts[-1]):
+            parts.pop()
+            continue
+        break
+    return None
+
+
+def convert_intrinsic(cv, inst):
+    callee = inst.a["callee"]
+    base = intrinsic_op(callee.v)
+    if base is None:
+        return False
+    if base in _DROPPED:
+        if cv.expensive:
+            cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
+        return True
+    imm = dict(_IMMARGS.get(base, ()))
+    names, types, attrs = [], [], []
+    for i, v in enumerate(inst.ops):
+        if isinstance(v, tuple):
+            return False
+        if i in imm:
+            from .convert import scalar_attr
+            a = scalar_attr(v) if v.kind in ("int", "fp") else None
+            if a is None:
+                return False
+            attrs.append(f"{imm[i]} = {a}")
+            continue
+        names.append(cv.value(v))
+        types.append(v.ty.mlir())
+    fty = inst.a["fty"]
+    ret = "" if fty.ret is VOID else fty.ret.mlir()
+    text = f'"llvm.intr.{base}"({", ".join(names)})'
+    if attrs:
+        text += " <{" + ", ".join(attrs) + "}>"
+    f = None
+    from .convert import fmf_attr
+    f = fmf_attr(inst.a.get("flags", ()))
+    if f:
+        text += f" {{fastmathFlags = {f}}}"
+    text += f" : ({', '.join(types)}) -> ({ret})"
+    if inst.res is not None:
+        res = cv.fresh()
+        cv.cur.append(f"{res} = {text}")
+        cv.fs.values[inst.res] = res
+    else:
+        cv.cur.append(text)
+    return True
