@@ -7,7 +7,8 @@ from ...ir.attributes import (DialectAttr, IntegerAttr, FloatAttr, StringAttr, D
                              SparseElementsAttr)
 from ...ir.types import (IntegerType, VectorType, RankedTensorType, UnrankedTensorType, ShapedType,
                         MemRefType, I1, NONE, DYNAMIC)
-from ...ir.verifier import op_error
+from ...ir.verifier import op_error, compatible_shapes
+from ...ir.verifier import _verify_elementwise as verify_elementwise  # noqa: F401 (re-export)
 from ..constraints import AttrConstraint
 
 
@@ -118,28 +119,6 @@ def i1_same_shape(t):
     return I1
 
 
-def _compatible_dims(dims):
-    static = {d for d in dims if d != DYNAMIC}
-    return len(static) <= 1
-
-
-def compatible_shapes(types):
-    """verifyCompatibleShapes over a list of types."""
-    shaped = [isinstance(t, ShapedType) for t in types]
-    if not all(shaped):
-        return not any(shaped)
-    scalable = [type(t) is VectorType and t.is_scalable for t in types]
-    if any(scalable) and not all(scalable):
-        return False
-    ranked = [t.shape for t in types if t.has_rank]
-    if not ranked:
-        return True
-    rank = len(ranked[0])
-    if any(len(s) != rank for s in ranked):
-        return False
-    return all(_compatible_dims([s[i] for s in ranked]) for i in range(rank))
-
-
 def compatible_shape_pair(a, b):
     """verifyCompatibleShape(Type, Type)."""
     sa, sb = isinstance(a, ShapedType), isinstance(b, ShapedType)
@@ -158,26 +137,6 @@ def verify_same_shape(op):
     """SameOperandsAndResultShape."""
     if not compatible_shapes(op.operand_types + op.result_types):
         raise op_error(op, "requires the same shape for all operands and results")
-
-
-def verify_elementwise(op):
-    """The Elementwise trait: non-scalar operands/results agree in shape and container kind."""
-    res = [t for t in op.result_types if is_vec_or_tensor(t)]
-    ops = [t for t in op.operand_types if is_vec_or_tensor(t)]
-    if not res and not ops:
-        return
-    if res and not ops:
-        raise op_error(op, "if a result is non-scalar, then at least one operand must be "
-                       "non-scalar")
-    if not res:
-        raise op_error(op, "if an operand is non-scalar, then there must be at least one "
-                       "non-scalar result")
-    if len(res) != len(op.results):
-        raise op_error(op, "if an operand is non-scalar, then all results must be non-scalar")
-    types = ops + res
-    if any(type(t) is not type(types[0]) for t in types) or not compatible_shapes(types):
-        raise op_error(op, "all non-scalar operands/results must have the same shape and base "
-                       "type")
 
 
 def verify_cast_compatible(op, compatible):
