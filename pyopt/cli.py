@@ -115,7 +115,7 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
         from .pass_manager import list_passes_text
         click.echo(list_passes_text())
         return 0
-    passes, unknown = _pass_flags(cctx.args)
+    passes, unknown = _pass_flags(list(cctx.obj or []) + cctx.args)
     if unknown:
         click.echo(f"pyopt: Too many positional arguments specified!\nCan specify at most 1 "
                    f"positional arguments: See: pyopt --help", err=True)
@@ -214,6 +214,21 @@ def read_input(path):
     return data.decode("utf-8", "surrogateescape"), name
 
 
+def split_pass_flags(argv):
+    """Pass flags (`--name[=opts]` that are not driver options) keep their order but leave
+    argv before click parses it: click would otherwise take a flag written before the input
+    file for the positional argument."""
+    known = {o for p in _main.params for o in list(getattr(p, "opts", ())) +
+             list(getattr(p, "secondary_opts", ()))}
+    passes, rest = [], []
+    for a in argv:
+        if a.startswith("--") and len(a) > 2 and a.split("=", 1)[0] not in known:
+            passes.append(a)
+        else:
+            rest.append(a)
+    return passes, rest
+
+
 def main(argv=None):
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     if "--help" in argv or "-h" in argv:
@@ -225,9 +240,10 @@ def main(argv=None):
             pass
         print(help_text())
         sys.exit(0)
+    pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
     try:
-        rc = _main.main(args=argv, prog_name="pyopt", standalone_mode=False)
+        rc = _main.main(args=argv, prog_name="pyopt", standalone_mode=False, obj=pass_args)
     except click.exceptions.Exit as e:
         rc = e.exit_code
     except click.ClickException as e:

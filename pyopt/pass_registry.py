@@ -74,6 +74,7 @@ def register_pass(name, summary, options=(), display_name=None, anchor=None, sta
 def _load_builtin_passes():
     from . import builtin_passes  # noqa: F401  (registers on import)
     from . import passes  # noqa: F401
+    from .dialects.llvm import passes as _llvm_passes  # noqa: F401
 
 
 def parse_options(info, text):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .opdef import (Dialect, Op, ISOLATED, NO_TERMINATOR, SYMBOL_TABLE, SYMBOL, GRAPH_REGION,
-                    SINGLE_BLOCK, AFFINE_SCOPE)
+                    SINGLE_BLOCK, AFFINE_SCOPE, PURE)
 from .constraints import SymbolNameAttr, StrAttr, AnyType
 from ..ir.verifier import op_error
 
@@ -28,7 +28,21 @@ def _verify_cast(op):
         raise op_error(op, "expected at least one result for cast operation")
 
 
-CAST = Op("builtin.unrealized_conversion_cast", verify=_verify_cast,
+def _fold_cast(op, consts):
+    ins = op.operands
+    if not ins:
+        return None
+    if [v.type for v in ins] == op.result_types:  # cast(x: T) to T -> x
+        return ins
+    src = ins[0].defining_op()  # cast(cast(x: A) to B) to A -> x
+    if src is None or src.name != op.name or src.results != ins or \
+            src.operand_types != op.result_types:
+        return None
+    return src.operands
+
+
+CAST = Op("builtin.unrealized_conversion_cast", verify=_verify_cast, fold=_fold_cast,
+          traits=[PURE],
           operands=[("inputs", AnyType, "*")], results=[("outputs", AnyType, "*")],
           format="($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
 

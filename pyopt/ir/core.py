@@ -160,14 +160,19 @@ class Operation:
                  attributes=None, regions=(), successors=(), loc=None):
         self.name = name
         self.opdef = opdef
-        self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)]
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        # (the guards skip building comprehensions for the many ops without some of these)
+        self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)] \
+            if operands else []
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)] \
+            if result_types else []
         self.properties = properties if properties is not None else {}
         self.attributes = attributes if attributes is not None else {}
         self.regions = list(regions)
-        for r in self.regions:
-            r.parent = self
-        self.successor_slots = [BlockOperand(b, self, i) for i, b in enumerate(successors)]
+        if regions:
+            for r in self.regions:
+                r.parent = self
+        self.successor_slots = [BlockOperand(b, self, i) for i, b in enumerate(successors)] \
+            if successors else []
         self.loc = loc if loc is not None else UNKNOWN_LOC
         self.parent = None
         self.prev = None

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..syntax.diagnostics import Diagnostic, MLIRError
 from ..dialects import opdef as T
-from ..dialects.constraints import AnyType
+from ..dialects.constraints import AnyType, AttrConstraint
+from .core import OpResult
 from .types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
 
 
@@ -47,8 +48,97 @@ def _ordinal(i):
     return f"#{i}"
 
 
+class _VerifyPlan:
+    """What verify_declared has to check for one op declaration, worked out once: constraints
+    that accept anything, counts of fixed-arity ops and absent traits cost nothing per op."""
+    __slots__ = ("fixed_operands", "nops", "fixed_results", "nres", "parent", "attrs",
+                 "operand_checks", "result_checks", "nregions", "nsuccessors", "traits")
+
+    def __init__(self, d):
+        traits = d.traits
+        self.fixed_operands = d._simple_operands and T.ATTR_SIZED_OPERANDS not in traits
+        self.nops = len(d.operands)
+        self.fixed_results = d._simple_results and T.ATTR_SIZED_RESULTS not in traits
+        self.nres = len(d.results)
+        self.parent = bool(d.extra.get("parent"))
+        self.attrs = [(n, c, not c.optional and c.default is None and not c.is_unit,
+                       type(c).check is AttrConstraint.check) for n, c in d.attrs.items()]
+        self.operand_checks = [(gi, a.constraint.pred, a) for gi, a in enumerate(d.operands)
+                               if a.constraint.pred is not _ANY]
+        self.result_checks = [(gi, a.constraint.pred, a) for gi, a in enumerate(d.results)
+                              if a.constraint.pred is not _ANY]
+        self.nregions = None if any(r.variadic for r in d.regions) else len(d.regions)
+        self.nsuccessors = None if any(s.variadic for s in d.successors) else \
+            len(d.successors)
+        self.traits = bool(traits & _CHECKED_TRAITS) or d.implicit_terminator is not None
+
+
 def verify_declared(op, d):
-    """Counts, type and attribute constraints from the declaration, then traits."""
+    """Counts, type and attribute constraints from the declaration, then traits. The common
+    checks run from the declaration's plan; any failure re-runs the full checks in order, so
+    the first error is the one MLIR reports."""
+    plan = d.__dict__.get("_verify_plan")
+    if plan is None:
+        plan = d._verify_plan = _VerifyPlan(d)
+    slots = op.operand_slots
+    results = op.results
+    if plan.fixed_operands:
+        if len(slots) != plan.nops:
+            return _verify_declared_full(op, d)
+    else:
+        _verify_counts(op, d, d.operands, len(slots), "operand", T.ATTR_SIZED_OPERANDS)
+    if plan.fixed_results:
+        if len(results) != plan.nres:
+            return _verify_declared_full(op, d)
+    else:
+        _verify_counts(op, d, d.results, len(results), "result", T.ATTR_SIZED_RESULTS)
+    if plan.parent:
+        _verify_parent(op, d)
+    if plan.attrs:
+        props, attributes = op.properties, op.attributes
+        for an, c, required, trivial in plan.attrs:
+            a = props.get(an)
+            if a is None:
+                a = attributes.get(an)
+            if a is None:
+                if required:
+                    return _verify_declared_full(op, d)
+                continue
+            if not trivial and not c.check(a):
+                return _verify_declared_full(op, d)
+    if plan.operand_checks:
+        if plan.fixed_operands:
+            for gi, pred, _ in plan.operand_checks:
+                if not pred(slots[gi].value.type):
+                    return _verify_declared_full(op, d)
+        else:
+            ranges = d.group_ranges(op, "operand")
+            for gi, pred, _ in plan.operand_checks:
+                start, n = ranges[gi]
+                for i in range(start, start + n):
+                    if not pred(slots[i].value.type):
+                        return _verify_declared_full(op, d)
+    if plan.result_checks:
+        if plan.fixed_results:
+            for gi, pred, _ in plan.result_checks:
+                if not pred(results[gi].type):
+                    return _verify_declared_full(op, d)
+        else:
+            ranges = d.group_ranges(op, "result")
+            for gi, pred, _ in plan.result_checks:
+                start, n = ranges[gi]
+                for i in range(start, start + n):
+                    if not pred(results[i].type):
+                        return _verify_declared_full(op, d)
+    if plan.nregions is not None and len(op.regions) != plan.nregions:
+        return _verify_declared_full(op, d)
+    if plan.nsuccessors is not None and len(op.successor_slots) != plan.nsuccessors:
+        return _verify_declared_full(op, d)
+    if plan.traits:
+        _verify_traits(op, d)
+
+
+def _verify_declared_full(op, d):
     name = op.name
     # Operand and result counts.
     nops = len(op.operand_slots)
@@ -269,6 +359,10 @@ def _verify_traits(op, d):
 
 
 _ANY = AnyType.pred
+# The traits _verify_traits looks at (an op with none of them skips the call).
+_CHECKED_TRAITS = frozenset((T.SYMBOL, T.SAME_OPERANDS_AND_RESULT_TYPE, T.SAME_TYPE_OPERANDS,
+                             T.SAME_OPERANDS_AND_RESULT_SHAPE, T.ELEMENTWISE, T.TERMINATOR,
+                             T.SINGLE_BLOCK))
 
 
 def _verify_implicit_terminator(op, name):
@@ -357,9 +451,13 @@ class Verifier:
                     self._on_exit(cur)
                 continue
             self._on_entry(cur)
-            stack.append((cur, True))
             if not cur.regions:
+                # (its exit checks would run right away: most of them only look at regions)
+                d = cur.opdef
+                if d is None or d.verify_regions is not None or T.SYMBOL_TABLE in d.traits:
+                    self._on_exit(cur)
                 continue
+            stack.append((cur, True))
             for r in reversed(cur.regions):
                 for b in reversed(r.blocks):
                     self._verify_block(cur, r, b)
@@ -468,12 +566,20 @@ class Verifier:
             for r in cur.regions:
                 for b in r.blocks:
                     reachable = dom.is_reachable(b)
+                    defined = set()  # the ops of `b` before `o`: they dominate it
                     o = b.first
                     while o is not None:
                         if reachable:
-                            for idx, slot in enumerate(o.operand_slots):
-                                if not dominates(slot.value, o):
-                                    _dominance_error(o, idx, slot.value)
+                            for slot in o.operand_slots:
+                                v = slot.value
+                                if type(v) is OpResult:
+                                    if v.owner in defined:
+                                        continue
+                                elif v.owner is b:  # an argument of the block itself
+                                    continue
+                                if not dominates(v, o):
+                                    _dominance_error(o, o.operand_slots.index(slot), v)
+                            defined.add(o)
                         if o.regions and not (o.opdef is not None and o.opdef.isolated):
                             stack.append(o)
                         o = o.next

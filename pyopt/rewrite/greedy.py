@@ -185,6 +185,7 @@ class GreedyDriver(Listener):
         config = self.config
         wl = self.worklist
         patterns = self.patterns
+        self.num_rewrites = 0  # the limit is per iteration, as MLIR's
         while wl and (config.max_num_rewrites == NO_LIMIT
                       or self.num_rewrites < config.max_num_rewrites):
             op = wl.pop()

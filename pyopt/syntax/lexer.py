@@ -19,13 +19,16 @@ _SUFFIX = r"(?:[0-9]+|[A-Za-z$._\-][A-Za-z0-9$._\-]*)"
 _STR = r'"[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"'
 
 TOKEN_RE = re.compile(
-    r"(?:[ \t\r\n\x00]+|//[^\n]*)*"  # (a NUL byte is whitespace to MLIR's lexer)
+    # Trivia, possessive (nothing after it can backtrack into it): a NUL byte is whitespace
+    # to MLIR's lexer. The alternatives start with distinct characters (`#-}` is tried as
+    # punctuation before `#name`), so they are ordered by how often they occur.
+    r"[ \t\r\n\x00]*+(?://[^\n]*+[ \t\r\n\x00]*+)*+"
     r"(?:"
-    rf"(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
-    rf"|(?P<percent>%{_SUFFIX})"
+    rf"(?P<percent>%{_SUFFIX})"
+    rf"|(?P<punct>->|\{{-\#|\#-\}}|::|\.\.\.|[(){{}}\[\]<>,:=?*+\-|])"
+    rf"|(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
     rf"|(?P<at>@(?:[A-Za-z_][A-Za-z0-9_$.]*|{_STR}))"
     rf"|(?P<caret>\^{_SUFFIX})"
-    rf"|(?P<punct>->|\{{-\#|\#-\}}|::|\.\.\.|[(){{}}\[\]<>,:=?*+\-|])"
     rf"|(?P<hash>\#{_SUFFIX})"
     rf"|(?P<excl>!{_SUFFIX})"
     r"|(?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"

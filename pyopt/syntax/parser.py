@@ -18,6 +18,7 @@ from .type_parser import TypeParserMixin
 from .attr_parser import AttrParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
+_match_token = TOKEN_RE.match
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
@@ -84,7 +85,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
         src = self.src
-        m = TOKEN_RE.match(src, self.pos)
+        m = _match_token(src, self.pos)
         kind = m.lastgroup
         self.kind = kind
         # The token group ends the match: one span() call gives start and end.
@@ -349,9 +350,14 @@ class Parser(TypeParserMixin, AttrParserMixin):
 
     def add_definition(self, name, num, value, offset):
         """Binds `%name#num` to `value` in the current scope, resolving a forward reference."""
-        entry = self.values.get(name)
+        values = self.values
+        entry = values.get(name)
         if entry is None:
-            entry = self.values[name] = []
+            if num == 0:  # the common case: a fresh name
+                values[name] = [(value, offset)]
+                self.region_defs[-1].add(name)
+                return
+            entry = values[name] = []
         while len(entry) <= num:
             entry.append(None)
         old = entry[num]
@@ -544,11 +550,16 @@ class Parser(TypeParserMixin, AttrParserMixin):
         op_start = self.start
         if self.kind == "string":
             op = self.parse_generic_operation()
-        elif self.kind == "bare" and not _INT_TYPE_TOKEN.match(self.tok):
+        elif self.kind == "bare" and ("." in self.tok or not _INT_TYPE_TOKEN.match(self.tok)):
             op = self.parse_custom_operation()
         else:  # (MLIR lexes `i32` as an integer type token, never an op name)
             raise self.error("expected operation name in quotes")
         if results is not None:
+            op_results = op.results
+            if len(results) == 1 and len(op_results) == 1 and results[0][1] == 1:
+                name, _, off = results[0]  # the common `%x = op`
+                self.add_definition(name, 0, op_results[0], off)
+                return op
             total = sum(c for _, c, _ in results)
             if not op.results:
                 raise self.error("cannot name an operation with no results", start)
@@ -645,7 +656,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
         op_start = self.start
         name = self.tok
         ctx = self.ctx
-        opdef = ctx.lookup_op(name)
+        opdef = ctx.ops.get(name)
         if opdef is None or opdef.parse is None:
             # MLIR's parseCustomOperationName: an unprefixed name is looked up in the default
             # dialect of the enclosing op (`builtin` at the top level).
@@ -669,18 +680,21 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 raise self.error(f"custom op '{name}' is unknown{tried}", op_start)
         self._next()
         state = OperationState(opdef.name, opdef, None)
-        self.default_dialects.append(opdef.default_dialect)
-        self.custom_ops.append((opdef.name, op_start))
+        default_dialects, custom_ops = self.default_dialects, self.custom_ops
+        default_dialects.append(opdef.default_dialect)
+        custom_ops.append((opdef.name, op_start))
         try:
             opdef.parse(self, state)
         finally:
-            self.default_dialects.pop()
-            self.custom_ops.pop()
-        loc = self.parse_optional_trailing_loc(None)
-        op = Operation(state.name, opdef, state.operands, state.result_types, state.properties,
-                       state.attributes, state.regions, state.successors,
-                       loc if loc is not None else self._op_loc(op_start))
-        return op
+            default_dialects.pop()
+            custom_ops.pop()
+        if self.kind == "bare" and self.tok == "loc":
+            loc = self.parse_optional_trailing_loc(None)
+        else:
+            loc = SourceLoc(self.buffer, op_start)
+        return Operation(state.name, opdef, state.operands, state.result_types,
+                         state.properties, state.attributes, state.regions, state.successors,
+                         loc)
 
     # -- top level ---------------------------------------------------------------------------
     def parse_top_level(self, into_block: Block):

@@ -172,12 +172,6 @@ def get_constant(t, attr, tc, loc=None):
     if ta is StringAttr:
         return 'c"' + "".join(_c_char(b) for b in attr.value.encode("utf-8", "surrogateescape")) \
             + '"'
-    if ta is ArrayAttr:
-        info = elem_info(t)
-        if info is not None:
-            et = info[0]
-            elems = [(tc(et), get_constant(et, a, tc, loc)) for a in attr.value]
-            return aggregate(t, elems, tc)
     raise TranslationError("unsupported constant value", loc=loc)
 
 
@@ -194,8 +188,11 @@ def _splat(t, ets, v, n, tc):
 
 def _dense(t, attr, tc, loc):
     """Dense elements: nested LLVM arrays/vectors filled in row-major order."""
+    from pyopt.ir.types import ComplexType
     st = attr.type
     src_elem = st.element_type
+    if type(src_elem) is ComplexType:
+        return _dense_complex(t, attr, src_elem.element_type, tc, loc)
     if type(src_elem) not in (IntegerType, FloatType):
         raise TranslationError("unsupported constant value", loc=loc)
     vals = attr.all_values() if not attr.is_splat else None
@@ -208,7 +205,7 @@ def _dense(t, attr, tc, loc):
         info = elem_info(ty)
         if info is None:
             if type(ty) is LLVMStructType:
-                raise TranslationError("unsupported constant value", loc=loc)
+                raise TranslationError("expected struct type to be a complex number", loc=loc)
             try:
                 x = next(it)
             except StopIteration:
@@ -237,3 +234,24 @@ def _raw(x, elem_type):
         from pyopt.syntax.float_format import float_to_bits
         return float_to_bits(x, elem_type.kind)
     return x
+
+
+def _dense_complex(t, attr, part, tc, loc):
+    """Complex elements fill `{re, im}` structs at the innermost level."""
+    import itertools
+    vals = itertools.repeat(attr.values[0]) if attr.is_splat else iter(attr.all_values())
+
+    def build(ty):
+        info = elem_info(ty)
+        if info is None:
+            if type(ty) is not LLVMStructType or len(ty.body) != 2:
+                raise TranslationError("expected struct type to be a complex number", loc=loc)
+            try:
+                re, im = next(vals)
+            except StopIteration:
+                raise TranslationError("constant shape mismatch", loc=loc)
+            return aggregate(ty, [(tc(ty.body[0]), scalar_text(_raw(re, part), part)),
+                                  (tc(ty.body[1]), scalar_text(_raw(im, part), part))], tc)
+        et, n, _ = info
+        return aggregate(ty, [(tc(et), build(et)) for _ in range(n)], tc)
+    return build(t)

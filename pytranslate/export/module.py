@@ -169,6 +169,14 @@ def translate_module(module_op, options):
     legalize_for_export(module_op)
     try:
         _convert_comdats(m, ops)
+        linker = [op for op in ops if op.name == "llvm.linker_options"]
+        if linker:
+            nodes = []
+            for op in linker:
+                opts = _prop(op, "options").value
+                nodes.append(m.md_node("!{" + ", ".join(
+                    '!"' + _md_esc(o.value) + '"' for o in opts) + "}"))
+            m.named_metadata.append(("llvm.linker.options", nodes))
         for op in ops:
             if op.name == "llvm.func":
                 _declare_function(m, op)
@@ -189,6 +197,14 @@ def translate_module(module_op, options):
     text = _print_module(m)
     _verify_with_llvm(text, module_op)
     return text
+
+
+def _md_esc(s):
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else "\\%02X" % b)
+    return "".join(out)
 
 
 def raise_translation_error(op, message, loc=None):

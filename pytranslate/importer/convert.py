@@ -896,7 +896,7 @@ def _e_atomicrmw(cv, inst, res):
     a = inst.a
     p, v = inst.ops
     s = "llvm.atomicrmw " + ("volatile " if a.get("volatile") else "") + \
-        f"{a['binop']} {cv.value(p)}, {cv.value(v)}"
+        f"{_RMW.get(a['binop'], a['binop'])} {cv.value(p)}, {cv.value(v)}"
     if "syncscope" in a:
         s += f" syncscope({mlir_str(a['syncscope'])})"
     s += " " + a["ordering"]
@@ -904,6 +904,9 @@ def _e_atomicrmw(cv, inst, res):
     if attrs:
         s += " {" + ", ".join(attrs) + "}"
     return s + f" : {p.ty.mlir()}, {v.ty.mlir()}"
+
+
+_RMW = {"and": "_and", "or": "_or", "xor": "_xor"}
 
 
 def _e_cmpxchg(cv, inst, res):
@@ -1016,9 +1019,19 @@ def _call_parts(cv, inst):
         if isinstance(x, tuple):
             raise ImportError_(f"unhandled value: metadata")
         args.append(cv.value(x))
-    tys = ([callee.ty.mlir()] if not direct else []) + [x.ty.mlir() for x in inst.ops]
+    tys = [x.ty.mlir() for x in inst.ops]
     target = f"@{_sym(callee.v)}" if direct else ""
     return target, args, tys, fty
+
+
+def _sig(cv, inst, tys, fty):
+    """The trailing type: `(args) -> (res)`, prefixed by the callee type when indirect."""
+    ret = "" if fty.ret is VOID else fty.ret.mlir()
+    callee = inst.a["callee"]
+    direct = isinstance(callee, C) and callee.kind == "global" and isinstance(
+        cv.m.symbols.get(callee.v), Function)
+    pre = "" if direct else callee.ty.mlir() + ", "
+    return f" : {pre}({', '.join(tys)}) -> ({ret})"
 
 
 def _e_call(cv, inst, res):
@@ -1040,8 +1053,7 @@ def _e_call(cv, inst, res):
     f = fmf_attr(a.get("flags", ()))
     if f:
         s += f" {{fastmathFlags = {f}}}"
-    ret = "" if fty.ret is VOID else fty.ret.mlir()
-    return s + f" : ({', '.join(tys)}) -> ({ret})"
+    return s + _sig(cv, inst, tys, fty)
 
 
 def _e_invoke(cv, inst, res):
@@ -1075,8 +1087,7 @@ def _e_invoke(cv, inst, res):
     s += f" to {ntext} unwind {cv.succ_text(unwind, uargs)}"
     if fty.vararg:
         s += f" vararg({fty.mlir()})"
-    ret = "" if fty.ret is VOID else fty.ret.mlir()
-    return s + f" : ({', '.join(tys)}) -> ({ret})"
+    return s + _sig(cv, inst, tys, fty)
 
 
 _EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "unreachable": _e_unreachable,

@@ -10,3 +10,6 @@ func.func private @f() loc("somewhere.c":3:4)
 // UNKNOWN: pyopt: Unknown command line argument '--no-such-pass'.
 // HELP: --split-input-file
 // HELP: --strip-debuginfo
+
+// Pass flags may come before the input file, with one or two dashes.
+// RUN: pyopt -strip-debuginfo %s --mlir-print-debuginfo | filecheck %s

@@ -511,6 +511,43 @@ FOLDS.update({
 })
 
 
+def _minmax(base, signed, is_max):
+    """x op MAX/MIN of the type folds to the extreme (or x), then constant folding."""
+    def fold(op, consts):
+        cr = _const_int(consts[1])
+        if cr is not None:
+            et = _elem(op.results[0].type)
+            w = _width(et)
+            v = _s(cr, w) if signed else _u(cr, w)
+            hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1
+            lo = -(1 << (w - 1)) if signed else 0
+            if v == (hi if is_max else lo):
+                return consts[1]
+            if v == (lo if is_max else hi):
+                return op.operand(0)
+        return base(op, consts)
+    return fold
+
+
+for _n, _sg, _mx in (("maxsi", True, True), ("minsi", True, False), ("maxui", False, True),
+                     ("minui", False, False)):
+    FOLDS["arith." + _n] = _minmax(FOLDS["arith." + _n], _sg, _mx)
+
+
+def _fold_bitcast(op, consts):
+    src = op.operand(0)
+    if src.type == op.results[0].type:
+        return src
+    d = src.defining_op()
+    if d is not None and d.name == "arith.bitcast":  # bitcast(bitcast(x)) -> bitcast(x)
+        op.set_operand(0, d.operand(0))
+        return op.results[0]
+    return None
+
+
+FOLDS["arith.bitcast"] = _fold_bitcast
+
+
 def _fold_constant(op, consts):
     return op.get_attr("value")
 

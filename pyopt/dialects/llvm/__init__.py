@@ -8,4 +8,7 @@ from .attrs import parse_llvm_attr
 from .ops import OPS
 from . import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
 
-LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr)
+from .datalayout import verify_llvm_attribute
+
+LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr,
+               verify_op_attribute=verify_llvm_attribute)

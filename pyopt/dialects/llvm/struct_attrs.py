@@ -440,6 +440,9 @@ class StructAttr(DialectAttr):
         if not cls.PARAMS:
             parser.expect(">")
             return cls(())
+        if parser.peek_is(">") and all(p.optional for p in cls.PARAMS):
+            parser._next()
+            return cls(tuple(vals))
         first = True
         while True:
             if not first and not parser.accept(","):
