@@ -414,8 +414,9 @@ class IntEnumAttrC(AttrConstraint):
         return IntegerAttr(self.enum.int_type, v)
 
     def parse_optional_format(self, parser):
-        if parser.kind == "bare" and parser.tok in self.enum.by_kw:
-            return self.parse_format(parser)
+        if (parser.kind == "bare" and parser.tok in self.enum.by_kw) or \
+                (parser.kind == "string" and parser.string_value() in self.enum.by_kw):
+            return self.parse_format(parser)  # a keyword, or a string naming a case
         return None
 
 

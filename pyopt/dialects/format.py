@@ -774,9 +774,16 @@ def _parse_element(parser, d, e, ps, state):
         _parse_type_target(parser, d, e[1], ps)
         return
     if k == "functype":
-        ins = parser.parse_type_list_parens()
-        parser.expect("->")
-        outs = parser.parse_function_result_types()
+        if parser.peek_is("("):
+            ins = parser.parse_type_list_parens()
+            parser.expect("->")
+            outs = parser.parse_function_result_types()
+        else:  # parseType<FunctionType>: any type (an alias may name a function type)
+            off = parser.start
+            t = parser.parse_type()
+            if type(t) is not FunctionType:
+                raise parser.custom_error("invalid kind of type specified", off)
+            ins, outs = list(t.inputs), list(t.results)
         _assign_types(ps, e[1], ins)
         _assign_types(ps, e[2], outs)
         return
@@ -909,7 +916,11 @@ def _compile_parse_element(d, e):
     if k == "attrdict" and not e[1]:
         def step(parser, ps, state):
             if parser.tok == "{" and parser.kind == "punct":
-                state.attributes.update(parser.parse_optional_attr_dict())
+                off = parser.start
+                attrs = parser.parse_optional_attr_dict()
+                if attrs and d.attrs:
+                    _check_inherent_attrs(parser, d, attrs, off)
+                state.attributes.update(attrs)
         return step
 
     def step(parser, ps, state):
@@ -1249,6 +1260,13 @@ def _finish(parser, d, ps, state):
     else:
         ps_operands = ps.operands
         resolve = parser.resolve_operand
+        if ps.all_op_types is not None:
+            # `type(operands)` / `functional-type(operands, ...)`: MLIR resolves all operands
+            # against those types at once, so the count is checked over all of them.
+            total = sum(len(v) for v in ps_operands.values())
+            if total != len(ps.all_op_types):
+                raise parser.custom_error(f"{total} operands present, but expected "
+                                          f"{len(ps.all_op_types)}")
         for i, name in fi.op_groups:
             names = ps_operands.get(i, ())
             ts = op_types[i]

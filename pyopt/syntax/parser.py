@@ -76,6 +76,11 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self.block_scopes = []  # per region: {name: [block, defined?, first-use offset]}
         self.type_aliases = {}
         self.attr_aliases = {}
+        # Forward-declared type aliases (a recursive type's `alias_incomplete()` form, completed
+        # by a later redefinition): name -> offset; and where the value of the type alias being
+        # defined starts, so a dialect can accept its forward form only there.
+        self.forward_type_aliases = {}
+        self.type_alias_value_start = None
         self.deferred_locs = []  # `loc(#alias)` seen before the alias definition
         self.default_dialects = []
         self.custom_ops = []  # (op name, name offset) of the custom parsers being run
@@ -252,6 +257,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
 
     def parse_symbol_name(self, what="expected valid '@'-identifier for symbol name"):
         if self.kind != "at":
+            if self.custom_ops:  # OpAsmParser::parseSymbolName: at the current token
+                raise self.custom_error(what, self.start)
             raise self.error(what)
         name = self.tok[1:]
         if name.startswith('"'):
@@ -710,6 +717,10 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 raise self.error("expected operation name in quotes")
             else:
                 into_block.append(self.parse_operation())
+        for name, off in self.forward_type_aliases.items():
+            if self.type_aliases[name].alias_incomplete():
+                raise self.error(f"type alias '{name}' is forward-declared but never defined",
+                                 off)
         self.report_undeclared()
         self._resolve_deferred_locs(into_block)
         self.pop_scope()
@@ -727,9 +738,22 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 raise self.error(f"redefinition of attribute alias id '{name[1:]}'", off)
             self.attr_aliases[name] = self.parse_attribute()
         else:
-            if name in self.type_aliases:
+            prev = self.type_aliases.get(name)
+            if prev is not None and name not in self.forward_type_aliases:
                 raise self.error(f"redefinition of type alias id '{name[1:]}'", off)
-            self.type_aliases[name] = self.parse_type()
+            self.type_alias_value_start = self.start
+            try:
+                t = self.parse_type()
+            finally:
+                self.type_alias_value_start = None
+            incomplete = getattr(t, "alias_incomplete", None)
+            if prev is not None:  # the definition completing a forward declaration
+                if t is not prev or incomplete():
+                    raise self.error(f"redefinition of type alias id '{name[1:]}'", off)
+                del self.forward_type_aliases[name]
+            elif incomplete is not None and incomplete():
+                self.forward_type_aliases[name] = off
+            self.type_aliases[name] = t
 
     def parse_file_metadata(self):
         """`{-# dialect_resources: {...}, external_resources: {...} #-}` (MLIR's

@@ -47,7 +47,7 @@ class PrintFlags:
 
 
 class _Alias:
-    __slots__ = ("index", "prefix", "is_type", "deferrable", "text", "depth", "name")
+    __slots__ = ("index", "prefix", "is_type", "deferrable", "text", "depth", "name", "forward")
 
     def __init__(self, index, prefix, is_type, deferrable):
         self.index = index
@@ -55,8 +55,9 @@ class _Alias:
         self.is_type = is_type
         self.deferrable = deferrable
         self.text = ""
-        self.depth = 0
+        self.depth = 1  # MLIR: an aliased value is depth 1 while its children are visited
         self.name = None
+        self.forward = None  # text declaring a recursive type's alias ahead of its definition
 
 
 def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
@@ -210,6 +211,13 @@ class Printer:
         self.default_dialects = ["builtin"]
         self.used_resources = _OrderedSet()  # resource handles printed, in first-use order
         self._distinct_ids = {}
+        # MLIR's alias depth: every attribute/type printed inside another one is a level, aliased
+        # or not (depth 1 + deepest child when it has any deep child). `_frames` holds the
+        # deepest child of each value being rendered; `_depths` the depth of a rendered value
+        # (an int, or its _Alias while that may still change).
+        self._frames = []
+        self._in_loc = 0  # > 0 while rendering a location: aliases made there are deferrable
+        self._depths = {}
 
     # -- output ----------------------------------------------------------------------------
     def w(self, s):
@@ -226,8 +234,10 @@ class Printer:
             if prefix is not None:
                 s = self._alias(t, prefix, True, False, lambda: t.asm(self), self.type_cache)
             else:
-                s = t.asm(self)
+                s = self._visit(t, t.asm)
                 self.type_cache[t] = s
+        elif self._frames:
+            self._note_depth(t)
         return s
 
     def attr_str(self, a, elide_int_type=False):
@@ -237,10 +247,17 @@ class Printer:
         if s is None:
             prefix = None if self.local_scope else _attr_alias_prefix(a)
             if prefix is not None:
-                s = self._alias(a, prefix, False, False, lambda: a.asm(self), self.attr_cache)
+                s = self._alias(a, prefix, False, self._in_loc > 0, lambda: a.asm(self),
+                                self.attr_cache)
             else:
-                s = a.asm(self)
+                s = self._visit(a, a.asm)
                 self.attr_cache[a] = s
+        else:
+            if self._frames:
+                self._note_depth(a)
+            if not self._in_loc and "\x00" in s:
+                # used outside locations too: no longer printed after the module
+                self._mark_non_deferrable(s)
         return s
 
     def attr_no_type(self, a):
@@ -255,16 +272,90 @@ class Printer:
                 s = s[:-len(suffix)]
         return s
 
+    def _visit(self, key, render, *args):
+        """Renders a non-aliased value, recording its alias depth when it contains aliases."""
+        frames = self._frames
+        frames.append(0)
+        try:
+            s = render(self, *args)
+        finally:
+            d = frames.pop()
+        if d:
+            self._depths[key] = d + 1
+            if frames and frames[-1] <= d:
+                frames[-1] = d + 1
+        return s
+
+    def _note_depth(self, key):
+        """A nested use of an already rendered value: its depth counts for the enclosing one."""
+        d = self._depths.get(key, 0)
+        if type(d) is _Alias:
+            d = d.depth
+        if d > self._frames[-1]:
+            self._frames[-1] = d
+
+    def nested_level(self, render):
+        """`render()` as one nested level of MLIR's alias depth: for values a dialect printer
+        writes stripped (printStrippedAttrOrType) instead of through attr_str/type_str."""
+        frames = self._frames
+        frames.append(0)
+        try:
+            s = render()
+        finally:
+            d = frames.pop()
+        if d and frames and frames[-1] <= d:
+            frames[-1] = d + 1
+        return s
+
     def _alias(self, key, prefix, is_type, deferrable, render, cache):
+        al = self._new_alias(key, prefix, is_type, deferrable, cache)
+        self._render_alias(al, render)
+        return "\x00%d\x00" % al.index
+
+    def _new_alias(self, key, prefix, is_type, deferrable, cache):
         al = _Alias(len(self.aliases), prefix, is_type, deferrable)
         self.aliases.append(al)
-        ph = "\x00%d\x00" % al.index
-        cache[key] = ph
-        al.text = render()
-        deps = _PLACEHOLDER.findall(al.text)
-        if deps:
-            al.depth = 1 + max(self.aliases[int(i)].depth for i in deps)
-        return ph
+        cache[key] = "\x00%d\x00" % al.index
+        self._depths[key] = al
+        if is_type:
+            fwd = getattr(key, "alias_forward_decl", None)
+            if fwd is not None:
+                al.forward = fwd
+        return al
+
+    def _render_alias(self, al, render):
+        frames = self._frames
+        frames.append(0)
+        try:
+            al.text = render()
+        finally:
+            d = frames.pop()
+        if d:
+            al.depth = d + 1
+        if frames and frames[-1] < al.depth:
+            frames[-1] = al.depth
+
+    def reserve_type_alias(self, t):
+        """Creates the alias of a type not printed yet without rendering it: a dialect whose
+        types form deep graphs (recursive structs) reserves the aliases of a whole graph, then
+        renders them bottom-up (render_type_alias) instead of recursing along it. False when
+        `t` is already printed or has no alias."""
+        if self.local_scope or t in self.type_cache:
+            return False
+        prefix = _type_alias_prefix(t, self)
+        if prefix is None:
+            return False
+        self._new_alias(t, prefix, True, False, self.type_cache)
+        return True
+
+    def render_type_alias(self, t):
+        """Renders the text of an alias made by reserve_type_alias (not nested in any value)."""
+        saved = self._frames
+        self._frames = []
+        try:
+            self._render_alias(self._depths[t], lambda: t.asm(self))
+        finally:
+            self._frames = saved
 
     def attr_entries(self, items, elided=()):
         parts = []
@@ -337,7 +428,7 @@ class Printer:
     def _mark_non_deferrable(self, placeholder):
         for i in _PLACEHOLDER.findall(placeholder):
             al = self.aliases[int(i)]
-            if al.deferrable:
+            if al.deferrable and al.text is not None:
                 al.deferrable = False
                 self._mark_non_deferrable(al.text)
 
@@ -346,9 +437,18 @@ class Printer:
             return self.loc_body(loc)
         s = self.loc_cache.get(loc)
         if s is None:
-            s = self._alias(loc, "loc", False, True, lambda: "loc(" + self.loc_body(loc) + ")",
+            s = self._alias(loc, "loc", False, True, lambda: self._loc_render(loc),
                             self.loc_cache)
+        elif self._frames:
+            self._note_depth(loc)
         return s
+
+    def _loc_render(self, loc):
+        self._in_loc += 1
+        try:
+            return "loc(" + self.loc_body(loc) + ")"
+        finally:
+            self._in_loc -= 1
 
     def loc_body(self, loc):
         t = type(loc)
@@ -585,6 +685,8 @@ class Printer:
         def sub(text):
             return _PLACEHOLDER.sub(lambda m: names[int(m.group(1))], text)
         head = [a.name + " = " + sub(a.text) + "\n" for a in order if not a.deferrable]
+        if any(a.forward is not None for a in self.aliases):
+            head = self._with_forward_decls(order, sub)
         tail = [a.name + " = " + sub(a.text) + "\n" for a in order if a.deferrable]
         text = "".join(head) + sub(body) + "".join(tail)
         if len(self._distinct_ids) > 1:
@@ -594,6 +696,26 @@ class Printer:
             text = _DISTINCT.sub(lambda m: "distinct[%d]<" % renum.setdefault(
                 m.group(1), len(renum)), text)
         return text
+
+
+    def _with_forward_decls(self, order, sub):
+        """Alias definitions where a recursive type's alias used before its definition (a
+        cycle of mutable types) is first declared by the type's forward form, then defined."""
+        head = []
+        done = set()
+        aliases = self.aliases
+        for a in order:
+            if a.deferrable:
+                continue
+            for i in _PLACEHOLDER.findall(a.text):
+                i = int(i)
+                b = aliases[i]
+                if i not in done and b.forward is not None:
+                    head.append(b.name + " = " + b.forward() + "\n")
+                    done.add(i)
+            head.append(a.name + " = " + sub(a.text) + "\n")
+            done.add(a.index)
+        return head
 
 
 def _UNKNOWN():

@@ -9,4 +9,6 @@ def translate_to_llvmir(buffer, ctx, options):
     from .module import translate_module
     module, _ = parse_module(buffer, ctx, options.implicit_module)
     verify(module, ctx)
+    from . import constants
+    constants.RESOURCES = getattr(ctx, "resources", None) or {}
     return translate_module(module, options)

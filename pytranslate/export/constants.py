@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import struct
 
-from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr,
+from pyopt.ir.attributes import (SparseElementsAttr, DenseResourceElementsAttr, IntegerAttr, FloatAttr, StringAttr, ArrayAttr,
                                  DenseElementsAttr, SymbolRefAttr, DenseArrayAttr)
-from pyopt.ir.types import IntegerType, FloatType, VectorType
+from pyopt.ir.types import IntegerType, FloatType, VectorType, IndexType
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType,
                                        LLVMScalableVectorType, LLVMStructType, LLVMPointerType,
                                        LLVMTokenType)
@@ -169,10 +169,22 @@ def get_constant(t, attr, tc, loc=None):
         return llvm_name("@", attr.root)
     if ta is DenseElementsAttr:
         return _dense(t, attr, tc, loc)
+    if ta is SparseElementsAttr:
+        return _sparse(t, attr, tc, loc)
+    if ta is DenseResourceElementsAttr:
+        return _dense_resource(t, attr, tc, loc)
     if ta is StringAttr:
         return 'c"' + "".join(_c_char(b) for b in attr.value.encode("utf-8", "surrogateescape")) \
             + '"'
     raise TranslationError("unsupported constant value", loc=loc)
+
+
+def scalable_splat(vt, ets, v):
+    """LLVM 19 prints a scalable splat as its insertelement + shufflevector expression."""
+    mask = vt.replace(ets, "i32") if vt.endswith(ets + ">") else vt
+    mask = mask[:mask.rfind(" x ") + 3] + "i32>"
+    return (f"shufflevector ({vt} insertelement ({vt} poison, {ets} {v}, i64 0), {vt} poison, "
+            f"{mask} zeroinitializer)")
 
 
 def _splat(t, ets, v, n, tc):
@@ -182,7 +194,7 @@ def _splat(t, ets, v, n, tc):
         return v
     info = elem_info(t)
     if info[2] == "svector":
-        return f"splat ({ets} {v})"
+        return scalable_splat(tc(t), ets, v)
     return aggregate(t, [(ets, v)] * n, tc)
 
 
@@ -193,12 +205,85 @@ def _dense(t, attr, tc, loc):
     src_elem = st.element_type
     if type(src_elem) is ComplexType:
         return _dense_complex(t, attr, src_elem.element_type, tc, loc)
-    if type(src_elem) not in (IntegerType, FloatType):
+    if type(src_elem) is IndexType:  # index elements take the converted element's width
+        inner = t
+        while elem_info(inner) is not None:
+            inner = elem_info(inner)[0]
+        if type(inner) is not IntegerType:
+            raise TranslationError("unsupported constant value", loc=loc)
+        src_elem = inner
+    elif type(src_elem) not in (IntegerType, FloatType):
         raise TranslationError("unsupported constant value", loc=loc)
     vals = attr.all_values() if not attr.is_splat else None
     if attr.is_splat:
         v = scalar_text(_raw(attr.values[0], src_elem), src_elem)
         return _fill_splat(t, v, tc, loc)
+    return _fill_values(t, vals, src_elem, tc, loc)
+
+
+def _sparse(t, attr, tc, loc):
+    """Sparse elements: the dense value they stand for (zero where no index names it)."""
+    st = attr.type
+    src_elem = st.element_type
+    if type(src_elem) not in (IntegerType, FloatType):
+        raise TranslationError("unsupported constant value", loc=loc)
+    shape = list(st.shape)
+    total = 1
+    for d in shape:
+        total *= d
+    flat = [0] * total
+    idx = attr.indices
+    raw_idx = list(idx.all_values()) if not idx.is_splat else \
+        [idx.values[0]] * max(idx.type.num_elements, 0)
+    nvals = len(raw_idx) // max(len(shape), 1) if shape else len(raw_idx)
+    vals = attr.values
+    raw_vals = list(vals.all_values()) if not vals.is_splat else [vals.values[0]] * nvals
+    rank = len(shape)
+    for k in range(nvals):
+        pos = 0
+        for d in range(rank):
+            pos = pos * shape[d] + raw_idx[k * rank + d]
+        if 0 <= pos < total:
+            flat[pos] = _raw(raw_vals[k], src_elem)
+    return _fill_values(t, flat, src_elem, tc, loc)
+
+
+RESOURCES = {}  # builtin dense_resource blobs of the module being translated (hex strings)
+
+
+def _dense_resource(t, attr, tc, loc):
+    """A dense_resource blob read as little-endian elements of the innermost LLVM type."""
+    from pyopt.ir.types import RankedTensorType
+    inner = t
+    while elem_info(inner) is not None:
+        inner = elem_info(inner)[0]
+    ok = (type(inner) is IntegerType and inner.width in (8, 16, 32, 64)) or \
+        (type(inner) is FloatType and inner.kind in ("f16", "bf16", "f32", "f64"))
+    if not ok:
+        raise TranslationError("no known conversion for innermost element type", loc=loc)
+    st = attr.type
+    if not isinstance(st, (VectorType, RankedTensorType)):
+        raise TranslationError("unsupported dense_resource type", loc=loc)
+    hexdata = RESOURCES.get(("builtin", attr.handle))
+    if hexdata is None:
+        raise TranslationError("resource does not exist", loc=loc)
+    data = bytes.fromhex(hexdata[2:])[4:]
+    n = 1
+    for d in st.shape:
+        n *= d
+    width = inner.width if type(inner) is IntegerType else \
+        {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[inner.kind]
+    size = len(data) // n if n else 0
+    if 8 * size != width:
+        raise TranslationError("raw data size does not match element type size", loc=loc)
+    vals = [int.from_bytes(data[i:i + size], "little") for i in range(0, n * size, size)]
+    if type(inner) is IntegerType:
+        half = 1 << (width - 1)
+        vals = [v - (1 << width) if v >= half else v for v in vals]
+    return _fill_values(t, vals, inner, tc, loc)
+
+
+def _fill_values(t, vals, src_elem, tc, loc):
     it = iter(vals)
 
     def build(ty):
@@ -223,8 +308,10 @@ def _fill_splat(t, v, tc, loc):
         return v
     et, n, kind = info
     inner = _fill_splat(et, v, tc, loc)
+    if inner in ZEROS:  # also keeps huge zero splats cheap
+        return "zeroinitializer"
     if kind == "svector":
-        return f"splat ({tc(et)} {inner})" if inner not in ZEROS else "zeroinitializer"
+        return scalable_splat(tc(t), tc(et), inner) if inner not in ZEROS else "zeroinitializer"
     return aggregate(t, [(tc(et), inner)] * n, tc)
 
 

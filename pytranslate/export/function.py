@@ -9,8 +9,10 @@ from pyopt.ir.core import Block
 from pyopt.ir.types import IntegerType, FloatType
 from pyopt.dialects.llvm.types import LLVMVoidType, LLVMStructType
 from .types import TranslationError, llvm_name, abi_align
-from .constants import get_constant, null_value, int_text
+from .constants import get_constant, null_value, int_text, ZEROS
 from .module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
+from .metadata import MD, md_string
+from .intrinsics import translate_intrinsic
 
 
 class Local:
@@ -25,7 +27,7 @@ class LBlock(Local):
 
     def __init__(self):
         self.n = -1
-        self.instrs = []   # (result Local or None, parts)
+        self.instrs = []   # (result Local or None, parts, metadata attachments)
         self.uses = []     # terminators' blocks that branch here, in creation order
         self.phis = []     # parts lists of this block's PHIs, filled when connecting
 
@@ -114,8 +116,23 @@ def blocks_by_dominance(blocks):
     return order
 
 
-def render(parts):
-    return "".join(p if type(p) is str else "%" + str(p.n) for p in parts)
+# Metadata kind ids (LLVM's FixedMetadataKinds): attachments print sorted by them.
+MD_KINDS = {"dbg": 0, "tbaa": 1, "prof": 2, "invariant.load": 6, "alias.scope": 7,
+            "noalias": 8, "nontemporal": 9, "llvm.loop": 18, "llvm.access.group": 25}
+
+
+def render(parts, atts=None):
+    """The instruction text: a str, or a list of str and MD parts when it refers to metadata
+    (numbered only when the module is printed)."""
+    out = [p if type(p) is str else "%" + str(p.n) if isinstance(p, Local) else p
+           for p in parts]
+    if atts:
+        for _, kind, node in sorted(atts, key=lambda a: a[0]):
+            out.append(f", !{kind} ")
+            out.append(node)
+    if any(type(p) is not str for p in out):
+        return out
+    return "".join(out)
 
 
 class FunctionTranslator:
@@ -127,6 +144,7 @@ class FunctionTranslator:
         self.values = {}
         self.blocks = {}
         self.cur = None
+        self.pending = []  # metadata attachments for the next emitted instruction
 
     # -- values ------------------------------------------------------------------------------
     def v(self, value):
@@ -143,7 +161,9 @@ class FunctionTranslator:
         res = None
         if result_type is not None and type(result_type) is not LLVMVoidType:
             res = Local()
-        self.cur.instrs.append((res, parts))
+        atts = self.pending
+        self.pending = []
+        self.cur.instrs.append((res, parts, atts))
         if res is not None and op is not None and op.results:
             self.values[op.results[0]] = res
         return res
@@ -167,13 +187,16 @@ class FunctionTranslator:
                 for a in b.args:
                     parts = ["phi ", self.tc(a.type), " "]
                     res = Local()
-                    self.cur.instrs.append((res, parts))
+                    self.cur.instrs.append((res, parts, []))
                     self.cur.phis.append(parts)
                     self.values[a] = res
             for o in b:
                 self.op_now = o
                 try:
+                    before = len(self.cur.instrs)
                     translate_op(self, o)
+                    if o.name in MD_OPS and len(self.cur.instrs) > before:
+                        attach_op_metadata(self, o, self.cur.instrs[-1][2])
                 except TranslationError as e:
                     if e.op is None:
                         e.op = o
@@ -202,7 +225,7 @@ class FunctionTranslator:
         for lb in layout:
             lb.n = n
             n += 1
-            for res, _ in lb.instrs:
+            for res, _, _ in lb.instrs:
                 if res is not None:
                     res.n = n
                     n += 1
@@ -217,9 +240,10 @@ class FunctionTranslator:
                 else:
                     comment = "; No predecessors!"
                 lines.append(label.ljust(50) + comment)
-            for res, parts in lb.instrs:
-                text = render(parts)
-                lines.append(f"  %{res.n} = {text}" if res is not None else f"  {text}")
+            for res, parts, atts in lb.instrs:
+                text = render(parts, atts)
+                head = f"  %{res.n} = " if res is not None else "  "
+                lines.append(head + text if type(text) is str else [head] + text)
         f.body = lines
 
     def branch(self, parts, targets):
@@ -298,7 +322,7 @@ def translate_op(t, op):
     if short in _CASTS:
         return _cast(t, op, short)
     if short.startswith("intr."):
-        return _intrinsic(t, op, short[5:])
+        return translate_intrinsic(t, op, short[5:])
     raise TranslationError(f"LLVM Translation failed for operation: {name}", op=op)
 
 
@@ -386,9 +410,11 @@ def _alloca(t, op):
     if not (sv == "1" and type(size.type) is IntegerType and size.type.width == 32):
         parts += [f", {t.tc(size.type)} ", sv]
     rt = op.results[0].type
+    if _prop(op, "inalloca") is not None:
+        parts[0] = "alloca inalloca " + parts[0][7:]
+    parts.append(f", align {al}")
     if getattr(rt, "address_space", 0):
         parts.append(f", addrspace({rt.address_space})")
-    parts.append(f", align {al}")
     t.emit(op, parts, rt)
 
 
@@ -402,12 +428,11 @@ def _mem_suffix(t, op, ty):
         s.append(" " + _ORDERING[order])
     al = _int(_prop(op, "alignment")) or abi_align(ty)
     s.append(f", align {al}")
-    md = []
     if op.properties.get("nontemporal") is not None:
-        md.append(", !nontemporal !" + str(t.m.md_node("!{i32 1}")))
+        t.pending.append((9, "nontemporal", t.m.md.node(["i32 1"])))
     if op.properties.get("invariant") is not None:
-        md.append(", !invariant.load !" + str(t.m.md_node("!{}")))
-    return "".join(s) + "".join(md)
+        t.pending.append((6, "invariant.load", t.m.md.node([])))
+    return "".join(s)
 
 
 def _load(t, op):
@@ -441,6 +466,10 @@ def _gep(t, op):
     inb = "inbounds " if _prop(op, "inbounds") is not None else ""
     rt = op.results[0].type
     vals = [t.v(base)] + [p[1] for p in idx if len(p) > 1]
+    if type(vals[0]) is str and all(p[0].endswith(" 0") or (len(p) > 1 and p[1] in ZEROS)
+                                    for p in idx):
+        t.values[op.results[0]] = vals[0]  # LLVM folds an all-zero constant GEP to its base
+        return
     if all(type(x) is str for x in vals):
         text = f"getelementptr {inb}({t.tc(et)}, {t.tc(base.type)} {t.v(base)}" + \
             "".join("".join(p) for p in idx) + ")"
@@ -582,12 +611,40 @@ def _prof(t, op):
     w = _prop(op, "branch_weights")
     if w is None:
         return ""
-    body = ", ".join(f"i32 {x}" for x in w.values)
-    return ", !prof !" + str(t.m.md_node(f'!{{!"branch_weights", {body}}}'))
-
-
-def _loop_md(t, op):
+    t.pending.append((2, "prof", t.m.md.node([md_string("branch_weights")] +
+                                               [f"i32 {x}" for x in w.values])))
     return ""
+
+
+# Ops that may carry loop, access group, alias scope and TBAA metadata.
+MD_OPS = frozenset("llvm.br llvm.cond_br llvm.load llvm.store llvm.atomicrmw llvm.cmpxchg "
+                   "llvm.call llvm.intr.memcpy llvm.intr.memmove llvm.intr.memset "
+                   "llvm.intr.memcpy.inline llvm.intr.memset.inline".split())
+
+
+def attach_op_metadata(t, op, atts):
+    am = t.m.attr_md
+    a = _prop(op, "loop_annotation")
+    if a is not None:
+        atts.append((18, "llvm.loop", am.loop(a)))
+    n = am.access_groups(_prop(op, "access_groups"))
+    if n is not None:
+        atts.append((25, "llvm.access.group", n))
+    n = am.alias_scopes(_prop(op, "alias_scopes"))
+    if n is not None:
+        atts.append((7, "alias.scope", n))
+    n = am.alias_scopes(_prop(op, "noalias_scopes"))
+    if n is not None:
+        atts.append((8, "noalias", n))
+    tags = _prop(op, "tbaa")
+    if tags is not None and tags.value:
+        if len(tags.value) > 1:
+            from pyopt.syntax.diagnostics import Diagnostic
+            t.m.options.emit(Diagnostic("warning", op.loc, "TBAA access tags were not "
+                                        "translated, because LLVM IR only supports a single "
+                                        "tag per instruction"))
+        else:
+            atts.append((1, "tbaa", am.tbaa_node(tags.value[0])))
 
 
 def _cond_br(t, op):
@@ -628,6 +685,9 @@ def _callee_parts(t, op, operands):
         fparts = [t.v(operands[0])]
         args = operands[1:]
         ftype = None
+        asp = getattr(operands[0].type, "address_space", 0)
+        if asp:
+            fparts.insert(0, f"addrspace({asp}) ")
     return fparts, args, ftype, vct
 
 
@@ -638,8 +698,11 @@ def _call_text(t, op, operands, kw="call"):
     ft = vct.value if vct is not None else ftype
     if ft is not None and ft.var_arg:
         ret = t.tc(ft)
+    asp = ""
+    if type(fparts[0]) is str and fparts[0].startswith("addrspace("):
+        asp = fparts.pop(0)
     parts = [f"{kw} {cconv_text(op.properties.get('CConv'))}{fmf_text(op) if kw == 'call' else ''}"
-             f"{ret} "] + fparts + ["("]
+             f"{asp}{ret} "] + fparts + ["("]
     for i, a in enumerate(args):
         if i:
             parts.append(", ")
@@ -800,103 +863,6 @@ def _intrinsic_decl(name, ret, params):
     return fi
 
 
-def mangle(ty):
-    """Intrinsic name suffix of a type (getMangledTypeStr)."""
-    from pyopt.ir.types import VectorType
-    from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMArrayType, LLVMFixedVectorType,
-                                           LLVMScalableVectorType)
-    tt = type(ty)
-    if tt is IntegerType:
-        return f"i{ty.width}"
-    if tt is FloatType:
-        return {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "f80": "f80",
-                "f128": "f128"}[ty.kind]
-    if tt is LLVMPointerType:
-        return f"p{ty.address_space}"
-    if tt is VectorType:
-        pre = "nx" if ty.scalable_dims and ty.scalable_dims[0] else ""
-        return f"{pre}v{ty.shape[0]}{mangle(ty.element_type)}"
-    if tt is LLVMFixedVectorType:
-        return f"v{ty.num_elements}{mangle(ty.element_type)}"
-    if tt is LLVMScalableVectorType:
-        return f"nxv{ty.min_num_elements}{mangle(ty.element_type)}"
-    if tt is LLVMArrayType:
-        return f"a{ty.num_elements}{mangle(ty.element_type)}"
-    if tt is LLVMStructType:
-        if ty.name is not None:
-            return "s_" + ty.name
-        return "sl_" + "".join(mangle(x) for x in ty.body) + "s"
-    return "x"
-
-
-# Which types an intrinsic is overloaded on: "r" = result, digits = operand index; and the
-# immediate arguments appended from attributes: (attr name, LLVM type).
-_OVERLOADS = {
-    "memcpy": ("012", [("isVolatile", "i1")]), "memmove": ("012", [("isVolatile", "i1")]),
-    "memset": ("02", [("isVolatile", "i1")]), "memcpy.inline": ("012", [("isVolatile", "i1")]),
-    "ctlz": ("r", [("is_zero_poison", "i1")]), "cttz": ("r", [("is_zero_poison", "i1")]),
-    "abs": ("r", [("is_int_min_poison", "i1")]), "is.fpclass": ("0", [("bit", "i32")]),
-    "powi": ("r1", []), "lround": ("r0", []), "llround": ("r0", []), "lrint": ("r0", []),
-    "llrint": ("r0", []), "prefetch": ("0", [("rw", "i32"), ("hint", "i32"),
-                                             ("cache", "i32")]),
-    "lifetime.start": ("1", []), "lifetime.end": ("1", []),
-    "invariant.start": ("1", []), "invariant.end": ("2", []),
-    "va_start": ("0", []), "va_end": ("0", []), "va_copy": ("0", []), "stacksave": ("r", []),
-    "stackrestore": ("0", []), "threadlocal.address": ("r", []), "assume": ("", []),
-    "trap": ("", []), "debugtrap": ("", []), "ubsantrap": ("", [("failureKind", "i8")]),
-    "expect.with.probability": ("r", []), "is.constant": ("0", []), "ptrmask": ("r1", []),
-    "masked.load": ("r0", []), "masked.store": ("01", []), "fshl": ("r", []),
-    "fshr": ("r", []),
-}
-
-
-_RENAMED = {"vastart": "va_start", "vaend": "va_end", "vacopy": "va_copy"}
-
-
-def _intrinsic(t, op, short):
-    from pyopt.ir.attributes import IntegerAttr
-    short = _RENAMED.get(short, short)
-    name = "llvm." + short
-    if short.endswith(".with.overflow"):
-        sig, imms = "0", []
-    elif short.startswith("vector.reduce."):
-        sig, imms = ("0", [])
-    else:
-        sig, imms = _OVERLOADS.get(short, ("r" if op.results else "", []))
-    args = list(op.operands)
-    rt = op.results[0].type if op.results else None
-    suffix = []
-    for ch in sig:
-        if ch == "r":
-            if rt is not None:
-                suffix.append(mangle(rt))
-        elif int(ch) < len(args):
-            suffix.append(mangle(args[int(ch)].type))
-    full = name + "".join("." + s for s in suffix)
-    extra = []
-    for an, ty in imms:
-        a = op.properties.get(an, op.attributes.get(an))
-        if a is None:
-            continue
-        if type(a) is IntegerAttr:
-            w = int(ty[1:])
-            extra.append((ty, int_text(a.value, w)))
-    # Leading immediate (lifetime size) go before the operands.
-    if short in ("lifetime.start", "lifetime.end", "invariant.start"):
-        size = op.properties.get("size", op.attributes.get("size"))
-        params = ["i64"] + [t.tc(a.type) for a in args]
-        m = t.m
-        if full not in m.intrinsics:
-            m.intrinsics[full] = _intrinsic_decl(full, t.tc(rt) if rt else "void", params)
-        parts = [f"call {t.tc(rt) if rt else 'void'} {llvm_name('@', full)}(i64 {size.value}"]
-        for a in args:
-            parts += [", "] + t.tv(a)
-        parts.append(")")
-        t.emit(op, parts, rt)
-        return
-    _emit_intrinsic_call(t, op, full, args, rt, [t.tc(a.type) for a in args], extra)
-
-
 _HANDLERS = {
     "fneg": _fneg, "icmp": _icmp, "fcmp": _fcmp, "mlir.constant": _constant,
     "mlir.undef": _undef, "mlir.poison": _poison, "mlir.zero": _zero, "mlir.null": _zero,
@@ -919,6 +885,7 @@ def translate_global_region(m, gop):
     t = FunctionTranslator.__new__(FunctionTranslator)
     t.m, t.op, t.tc = m, gop, m.tc
     t.values, t.blocks = {}, {}
+    t.pending = []
     t.cur = LBlock()
     block = gop.regions[0].blocks[0]
     for o in block:

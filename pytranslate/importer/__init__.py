@@ -56,6 +56,7 @@ def _import_chunk(text, name, options, engine):
         return None
     diags = []
     conv = Converter(module, options, diags)
+    conv.module_loc = f" loc({lltypes.mlir_str(name)}:0:0)"
     module_loc = FileLineColLoc(name, 0, 0)
     try:
         mlir_text = conv.run()
@@ -79,8 +80,7 @@ def _reparse(mlir_text, name, options, engine):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
     if _CTX is None:
-        # dlti is not a pyopt dialect yet: its attributes stay opaque.
-        _CTX = make_context(True)
+        _CTX = make_context(False)
     buf = SourceBuffer("<import-llvm>", mlir_text)
     try:
         module, _ = parse_mlir(buf, _CTX)
@@ -94,7 +94,7 @@ def _reparse(mlir_text, name, options, engine):
             sys.stderr.write(mlir_text)
         return None
     flags = getattr(options, "print_flags", None) or PrintFlags()
-    return Printer(flags, _CTX).print_top(module) + "\n"
+    return Printer(flags, _CTX).print_top(module).rstrip("\n") + "\n"
 
 
 def import_llvm(*args):

@@ -234,6 +234,12 @@ class Converter:
         self.out = []
         self.fs = None
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
+        from .debuginfo import DebugInfo
+        self.di = DebugInfo(module)
+        # Locations are only spelled out when they will be printed.
+        flags = getattr(options, "print_flags", None)
+        self.locs = bool(flags is not None and getattr(flags, "debuginfo", False))
+        self.module_loc = f' loc({mlir_str(getattr(options, "import_name", "-"))}:0:0)'
 
     def warn(self, msg):
         self.diags.append(("warning", msg))
@@ -407,7 +413,7 @@ class Converter:
         for f in m.functions:
             self.convert_function(f)
         out.append("}")
-        return "\n".join(out) + "\n"
+        return "\n".join(self.di.defs + out) + "\n"
 
     def md_node(self, ref):
         seen = 0
@@ -453,6 +459,12 @@ class Converter:
             attrs.append(f"comdat = @__llvm_global_comdat::@{_sym(g.comdat)}")
         if g.externally_initialized:
             attrs.append("externally_initialized")
+        for mdname, ref in getattr(g, "md", None) or ():
+            if mdname == "dbg":
+                ge = self.di.global_expr(ref)
+                if ge is not None:
+                    attrs.append(f"dbg_expr = {ge}")
+                break
         s = " ".join(head) + "(" + (attr or "") + ")"
         s += " {" + ", ".join(attrs) + "}"
         t = g.ty.mlir()
@@ -468,7 +480,11 @@ class Converter:
                 self.diags.append(("error", str(e)))
                 raise ImportError_(f"unhandled global variable: {self._global_diag(g)}")
             body = self.fs.const_lines + [f"llvm.return {v} : {t}"]
+            if self.locs:
+                body = [x + " loc(unknown)" for x in body]
             s += " {\n" + "\n".join(body) + "\n}"
+        if self.locs:
+            s += self.module_loc
         out.append(s)
 
     def ctors(self, g):
@@ -525,6 +541,7 @@ class Converter:
         has_body = not f.is_decl
         self.fs = FuncState()
         args = []
+        floc = f" loc({self.di.func_loc(f)})" if self.locs else ""
         for i, (pty, pattrs, pname) in enumerate(f.params):
             pa = A.param_attrs(A.expand_groups(pattrs, self.m.attr_groups))
             s = pty.mlir()
@@ -534,6 +551,8 @@ class Converter:
                 s = f"{an}: {s}"
             if pa:
                 s += " {" + ", ".join(pa) + "}"
+            if has_body:
+                s += floc
             args.append(s)
         if fty.vararg:
             args.append("...")
@@ -569,12 +588,12 @@ class Converter:
         if attrs:
             s += " attributes {" + ", ".join(attrs) + "}"
         if not has_body:
-            out.append(s)
+            out.append(s + floc)
             return
         body = self.convert_body(f)
         out.append(s + " {")
         out.extend(body)
-        out.append("}")
+        out.append("}" + floc)
 
     def convert_body(self, f):
         blocks = f.blocks
@@ -603,30 +622,99 @@ class Converter:
         reachable = [b for b in blocks if b in visited]
         self.block_label = {b: f"^bb{i}" for i, b in enumerate(reachable)}
         self.phis = {b: [i for i in b.insts if i.op == "phi"] for b in reachable}
+        self.phi_block = {p.res: b for b, ps in self.phis.items() for p in ps}
+        self.entry_block = entry
+        self.arg_set = set(f.args)
         block_lines = {}
         self.extra_blocks = {}
+        self.after = {}        # value name -> dbg intrinsic lines placed right after its def
+        self.before_term = {}  # block -> lines placed before its terminator
+        self.invoke_normal = {i.res: by_name[i.a["succ"][0]] for b in reachable
+                              for i in b.insts if i.op == "invoke" and i.res is not None}
+        self.block_start = {}  # block -> lines placed at its start
+        self.pending_dbg = []
+        self.def_block = {}
         for b in order:
             lines = block_lines[b] = []
             self.cur = lines
             self.cur_block = b
             for inst in b.insts:
                 self.process_inst(inst)
+        for dbg in self.pending_dbg:
+            self.place_dbg(*dbg)
         out = []
+        unk = " loc(unknown)" if self.locs else ""
+        const_lines = self.fs.const_lines
+        if unk:
+            const_lines = [x + unk for x in const_lines]
+        after = self.after
         for i, b in enumerate(reachable):
             phis = self.phis[b]
             label = self.block_label[b]
             if i == 0:
                 out.append(label + ":")
-                out.extend(self.fs.const_lines)
             else:
-                args = ", ".join(f"{self.fs.values[p.res]}: {p.ty.mlir()}" for p in phis)
+                args = ", ".join(f"{self.fs.values[p.res]}: {p.ty.mlir()}{unk}" for p in phis)
                 out.append(f"{label}({args}):" if phis else label + ":")
-            out.extend(block_lines[b])
+            out.extend(self.block_start.get(b, ()))
+            if i == 0:
+                self._extend(out, const_lines, after)
+            bl = block_lines[b]
+            if b in self.before_term:
+                bl = bl[:-1] + self.before_term[b] + bl[-1:]
+            self._extend(out, bl, after)
             for lab, lines in self.extra_blocks.get(b, ()):
                 out.append(lab + ":")
                 out.extend(lines)
         # The entry block's arguments are the signature's: no label for it.
         return out[1:]
+
+    @staticmethod
+    def _extend(out, lines, after):
+        if not after:
+            out.extend(lines)
+            return
+        for ln in lines:
+            out.append(ln)
+            if ln[0] == "%":
+                extra = after.get(ln[:ln.find(" ")])
+                if extra:
+                    out.extend(extra)
+
+    def place_dbg(self, value, text):
+        """Puts a debug intrinsic right after the definition of its operand (MLIR inserts
+        each at that point, so later ones come first)."""
+        if value in self.phi_block:
+            text = text.replace("\x01", self.fs.values[value])
+            self.block_start.setdefault(self.phi_block[value], []).insert(0, text)
+            return
+        if value in self.arg_set:
+            text = text.replace("\x01", self.fs.values[value])
+            self.block_start.setdefault(self.entry_block, []).insert(0, text)
+            return
+        saved = self.cur
+        self.cur = self.fs.const_lines
+        try:
+            name = self.value(value)
+        except ImportError_:
+            return
+        finally:
+            self.cur = saved
+        text = text.replace("\x01", name)
+        inv = self.invoke_normal.get(value)
+        if inv is not None:
+            # defined by a terminator: before the terminator of the normal destination
+            self.before_term.setdefault(inv, []).insert(0, text)
+            return
+        self.after.setdefault(name, []).insert(0, text)
+
+    def inst_loc(self, inst):
+        if not self.locs:
+            return ""
+        for name, ref in inst.md or ():
+            if name == "dbg":
+                return f" loc({self.di.loc(ref)})"
+        return " loc(unknown)"
 
     # -------------------------------------------------------------------- instructions
     def diag_inst(self, inst):
@@ -666,6 +754,8 @@ class Converter:
         text = h(self, inst, result)
         if text is None:
             return
+        if self.locs and lines is not self.fs.const_lines:
+            text += self.inst_loc(inst)
         if result is not None and op != "phi":
             lines.append(f"{result} = {text}")
             if inst.res is not None:
@@ -1038,12 +1128,12 @@ def _e_call(cv, inst, res):
     a = inst.a
     target, args, tys, fty = _call_parts(cv, inst)
     s = "llvm.call "
-    tail = a.get("tail")
-    if tail:
-        s += {"tail": "tail ", "musttail": "musttail ", "notail": "notail "}[tail]
     cc = cconv_kw(a.get("cconv", "ccc"))
     if cc:
         s += cc + " "
+    tail = a.get("tail")
+    if tail:
+        s += {"tail": "tail ", "musttail": "musttail ", "notail": "notail "}[tail]
     if target:
         s += f"{target}({', '.join(args)})"
     else:

@@ -20,6 +20,8 @@ _IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
             "vector.extract": [(1, "pos")]}
 _DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
 _ctx = None
+# LLVM names whose MLIR op is spelled differently
+_RENAMED = (("va_start", "vastart"), ("va_end", "vaend"), ("va_copy", "vacopy"))
 
 
 def _context():
@@ -35,6 +37,9 @@ def intrinsic_op(name):
     if not name.startswith("llvm."):
         return None
     base = name[5:]
+    for llname, mname in _RENAMED:
+        if base == llname or base.startswith(llname + "."):
+            return mname
     if base in _DROPPED:
         return base
     ctx = _context()
@@ -58,9 +63,7 @@ def convert_intrinsic(cv, inst):
     if base is None:
         return False
     if base in _DROPPED:
-        if cv.expensive:
-            cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
-        return True
+        return _debug_intrinsic(cv, inst, base)
     imm = dict(_IMMARGS.get(base, ()))
     names, types, attrs = [], [], []
     for i, v in enumerate(inst.ops):
@@ -92,4 +95,37 @@ def convert_intrinsic(cv, inst):
         cv.fs.values[inst.res] = res
     else:
         cv.cur.append(text)
+    return True
+
+
+def _debug_intrinsic(cv, inst, base):
+    """llvm.dbg.value/declare -> llvm.intr.dbg.* placed after their operand's definition
+    (done once the function is converted); dbg.label in place; the rest dropped."""
+    def drop():
+        if cv.expensive:
+            cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
+        return True
+    ops = inst.ops
+    if base == "dbg.label":
+        lab = cv.di.translate(ops[0][1]) if ops and isinstance(ops[0], tuple) else None
+        if lab is None:
+            return drop()
+        cv.cur.append(f"llvm.intr.dbg.label {lab}" + cv.inst_loc(inst))
+        return True
+    if base not in ("dbg.value", "dbg.declare") or len(ops) < 3 or \
+            not all(isinstance(o, tuple) for o in ops[:3]):
+        return drop()
+    val = ops[0][1]
+    if val.kind != "val":
+        return drop()  # DIArgList or a metadata kill location
+    var = cv.di.translate(ops[1][1])
+    if var is None:
+        return drop()
+    ty, v = val.v
+    expr = cv.di.expression(ops[2][1])
+    text = f"llvm.intr.{base} {var}"
+    if expr is not None and expr != "#llvm.di_expression<>":
+        text += " " + expr
+    # the operand may be defined later in the function: converted at placement time
+    cv.pending_dbg.append((v, text + " = \x01 : " + ty.mlir() + cv.inst_loc(inst)))
     return True

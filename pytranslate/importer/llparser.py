@@ -608,7 +608,23 @@ class Parser:
                         self.next()
                     fields[key] = self.toks[s:self.i]
                 else:
-                    self.next()
+                    # positional operands (DIExpression, DIArgList): kept in order
+                    pos = fields.setdefault("", [])
+                    s = self.i
+                    depth = 0
+                    while True:
+                        t = self.tok
+                        if self.kinds[self.i] == "punct":
+                            if t in "([{":
+                                depth += 1
+                            elif t in ")]}":
+                                if depth == 0:
+                                    break
+                                depth -= 1
+                            elif t == "," and depth == 0:
+                                break
+                        self.next()
+                    pos.append(self.toks[s:self.i])
                 if not self.accept(","):
                     break
             self.expect(")")
@@ -951,6 +967,7 @@ class Parser:
             else:
                 break
             self.next()
+        pre_md = self.parse_md_attachments() if self.kind == "md" else []
         f.ret_attrs = self.parse_attrs()
         ret = self.parse_type()
         f.name = _name(self.next())
@@ -1014,7 +1031,7 @@ class Parser:
                 f.fn_attrs.extend(attrs)
             else:
                 break
-        f.md = self.parse_md_attachments()
+        f.md = pre_md + self.parse_md_attachments()
         f.end = self.end_pos()
         self.m.functions.append(f)
         self.m.symbols[f.name] = f
@@ -1487,8 +1504,13 @@ _TYPE_WORDS = {"ptr", "void", "label", "metadata", "token", "target", "x86_amx",
                "opaque", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128"}
 
 
+# constants that may directly follow a parameter type (`i1 false`, `i32 poison`)
+_VALUE_WORDS = frozenset(("true", "false", "null", "none", "undef", "poison", "zeroinitializer",
+                          "blockaddress", "dso_local_equivalent", "no_cfi"))
+
+
 def _is_attr_word(t):
-    if t in _TYPE_WORDS or (t[0] == "i" and t[1:].isdigit()):
+    if t in _TYPE_WORDS or (t[0] == "i" and t[1:].isdigit()) or t in _VALUE_WORDS:
         return False
     return t not in ("define", "declare", "attributes", "section", "comdat", "align",
                      "gc", "prefix", "prologue", "personality", "partition", "addrspace",

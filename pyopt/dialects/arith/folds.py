@@ -31,6 +31,8 @@ def _u(v, w):
 
 
 def _s(v, w):
+    if w <= 0:
+        return 0
     v &= (1 << w) - 1
     return v - (1 << w) if w and v >> (w - 1) else v
 
@@ -515,8 +517,8 @@ def _minmax(base, signed, is_max):
     """x op MAX/MIN of the type folds to the extreme (or x), then constant folding."""
     def fold(op, consts):
         cr = _const_int(consts[1])
-        if cr is not None:
-            et = _elem(op.results[0].type)
+        et = _elem(op.results[0].type)
+        if cr is not None and _width(et) > 0:
             w = _width(et)
             v = _s(cr, w) if signed else _u(cr, w)
             hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1

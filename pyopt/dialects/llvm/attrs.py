@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...ir.attributes import DialectAttr, IntegerAttr
 from ...ir.types import I64
+from ...syntax.printer import _BARE_NAME
 from ..constraints import IntEnum, IntEnumAttrC, DialectAttrC
 from ..arith.support import BitEnum, BitEnumAttr
 
@@ -40,8 +41,10 @@ OverflowC = DialectAttrC(IntegerOverflowFlagsAttr, "LLVM integer overflow flags"
 class KeywordEnum:
     """An LLVM_EnumAttr: keyword cases with (possibly sparse) values."""
 
-    def __init__(self, cpp_name, cases):
+    def __init__(self, cpp_name, cases, summary=""):
         self.cpp_name = cpp_name
+        self.short_cpp = cpp_name
+        self.summary = summary
         self.by_kw = dict(cases)
         self.by_val = {v: k for k, v in cases}
 
@@ -67,7 +70,9 @@ class EnumWrapperAttr(DialectAttr):
         return f"#llvm.{self.MNEMONIC}" + self.asm_stripped(p)
 
     def asm_stripped(self, p):
-        return "<" + self.keyword + ">"
+        kw = self.keyword
+        # printKeywordOrString: `#llvm.framePointerKind<"non-leaf">`
+        return "<" + (kw if _BARE_NAME.match(kw) else '"' + kw + '"') + ">"
 
     @classmethod
     def get(cls, keyword):
@@ -75,14 +80,19 @@ class EnumWrapperAttr(DialectAttr):
 
     @classmethod
     def parse_stripped(cls, parser):
+        # The custom enum parsers of LLVMAttrDefs.td (parseKeywordOrString, then the case).
         parser.expect("<")
         off = parser.start
         kw = parser.parse_optional_keyword()
+        if kw is None and parser.kind == "string":
+            kw = parser.parse_string()
         if kw is None or kw not in cls.ENUM.by_kw:
-            err = parser.error(f"expected {cls.ENUM.cpp_name} to be one of: " +
-                               ", ".join(cls.ENUM.by_kw), off)
+            summary = cls.ENUM.summary
+            err = parser.error(f"expected keyword for {summary}" if kw is None else
+                               f"invalid {summary} specification: {kw}", off)
             err.more = [parser.error(f"failed to parse {cls.__name__} parameter '{cls.PARAM}' "
-                                     f"which is to be a `{cls.ENUM.cpp_name}`", off).diag]
+                                     f"which is to be a `{cls.ENUM.short_cpp}`",
+                                     parser.start).diag]
             raise err
         parser.expect(">")
         return cls(cls.ENUM.by_kw[kw])
@@ -91,7 +101,7 @@ class EnumWrapperAttr(DialectAttr):
 LINKAGE = KeywordEnum("::mlir::LLVM::linkage::Linkage", [
     ("private", 0), ("internal", 1), ("available_externally", 2), ("linkonce", 3),
     ("weak", 4), ("common", 5), ("appending", 6), ("extern_weak", 7), ("linkonce_odr", 8),
-    ("weak_odr", 9), ("external", 10)])
+    ("weak_odr", 9), ("external", 10)], "LLVM linkage types")
 
 CCONV = KeywordEnum("::mlir::LLVM::cconv::CConv", [
     ("ccc", 0), ("fastcc", 8), ("coldcc", 9), ("cc_10", 10), ("cc_11", 11), ("anyregcc", 13),
@@ -107,13 +117,20 @@ CCONV = KeywordEnum("::mlir::LLVM::cconv::CConv", [
     ("x86_regcallcc", 92), ("amdgpu_hscc", 93), ("msp430_builtincc", 94),
     ("amdgpu_lscc", 95), ("amdgpu_escc", 96), ("aarch64_vectorcallcc", 97),
     ("aarch64_sve_vectorcallcc", 98), ("wasm_emscripten_invokecc", 99),
-    ("amdgpu_gfxcc", 100), ("m68k_intrcc", 101)])
+    ("amdgpu_gfxcc", 100), ("m68k_intrcc", 101)], "Calling Conventions")
 
 TAILCALLKIND = KeywordEnum("::mlir::LLVM::tailcallkind::TailCallKind", [
-    ("none", 0), ("tail", 1), ("musttail", 2), ("notail", 3)])
+    ("none", 0), ("tail", 1), ("musttail", 2), ("notail", 3)], "Tail Call Kind")
 
 FRAME_POINTER_KIND = KeywordEnum("::mlir::LLVM::framePointerKind::FramePointerKind", [
-    ("none", 0), ("non-leaf", 1), ("all", 2), ("reserved", 3)])
+    ("none", 0), ("non-leaf", 1), ("all", 2), ("reserved", 3)], "LLVM FramePointerKind")
+
+
+# The C++ parameter types named by the "failed to parse ... parameter" notes.
+LINKAGE.short_cpp = "linkage::Linkage"
+CCONV.short_cpp = "CConv"
+TAILCALLKIND.short_cpp = "TailCallKind"
+FRAME_POINTER_KIND.short_cpp = "framePointerKind::FramePointerKind"
 
 
 class LinkageAttr(EnumWrapperAttr):

@@ -107,13 +107,28 @@ _intr("vaend", operands=[("arg_list", LLVM_AnyPointer)],
 _intr("vacopy", operands=[("dest_list", LLVM_AnyPointer), ("src_list", LLVM_AnyPointer)],
       format="$src_list `to` $dest_list attr-dict `:` type(operands)")
 
+def _vec_of(c):
+    """LLVM_VectorOf<c>."""
+    from .ops import _vec_elem, is_compatible_vector
+    return TypeConstraint(lambda t: is_compatible_vector(t) and c.pred(_vec_elem(t)),
+                          f"LLVM dialect-compatible vector of {c.summary}")
+
+
+def _verify_same_elem(op):
+    from .ops import _vec_elem
+    if _vec_elem(op.operands[0].type) is not op.results[0].type:
+        raise op_error(op, "requires the same element type for all operands and results")
+
+
 # Vector reductions.
 for _n in ("add", "and", "or", "xor", "mul", "smax", "smin", "umax", "umin"):
-    _intr("vector.reduce." + _n, operands=[("in", LLVM_AnyVector)], results=[("res", LLVM_Type)],
-          traits=[PURE], format=_CALL_FMT)
+    _intr("vector.reduce." + _n, operands=[("in", _vec_of(AnySignlessInteger))],
+          results=[("res", LLVM_Type)], traits=[PURE], format=_CALL_FMT,
+          verify=_verify_same_elem)
 for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
-    _intr("vector.reduce." + _n, operands=[("in", LLVM_AnyVector)], results=[("res", LLVM_Type)],
-          attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+    _intr("vector.reduce." + _n, operands=[("in", _vec_of(LLVM_AnyFloat))],
+          results=[("res", LLVM_Type)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT,
+          verify=_verify_same_elem)
 for _n in ("fadd", "fmul"):
     _intr("vector.reduce." + _n, operands=[("start_value", LLVM_AnyFloat),
                                             ("input", LLVM_AnyVector)],
@@ -176,7 +191,7 @@ _intr("vector.interleave2", operands=[("vec1", LLVM_AnyVector), ("vec2", LLVM_An
       results=[("res", LLVM_Type)], traits=[PURE], verify=_verify_interleave2)
 _intr("vector.deinterleave2", operands=[("vec", LLVM_AnyVector)], results=[("res", LLVM_Type)],
       traits=[PURE])
-_intr("experimental.stepvector", results=[("res", LLVM_AnyVector)], traits=[PURE],
+_intr("experimental.stepvector", results=[("res", _vec_of(AnySignlessInteger))], traits=[PURE],
       format="attr-dict `:` type($res)")
 _intr("matrix.column.major.load", operands=[("data", LLVM_AnyPointer),
                                             ("stride", AnySignlessInteger)],
@@ -200,22 +215,39 @@ _intr("matrix.transpose", operands=[("matrix", LLVM_AnyVector)],
 _intr("get.active.lane.mask", operands=[("base", AnySignlessInteger), ("n", AnySignlessInteger)],
       results=[("res", LLVM_Type)], traits=[PURE],
       format="$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)")
-_intr("masked.load", operands=[("data", LLVM_AnyPointer), ("mask", LLVM_AnyVector),
+_MASK = _vec_of(_I1C)
+
+
+def _verify_ptr_vector(idx, vec_idx):
+    """The pointer vector must have as many (scalable) lanes as the data vector."""
+    def verify(op):
+        from .ops import _vec_len
+        ptrs = op.operands[idx].type
+        n, scalable = _vec_len(op.operands[vec_idx].type if vec_idx is not None
+                               else op.results[0].type)
+        if _vec_len(ptrs) != (n, scalable):
+            want = f"!llvm.vec<? x {n} x  ptr>" if scalable else f"vector<{n}x!llvm.ptr>"
+            raise op_error(op, f"expected operand #{idx + 1} type to be '{want}'")
+    return verify
+
+
+_intr("masked.load", operands=[("data", LLVM_AnyPointer), ("mask", _MASK),
                                ("pass_thru", LLVM_AnyVector, "*")],
       results=[("res", LLVM_AnyVector)], attrs={"alignment": I32Attr},
       format="operands attr-dict `:` functional-type(operands, results)")
 _intr("masked.store", operands=[("value", LLVM_AnyVector), ("data", LLVM_AnyPointer),
-                                ("mask", LLVM_AnyVector)],
+                                ("mask", _MASK)],
       attrs={"alignment": I32Attr},
       format="$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` "
              "qualified(type($data))")
-_intr("masked.gather", operands=[("ptrs", LLVM_AnyVector), ("mask", LLVM_AnyVector),
+_intr("masked.gather", operands=[("ptrs", _vec_of(LLVM_AnyPointer)), ("mask", _MASK),
                                  ("pass_thru", LLVM_AnyVector, "*")],
       results=[("res", LLVM_AnyVector)], attrs={"alignment": I32Attr},
-      format="operands attr-dict `:` functional-type(operands, results)")
-_intr("masked.scatter", operands=[("value", LLVM_AnyVector), ("ptrs", LLVM_AnyVector),
-                                  ("mask", LLVM_AnyVector)],
-      attrs={"alignment": I32Attr},
+      format="operands attr-dict `:` functional-type(operands, results)",
+      verify=_verify_ptr_vector(0, None))
+_intr("masked.scatter", operands=[("value", LLVM_AnyVector),
+                                  ("ptrs", _vec_of(LLVM_AnyPointer)), ("mask", _MASK)],
+      attrs={"alignment": I32Attr}, verify=_verify_ptr_vector(1, 0),
       format="$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` "
              "type($ptrs)")
 _intr("masked.expandload", operands=["a", "b", "c"], results=[("res", LLVM_Type)])

@@ -113,7 +113,8 @@ class Dwarf(Kind):
         off = parser.start
         name = parser.parse_keyword("expected valid keyword")
         v = self.by_name.get(name)
-        if v is None or v == 0:
+        # llvm::dwarf::getTag fails with DW_TAG_invalid, so DW_TAG_null (0) is a valid tag
+        if v is None or (v == 0 and self.summary != "tag"):
             raise parser.error(f"invalid debug info debug info {self.summary} name: {name}", off)
         return v
 

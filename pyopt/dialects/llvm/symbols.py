@@ -376,10 +376,13 @@ def _is_zero_attr(v):
     if type(v) is ArrayAttr:
         return all(_is_zero_attr(x) for x in v)
     if type(v) is DenseElementsAttr:
-        try:
-            return all(x == 0 for x in v.all_values())
-        except Exception:
-            return False
+        # A splat is checked once, not per element (a zero-initialised 1 GiB global).
+        vals = v.values[:1] if v.is_splat else v.values
+        et = v.element_type
+        mask = -1
+        if type(et).__name__ == "FloatType":  # float elements are bit patterns; -0.0 is zero
+            mask = (1 << (et.width - 1)) - 1
+        return all(type(x) is int and x & mask == 0 for x in vals)
     return False
 
 

@@ -7,6 +7,8 @@ fresh context) and get their body set once.
 """
 from __future__ import annotations
 
+import re
+
 from ...ir.types import (Type, DialectType, IntegerType, FloatType, VectorType)
 from ...syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE, _ranked_dims
 from ...ir.types import DYNAMIC
@@ -161,7 +163,7 @@ class LLVMTargetExtType(LLVMType):
 class LLVMStructType(LLVMType):
     """Literal structs are interned by (body, packed); identified ones by name per context
     (see `identified_struct`) and are mutable until their body is set."""
-    __slots__ = ("name", "body", "packed", "opaque", "initialized")
+    __slots__ = ("name", "body", "packed", "opaque", "initialized", "compat")
 
     @staticmethod
     def _norm(body, packed=False):
@@ -173,6 +175,7 @@ class LLVMStructType(LLVMType):
         self.packed = packed
         self.opaque = opaque
         self.initialized = initialized
+        self.compat = None  # (_BODY_GENERATION, is_compatible_type) cache
 
     @property
     def is_identified(self):
@@ -189,14 +192,48 @@ class LLVMStructType(LLVMType):
         self.body = tuple(body)
         self.packed = packed
         self.initialized = True
+        _BODY_GENERATION[0] += 1  # invalidates the cached compatibility of every struct
         return True
 
+    def alias_name(self, p):
+        """`--mlir-print-struct-aliases`: identified structs print as `!struct_<name>` aliases
+        (sanitized like MLIR alias names; the printer's counters keep them collision-free)."""
+        if self.name is None or not _struct_alias_mode(p):
+            return None
+        name = _ALIAS_UNSAFE.sub("_", self.name)
+        return "struct_" + name + ("_" if name[-1:].isdigit() else "")
+
+    def alias_forward_decl(self):
+        """The forward declaration of a recursive struct's alias: the bare identified struct,
+        which the parser accepts as an alias value and completes by a later redefinition."""
+        return f'!llvm.struct<"{_escape(self.name)}">'
+
+    def alias_incomplete(self):
+        """True while the alias names a forward-declared struct whose body is not parsed yet."""
+        return self.name is not None and not self.initialized
+
     def pretty(self, p):
+        if self.name is not None and _struct_alias_mode(p):
+            # The body of this struct's own alias definition: only a direct self-reference
+            # uses the `struct<"name">` shorthand, every other identified struct its alias.
+            saved = _print_stack(p)
+            if self in saved:
+                return self._pretty(p)
+            p._llvm_struct_stack = []
+            try:
+                return self._pretty(p)
+            finally:
+                p._llvm_struct_stack = saved
+        return self._pretty(p)
+
+    def _pretty(self, p):
         stack = _print_stack(p)
         if self.name is not None:
+            # Upstream prints the name unescaped; the alias form escapes it to round-trip.
+            name = _escape(self.name) if _struct_alias_mode(p) else self.name
             if self in stack:
-                return f'struct<"{self.name}">'
-            head = f'struct<"{self.name}", '
+                return f'struct<"{name}">'
+            head = f'struct<"{name}", '
             if self.is_opaque:
                 return head + "opaque>"
         else:
@@ -210,6 +247,7 @@ class LLVMStructType(LLVMType):
 
 
 _GLOBAL_STRUCTS: dict = {}
+_BODY_GENERATION = [0]
 
 
 def identified_struct(owner, name, opaque=False):
@@ -263,14 +301,26 @@ def is_compatible_type(t, _seen=None):
     if tt is LLVMTargetExtType:
         return all(is_compatible_type(x, _seen) for x in t.type_params)
     if tt is LLVMStructType:
-        if _seen is None:
-            _seen = set()
+        # Cached per struct until some struct body changes: a struct graph is walked once,
+        # not at each use (100k uses of a 500-struct graph).
+        gen = _BODY_GENERATION[0]
+        c = t.compat
+        if c is not None and c[0] == gen:
+            return c[1]
+        top = _seen is None
+        if top:
+            _seen = {}
         if id(t) in _seen:
-            return True
-        _seen.add(id(t))
+            return True  # a cycle: compatible unless something else is not
+        _seen[id(t)] = t
         ok = all(is_compatible_type(x, _seen) for x in t.body)
         if not ok:
-            _seen.discard(id(t))
+            del _seen[id(t)]
+            t.compat = (gen, False)
+        elif top:  # every struct reached is compatible too
+            c = (gen, True)
+            for s in _seen.values():
+                s.compat = c
         return ok
     return False
 
@@ -302,8 +352,74 @@ def _print_stack(p):
     return st
 
 
+_ALIAS_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _escape(name):
+    from ...ir.attributes import escape_string
+    return escape_string(name)
+
+
+def _struct_alias_mode(p):
+    flags = getattr(p, "flags", None)
+    return flags is not None and flags.struct_aliases and not p.local_scope
+
+
+def _referenced_structs(t):
+    """The identified structs a struct body (or any LLVM type) prints as alias references."""
+    out = []
+    todo = list(t.body) if type(t) is LLVMStructType else [t]
+    while todo:
+        x = todo.pop()
+        tx = type(x)
+        if tx is LLVMStructType:
+            if x.name is not None:
+                out.append(x)
+            else:
+                todo.extend(x.body)
+        elif tx is LLVMPointerType:
+            if x.element is not None:
+                todo.append(x.element)
+        elif tx in (LLVMArrayType, LLVMFixedVectorType, LLVMScalableVectorType):
+            todo.append(x.element_type)
+        elif tx is LLVMFunctionType:
+            todo.append(x.return_type)
+            todo.extend(x.params)
+        elif tx is LLVMTargetExtType:
+            todo.extend(x.type_params)
+    out.reverse()
+    return out
+
+
+def _alias_struct_graph(p, root):
+    """Defines the aliases of every identified struct reachable from `root` and not printed
+    yet: reserved in depth-first preorder, rendered in postorder, so each body finds the
+    aliases it references already there (or reserved, on a cycle) - no recursion along a
+    graph of hundreds of structs."""
+    if not p.reserve_type_alias(root):
+        return
+    post = []
+    stack = [(root, iter(_referenced_structs(root)))]
+    while stack:
+        s, it = stack[-1]
+        for c in it:
+            if p.reserve_type_alias(c):
+                stack.append((c, iter(_referenced_structs(c))))
+                break
+        else:
+            stack.pop()
+            post.append(s)
+    for s in post:
+        p.render_type_alias(s)
+
+
 def pretty_nested(p, t):
     """dispatchPrint: LLVM-compatible non-builtin types without the `!llvm.` prefix."""
+    if type(t) is LLVMStructType and t.name is not None and _struct_alias_mode(p) and \
+            t not in _print_stack(p):
+        if t not in p.type_cache:
+            _alias_struct_graph(p, t)
+        return p.type_str(t)  # through its alias (no graph-wide compatibility walk)
     if isinstance(t, LLVMType) and is_compatible_type(t):
         return t.pretty(p)
     return p.type_str(t)
@@ -482,7 +598,10 @@ def _parse_struct(p, off):
             gt = p.start
             p._next()
             t = identified_struct(ctx, name)
-            if name not in stack:
+            if name not in stack and \
+                    getattr(p, "type_alias_value_start", None) != off - len("!llvm."):
+                # (the whole value of a type alias: the forward declaration of a recursive
+                # struct's alias, as --mlir-print-struct-aliases prints it)
                 raise p.error("struct without a body only allowed in a recursive struct", gt)
             return t
         p.expect(",")
