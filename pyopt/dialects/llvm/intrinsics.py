@@ -3,7 +3,7 @@ tables. Ops without an assembly format in ODS are generic-form only, as in MLIR.
 from __future__ import annotations
 
 from ...ir.types import I1, I8, I64
-from ..constraints import (AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr, F64Attr,
+from ..constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr, F64Attr,
                            AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
 from ...ir.verifier import op_error
 from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
@@ -126,7 +126,7 @@ for _n in ("add", "and", "or", "xor", "mul", "smax", "smin", "umax", "umin"):
           results=[("res", LLVM_Type)], traits=[PURE], format=_CALL_FMT,
           verify=_verify_same_elem)
 for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
-    _intr("vector.reduce." + _n, operands=[("in", _vec_of(LLVM_AnyFloat))],
+    _intr("vector.reduce." + _n, operands=[("in", _vec_of(AnyFloat))],
           results=[("res", LLVM_Type)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT,
           verify=_verify_same_elem)
 for _n in ("fadd", "fmul"):
