@@ -76,7 +76,7 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=()):
     target = llvm.Target.from_default_triple()
     tm = target.create_target_machine(opt=opt, codemodel="jitdefault")
     if opt:
-        pto = llvm.create_pipeline_tuning_options(speed_level=opt, size_level=0)
+        pto = llvm.create_pipeline_tuning_options(speed_level=opt)
         pb = llvm.create_pass_builder(tm, pto)
         pb.getModulePassManager().run(mod, pb)
     ee = llvm.create_mcjit_compiler(mod, tm)

@@ -89,6 +89,13 @@ def main(argv=None):
         flush()
         sys.stderr.write(f"Error: {e}\n")
         sys.exit(1)
+    except Exception as e:  # a bug: a diagnostic, never a traceback
+        import os
+        if os.environ.get("PYOPT_TRACEBACK"):
+            raise
+        flush()
+        sys.stderr.write(f"pyrunner: error: internal error: {type(e).__name__}: {e}\n")
+        sys.exit(1)
     if value is not None:
         write(value + "\n")
     flush()

@@ -237,7 +237,7 @@ class DialectRef(Kind):
     def print(self, p, v):
         if v.alias_prefix is not None and not p.local_scope:
             return p.attr_str(v)
-        return v.asm_stripped(p)
+        return p.nested_level(lambda: v.asm_stripped(p))  # printStrippedAttrOrType
 
 
 class Iface(Kind):
@@ -297,7 +297,8 @@ class TBAAMembers(Kind):
         return tuple(vals)
 
     def print(self, p, v):
-        return "{" + ", ".join(m.asm_stripped(p) for m in v) + "}"
+        # each member is a nested value of its own for MLIR's alias depth
+        return "{" + ", ".join(p.nested_level(lambda m=m: m.asm_stripped(p)) for m in v) + "}"
 
 
 def _is_bool(a):

@@ -1,4 +1,4 @@
-// RUN: pyopt %s -split-input-file -verify-diagnostics
+// RUN: pyopt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
 
 func.func @icmp_bad_predicate(%a: i32) {
   // expected-error@+1 {{'foo' is an incorrect value of the 'predicate' attribute}}
@@ -124,3 +124,52 @@ func.func @switch_case_count(%a: i32) {
 ^bb1:
   llvm.return
 }
+
+// -----
+
+func.func @gep_operand_count(%pos : i64, %base : !llvm.ptr) {
+  // functional-type(operands, ...) counts all operands at once
+  // expected-error@+1 {{custom op 'llvm.getelementptr' 2 operands present, but expected 0}}
+  %0 = llvm.getelementptr %base[%pos] : () -> (!llvm.ptr), i8
+  return
+}
+
+// -----
+
+func.func @gep_not_a_function_type(%pos : i64, %base : !llvm.ptr) {
+  // expected-error@+1 {{custom op 'llvm.getelementptr' invalid kind of type specified}}
+  %0 = llvm.getelementptr %base[%pos] : !llvm.ptr, i8
+  return
+}
+
+// -----
+
+llvm.func @cmpxchg_bad_inherent(%p : !llvm.ptr, %a : i32, %b : i32) {
+  // expected-error@+1 {{'llvm.cmpxchg' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect access group metadata array}}
+  %0 = llvm.cmpxchg %p, %a, %b acq_rel monotonic {access_groups = [@m::@s]} : !llvm.ptr, i32
+  llvm.return
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'llvm.func' expected valid '@'-identifier for symbol name}}
+llvm.func cc_12 @unknown_cconv()
+
+// -----
+
+// expected-error@+2 {{invalid Calling Conventions specification: cc_12}}
+// expected-error@+1 {{failed to parse CConvAttr parameter 'CallingConv' which is to be a `CConv`}}
+"t.op"() {c = #llvm.cconv<cc_12>} : () -> ()
+
+// -----
+
+// expected-error@+2 {{expected keyword for LLVM linkage types}}
+// expected-error@+1 {{failed to parse LinkageAttr parameter 'linkage' which is to be a `linkage::Linkage`}}
+"t.op"() {c = #llvm.linkage<1>} : () -> ()
+
+// -----
+
+// -0.0 is a zero value too; a non-zero element is not.
+llvm.mlir.global common @zero_splat(dense<-0.0> : vector<2xf32>) : vector<2xf32>
+// expected-error@+1 {{'llvm.mlir.global' op expected zero value for 'common' linkage}}
+llvm.mlir.global common @non_zero(dense<[0, 1]> : tensor<2xi32>) : !llvm.array<2 x i32>
