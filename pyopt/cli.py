@@ -231,6 +231,10 @@ def split_pass_flags(argv):
 
 def main(argv=None):
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
+    from .plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
+    argv = load_plugins_from_args(argv)
+    if argv is None:
+        sys.exit(1)
     if "--help" in argv or "-h" in argv:
         # click's option help, then every registered pass (mlir-opt lists them in --help).
         from .pass_registry import help_text

@@ -35,6 +35,8 @@ def all_dialects():
         d = getattr(m, attr, None)
         if d is not None:  # None: a package still being written (no __init__ yet)
             out.append(d)
+    from ..plugins import plugin_dialects  # dialects of loaded plugins
+    out.extend(plugin_dialects())
     return out
 
 

@@ -1,3 +1,3 @@
 """Generic passes (registered on import): canonicalize, cse, symbol-dce, symbol-privatize,
-print-op-stats, reconcile-unrealized-casts."""
-from . import canonicalize, cse, symbols, stats, reconcile  # noqa: F401
+print-op-stats, reconcile-unrealized-casts, convert-scf-to-cf."""
+from . import canonicalize, cse, symbols, stats, reconcile, scf_to_cf  # noqa: F401

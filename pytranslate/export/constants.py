@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import struct
 
-from pyopt.ir.attributes import (SparseElementsAttr, DenseResourceElementsAttr, IntegerAttr, FloatAttr, StringAttr, ArrayAttr,
+from pyopt.ir.attributes import (SparseElementsAttr, DenseResourceElementsAttr, IntegerAttr,
+                                 FloatAttr, StringAttr, ArrayAttr,
                                  DenseElementsAttr, SymbolRefAttr, DenseArrayAttr)
 from pyopt.ir.types import IntegerType, FloatType, VectorType, IndexType
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType,

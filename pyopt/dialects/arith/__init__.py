@@ -452,3 +452,5 @@ ARITH = Dialect("arith", ARITH_OPS, parse_attr=_parse_attr)
 
 from .folds import attach as _attach_folds  # noqa: E402  (folders live next door)
 _attach_folds(ARITH)
+from .canonicalize import attach as _attach_patterns  # noqa: E402
+_attach_patterns(ARITH)

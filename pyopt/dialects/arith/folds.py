@@ -134,7 +134,7 @@ def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None):
             return lhs
         if absorbing_rhs is not None and cr is not None and _norm(cr, et) == \
                 _norm(absorbing_rhs(w), et):
-            return consts[1]
+            return consts[1] if op.name == "arith.ori" else rhs
         if same_operand is not None and lhs is rhs:
             r = same_operand(op, w)
             if r is not None:
@@ -524,7 +524,7 @@ def _minmax(base, signed, is_max):
             hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1
             lo = -(1 << (w - 1)) if signed else 0
             if v == (hi if is_max else lo):
-                return consts[1]
+                return op.operand(1)
             if v == (lo if is_max else hi):
                 return op.operand(0)
         return base(op, consts)

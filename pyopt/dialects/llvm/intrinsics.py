@@ -3,8 +3,8 @@ tables. Ops without an assembly format in ODS are generic-form only, as in MLIR.
 from __future__ import annotations
 
 from ...ir.types import I1, I8, I64
-from ..constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr, F64Attr,
-                           AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
+from ..constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr,
+                           F64Attr, AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
 from ...ir.verifier import op_error
 from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,

@@ -1,0 +1,391 @@
+"""Conversion patterns and the driver: partial, full and analysis conversion (MLIR's
+applyPartialConversion / applyFullConversion / applyAnalysisConversion).
+
+The ops to convert are collected once, pre-order (the insides of recursively legal ops are
+skipped). Each is legalized: legal ops are left alone; otherwise it is folded or the matching
+patterns are tried, highest benefit first. A pattern succeeds only if every op it created (and
+every op it modified in place) can be legalized in turn, recursively; if not, all its changes
+are rolled back and the next pattern is tried. After all ops, the conversion commits: uses are
+rewired to the replacements, replaced ops erased and casts left between mismatched types
+resolved by the type converters' materializations. A failed conversion undoes everything.
+"""
+from __future__ import annotations
+
+from ...syntax.diagnostics import Diagnostic, MLIRError
+from ..pattern import PatternSet, RewritePattern
+from .rewriter import (ARGUMENT, CAST, SOURCE, TARGET, ConversionPatternRewriter, OpAdaptor)
+
+
+class ConversionPattern(RewritePattern):
+    """Subclass and implement `match_and_rewrite(op, adaptor, rewriter) -> bool`; `adaptor`
+    holds op's operands as already converted (of the converted types when the pattern has a
+    `type_converter`). `root` is an op name (None: any op)."""
+    type_converter = None
+
+    def __init__(self, type_converter=None, root=None, benefit=None, fn=None, name=None):
+        super().__init__(root, benefit, fn, name)
+        if type_converter is not None:
+            self.type_converter = type_converter
+
+    def match_and_rewrite(self, op, adaptor, rewriter) -> bool:
+        return bool(self._fn(op, adaptor, rewriter))
+
+
+class OpConversionPattern(ConversionPattern):
+    """A ConversionPattern for one op: set the class attribute `root = "dialect.op"`."""
+
+
+def conversion_pattern(root=None, benefit=1, type_converter=None):
+    """Decorator: `@conversion_pattern("poly.add")\ndef lower(op, adaptor, rewriter): ...`."""
+    def deco(fn):
+        return ConversionPattern(type_converter, root, benefit, fn)
+    return deco
+
+
+class ConversionConfig:
+    def __init__(self, fold=True):
+        self.fold = fold
+        self.unlegalized_ops = None   # partial: a set receiving the ops left unconverted
+        self.legalizable_ops = None   # analysis: a set receiving the legalizable ops
+
+
+class _Legalizer:
+    def __init__(self, target, patterns, rewriter, config):
+        self.target = target
+        self.patterns = patterns
+        self.rewriter = rewriter
+        self.config = config
+        self.active = set()  # patterns on the current legalization stack (no self-recursion)
+
+    def is_illegal(self, op):
+        return self.target.is_legal(op) is False
+
+    def legalize(self, op):
+        rw = self.rewriter
+        if self.target.is_legal(op):
+            if self.target.is_recursively_legal(op):
+                rw._ignore_nested(op)
+                rw.ignored.discard(op)
+            return True
+        if op in rw.ignored:
+            return True
+        if self.config.fold and self._fold(op):
+            return True
+        return self._apply_patterns(op)
+
+    def _fold(self, op):
+        from ..folding import fold_op, materialize_constant
+        if op.opdef is None or op.opdef.fold is None:
+            return False
+        rw = self.rewriter
+        state = rw.state()
+        snap_mod = None
+        try:
+            from .rewriter import _snapshot
+            snap_mod = _snapshot(op)
+            r = fold_op(op)
+        except Exception:
+            r = None
+        if r is None:
+            return False
+        if not r:  # folded in place
+            from .rewriter import _restore
+            rw._log(lambda: _restore(op, snap_mod))
+            rw.modified.append(op)
+            if self.target.is_legal(op):
+                return True
+            rw.rollback(state)
+            return False
+        rw.set_insertion_point(op)
+        values = []
+        for res, x in zip(op.results, r):
+            if hasattr(x, "first_use"):
+                values.append(x)
+                continue
+            c = materialize_constant(rw, rw.ctx, op.name.split(".", 1)[0], x, res.type, op.loc)
+            if c is None:
+                rw.rollback(state)
+                return False
+            values.append(c.results[0] if hasattr(c, "results") else c)
+        rw.replace_op(op, values)
+        for new in rw.created[state[1]:]:
+            if new not in rw.ignored and not self.legalize(new):
+                rw.rollback(state)
+                return False
+        return True
+
+    def _apply_patterns(self, op):
+        rw = self.rewriter
+        for p in self.patterns.for_op(op.name):
+            if p in self.active:
+                continue
+            state = rw.state()
+            conv = p.type_converter if isinstance(p, ConversionPattern) else None
+            saved_conv = rw.converter
+            rw.converter = conv
+            rw.set_insertion_point(op)
+            try:
+                if isinstance(p, ConversionPattern):
+                    operands = []
+                    for s in op.operand_slots:
+                        v = rw.remap_operand(op, s.value, conv)
+                        if v is None:
+                            break
+                        operands.append(v)
+                    else:
+                        ok = p.match_and_rewrite(op, OpAdaptor(op, operands), rw)
+                        if not ok:
+                            rw.rollback(state)
+                            continue
+                    if len(operands) != len(op.operand_slots):
+                        rw.notify_match_failure(op, "failed to remap operands")
+                        rw.rollback(state)
+                        continue
+                else:
+                    if not p.match_and_rewrite(op, rw):
+                        rw.rollback(state)
+                        continue
+            finally:
+                rw.converter = saved_conv
+            self.active.add(p)
+            try:
+                ok = self._legalize_new_ops(state)
+            finally:
+                self.active.discard(p)
+            if ok:
+                return True
+            rw.rollback(state)
+        return False
+
+    def _legalize_new_ops(self, state):
+        rw = self.rewriter
+        _, nc, nm = state
+        i = nc
+        while i < len(rw.created):  # (legalizing may create more; those are handled inside)
+            new = rw.created[i]
+            i += 1
+            if new.parent is None and new not in rw.replaced:
+                continue  # erased again by the pattern
+            if new not in rw.ignored and not self.legalize(new):
+                return False
+        for op in rw.modified[nm:]:
+            if op not in rw.ignored and not self.legalize(op):
+                return False
+        return True
+
+
+def _collect(root, target):
+    """Ops to convert, pre-order; insides of recursively legal ops are skipped."""
+    out = []
+    stack = []
+    for r in root.regions:
+        for b in reversed(r.blocks):
+            stack.extend(reversed(b.ops))
+    while stack:
+        op = stack.pop()
+        out.append(op)
+        if op.regions and not (target.is_legal(op) and target.is_recursively_legal(op)):
+            for r in reversed(op.regions):
+                for b in reversed(r.blocks):
+                    stack.extend(reversed(b.ops))
+    return out
+
+
+def _as_pattern_set(patterns):
+    return patterns if isinstance(patterns, PatternSet) else PatternSet(patterns)
+
+
+def _run(roots, target, patterns, ctx, mode, config):
+    config = config or ConversionConfig()
+    patterns = _as_pattern_set(patterns)
+    roots = roots if isinstance(roots, (list, tuple)) else [roots]
+    rw = ConversionPatternRewriter(ctx)
+    legalizer = _Legalizer(target, patterns, rw, config)
+    for root in roots:
+        for op in _collect(root, target):
+            if op in rw.ignored:
+                continue
+            if legalizer.legalize(op):
+                if mode == "analysis" and config.legalizable_ops is not None:
+                    config.legalizable_ops.add(op)
+                continue
+            if mode == "full":
+                _fail(rw, op, f"failed to legalize operation '{op.name}'")
+            if mode == "partial":
+                if legalizer.is_illegal(op):
+                    _fail(rw, op, f"failed to legalize operation '{op.name}' that was "
+                                  f"explicitly marked illegal")
+                if config.unlegalized_ops is not None:
+                    config.unlegalized_ops.add(op)
+    if mode == "analysis":
+        if config.legalizable_ops is not None:  # ops created by patterns are legalizable too
+            config.legalizable_ops.update(o for o in rw.created)
+        rw.rollback((0, 0, 0))
+        return
+    _commit(rw)  # (a failure here leaves the IR half converted: the pass fails anyway)
+
+
+def _fail(rw, op, message):
+    rw.rollback((0, 0, 0))
+    raise MLIRError(Diagnostic("error", op.loc, message))
+
+
+def apply_partial_conversion(op, target, patterns, ctx=None, config=None):
+    """Converts what the patterns can; ops explicitly illegal must be converted. Raises
+    MLIRError (with the IR unchanged) on failure."""
+    _run(op, target, patterns, ctx, "partial", config)
+
+
+def apply_full_conversion(op, target, patterns, ctx=None, config=None):
+    """Every op must end up legal."""
+    _run(op, target, patterns, ctx, "full", config)
+
+
+def apply_analysis_conversion(op, target, patterns, ctx=None, config=None):
+    """Returns the set of ops that the conversion could legalize; the IR is left unchanged."""
+    config = config or ConversionConfig()
+    if config.legalizable_ops is None:
+        config.legalizable_ops = set()
+    _run(op, target, patterns, ctx, "analysis", config)
+    return config.legalizable_ops
+
+
+# -- commit ---------------------------------------------------------------------------------------
+def _live_user(value, ignored):
+    for u in value.uses():
+        if u.owner not in ignored:
+            return u.owner
+    return None
+
+
+def _commit(rw):
+    ignored = rw.ignored
+    mats = rw.materializations
+    # 1. Rewire live uses of replaced results, materializing back to the original type.
+    for op, conv in list(rw.replaced.items()):
+        for r in op.results:
+            user = _live_user(r, ignored)
+            if user is None:
+                continue
+            new = rw.lookup(r)
+            if new is None:
+                d = Diagnostic("error", op.loc, f"failed to legalize operation '{op.name}' "
+                                                f"marked as erased")
+                d.attach_note(f"found live user of result #{r.index}: {_op_str(user)}", user.loc)
+                raise MLIRError(d)
+            if new.type is not r.type:
+                new = _source_cast(rw, new, r.type, op.loc, conv)
+            _rewire(r, new, ignored)
+    # 2. The same for arguments of blocks whose signature was converted.
+    for old, conv in rw.converted_args:
+        if _live_user(old, ignored) is None:
+            continue
+        new = rw.lookup(old)
+        if new is None or new.type is not old.type:
+            ip = rw.save()
+            blk = old.owner
+            if new is not None and new.defining_op() is not None:
+                rw.set_insertion_point_after(new.defining_op())
+            elif new is not None:
+                rw.set_insertion_point_to_start(new.owner)
+            else:
+                rw.set_insertion_point_to_start(blk)
+            new = rw._unresolved(SOURCE, [] if new is None else [new], old.type, old.loc or
+                                 blk.parent_op.loc, conv)
+            rw.restore(ip)
+        _rewire(old, new, ignored)
+    # 3. Erase replaced ops and dropped blocks.
+    for op in rw.replaced:
+        op.drop_all_references()
+    for b in rw.dead_blocks:
+        for op in b:
+            op.drop_all_references()
+    for op in reversed(list(rw.replaced)):
+        if op.parent is not None:
+            op.parent._unlink(op)
+    for b in rw.dead_blocks:
+        for u in list(b.pred_uses):
+            u.drop()
+    # 4. Resolve the casts: fold away no-ops and round trips, else ask the converter.
+    for cast in reversed(list(mats)):
+        if cast.parent is None or cast in ignored:
+            continue
+        _resolve(rw, cast, mats)
+
+
+def _rewire(value, new, ignored):
+    u = value.first_use
+    while u is not None:
+        nxt = u.next_use
+        if u.owner not in ignored:
+            u.set(new)
+        u = nxt
+
+
+def _source_cast(rw, value, type_, loc, conv):
+    ip = rw.save()
+    d = value.defining_op()
+    if d is not None and d.parent is not None:
+        rw.set_insertion_point_after(d)
+    else:
+        rw.set_insertion_point_to_start(value.owner if d is None else d.parent)
+    v = rw._unresolved(SOURCE, [value], type_, loc, conv)
+    rw.restore(ip)
+    return v
+
+
+def _resolve(rw, cast, mats):
+    res = cast.results[0]
+    if res.first_use is None:
+        cast.erase()
+        return
+    ins = cast.operands
+    if len(ins) == 1 and ins[0].type is res.type:
+        res.replace_all_uses_with(ins[0])
+        cast.erase()
+        return
+    # a cast of a cast that undoes it: use the original value
+    if len(ins) == 1:
+        d = ins[0].defining_op()
+        if d is not None and d.name == CAST and len(d.operands) == 1 and \
+                d.operands[0].type is res.type:
+            res.replace_all_uses_with(d.operands[0])
+            cast.erase()
+            if not d.results[0].has_uses() and d in mats:
+                d.erase()
+            return
+    kind, conv = mats[cast]
+    if conv is None:
+        return  # a pattern without a type converter: the cast stays (MLIR does the same)
+    rw.set_insertion_point(cast)
+    if kind == SOURCE:
+        v = conv.materialize_source(rw, res.type, ins, cast.loc)
+    elif kind == ARGUMENT:
+        v = conv.materialize_argument(rw, res.type, ins, cast.loc)
+        if v is None:
+            v = conv.materialize_source(rw, res.type, ins, cast.loc)
+    else:
+        v = conv.materialize_target(rw, res.type, ins, cast.loc)
+    if v is None:
+        user = next(iter(res.users()), None)
+        tys = ", ".join(str_type(x.type) for x in ins)
+        d = Diagnostic("error", cast.loc, f"failed to legalize unresolved materialization "
+                                          f"from ({tys}) to {str_type(res.type)} that "
+                                          f"remained live after conversion")
+        if user is not None:
+            d.attach_note(f"see existing live user here: {_op_str(user)}", user.loc)
+        raise MLIRError(d)
+    if v is res:
+        return  # the materialization is the unrealized cast itself
+    res.replace_all_uses_with(v)
+    cast.erase()
+
+
+def str_type(t):
+    from ...syntax.printer import type_to_str
+    return type_to_str(t)
+
+
+def _op_str(op):
+    from ...syntax.printer import op_for_diagnostic
+    return op_for_diagnostic(op)

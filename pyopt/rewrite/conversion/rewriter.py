@@ -1,0 +1,476 @@
+"""The ConversionPatternRewriter: every IR change a conversion pattern makes is recorded in a
+journal so a failed pattern (or a failed conversion) can be undone, in reverse order.
+
+As in MLIR, replacement is lazy: `replace_op` only records `result -> new value` in a mapping
+and marks the op (and everything nested in it) as ignored; uses are rewired and replaced ops
+erased when the conversion commits. Conversion patterns therefore see their operands through
+the mapping (the adaptor). Type mismatches left at commit time are bridged with
+`builtin.unrealized_conversion_cast` ops ("unresolved materializations") that the type
+converter's materialization callbacks then replace, or that fold away.
+"""
+from __future__ import annotations
+
+from ...ir.core import Block
+from ..rewriter import PatternRewriter
+
+CAST = "builtin.unrealized_conversion_cast"
+SOURCE, TARGET, ARGUMENT = "source", "target", "argument"
+
+
+class OpAdaptor:
+    """The converted operands of an op: `adaptor.operands` (flat list), `adaptor[i]`, and
+    `adaptor.<group name>` (a value, or a list for variadic groups), like ODS's OpAdaptor."""
+    __slots__ = ("op", "operands")
+
+    def __init__(self, op, operands):
+        self.op = op
+        self.operands = operands
+
+    def __getitem__(self, i):
+        return self.operands[i]
+
+    def __len__(self):
+        return len(self.operands)
+
+    def __iter__(self):
+        return iter(self.operands)
+
+    def __getattr__(self, name):
+        opdef = self.op.opdef
+        acc = opdef.accessors.get(name) if opdef is not None else None
+        if acc is None or acc[0] != "operand":
+            if acc is not None:  # results, attributes, regions: read from the op
+                return self.op.opdef.get_group(self.op, acc[0], acc[1]) \
+                    if acc[0] in ("result",) else self.op.get_attr(name)
+            raise AttributeError(name)
+        index = acc[1]
+        start, n = opdef.group_ranges(self.op, "operand")[index]
+        vals = self.operands[start:start + n]
+        if opdef.operands[index].kind == "*":
+            return vals
+        return vals[0] if vals else None
+
+
+class ConversionPatternRewriter(PatternRewriter):
+    def __init__(self, ctx):
+        super().__init__(ctx, None)
+        self.journal = []        # undo entries, applied in reverse
+        self.mapping = {}        # replaced value -> replacement (None: erased)
+        self.replaced = {}       # replaced/erased op -> the type converter of its pattern
+        self.ignored = set()     # replaced ops, their nested ops, ops of erased blocks
+        self.created = []        # ops inserted (for recursive legalization)
+        self.modified = []       # ops modified in place
+        self.materializations = {}  # cast op -> (kind, converter), in creation order
+        self.target_casts = {}   # (value, type) -> cast result (one target cast per pair)
+        self.converted_args = []  # (old BlockArgument, converter) of converted blocks
+        self.dead_blocks = []    # blocks emptied by signature conversion or erased
+        self.converter = None    # the type converter of the pattern being applied
+        self.match_failures = []  # (op, reason) of patterns that declined
+        self._pending_mod = {}   # op -> snapshot (start_op_modification)
+
+    # -- journal --------------------------------------------------------------------------------
+    def state(self):
+        return (len(self.journal), len(self.created), len(self.modified))
+
+    def rollback(self, state):
+        """Undoes every change recorded after `state` (newest first)."""
+        n, nc, nm = state
+        journal = self.journal
+        while len(journal) > n:
+            journal.pop()()
+        del self.created[nc:]
+        del self.modified[nm:]
+
+    def _log(self, undo):
+        self.journal.append(undo)
+
+    # -- value mapping --------------------------------------------------------------------------
+    def lookup(self, v):
+        """The newest replacement of `v` (v itself when not replaced; None when erased)."""
+        m = self.mapping
+        while v is not None and v in m:
+            v = m[v]
+        return v
+
+    def _map(self, old, new):
+        m = self.mapping
+        had = old in m
+        prev = m.get(old)
+        m[old] = new
+
+        def undo():
+            if had:
+                m[old] = prev
+            else:
+                m.pop(old, None)
+        self._log(undo)
+
+    def is_ignored(self, op):
+        return op in self.ignored
+
+    def _ignore_nested(self, op):
+        added = [o for o in op.walk_ops() if o not in self.ignored]
+        self.ignored.update(added)
+        ign = self.ignored
+        self._log(lambda: ign.difference_update(added))
+
+    # -- creation -------------------------------------------------------------------------------
+    def insert(self, op):
+        super().insert(op)
+        created = [op] + ([o for r in op.regions for b in r.blocks for o in _walk(b)]
+                          if op.regions else [])
+        self.created.extend(created)
+
+        def undo():
+            for o in reversed(created):
+                o.drop_all_references()
+            if op.parent is not None:
+                op.parent._unlink(op)
+        self._log(undo)
+        return op
+
+    def create_block(self, region, arg_types=(), arg_locs=None, before=None):
+        b = super().create_block(region, arg_types, arg_locs, before)
+        self._log(lambda: _remove_block(b))
+        return b
+
+    # -- replacement ----------------------------------------------------------------------------
+    def replace_op(self, op, new):
+        values = new.results if hasattr(new, "results") else list(new)
+        if len(values) != len(op.results):
+            raise ValueError(f"replace_op: {op.name} has {len(op.results)} results, got "
+                             f"{len(values)} replacements")
+        for r, v in zip(op.results, values):
+            self._map(r, v)
+        self._mark_replaced(op)
+
+    def erase_op(self, op):
+        for r in op.results:
+            self._map(r, None)
+        self._mark_replaced(op)
+
+    def _mark_replaced(self, op):
+        rep = self.replaced
+        rep[op] = self.converter
+        self._log(lambda: rep.pop(op, None))
+        self._ignore_nested(op)
+
+    def replace_all_uses_with(self, old, new):
+        self.replace_uses_if(old, new, lambda u: True)
+
+    def replace_uses_if(self, old, new, pred):
+        changed = []
+        u = old.first_use
+        while u is not None:
+            nxt = u.next_use
+            if pred(u):
+                changed.append(u)
+                u.set(new)
+            u = nxt
+
+        def undo():
+            for use in reversed(changed):
+                use.set(old)
+        self._log(undo)
+
+    def replace_uses_of_block_argument(self, arg, new):
+        self._map(arg, new)
+
+    # -- in-place modification ------------------------------------------------------------------
+    def start_op_modification(self, op):
+        self._pending_mod[op] = _snapshot(op)
+
+    def finalize_op_modification(self, op):
+        snap = self._pending_mod.pop(op, None)
+        if snap is None:
+            return
+        self._log(lambda: _restore(op, snap))
+        self.modified.append(op)
+
+    def cancel_op_modification(self, op):
+        snap = self._pending_mod.pop(op, None)
+        if snap is not None:
+            _restore(op, snap)
+
+    def modify_op_in_place(self, op, fn=None):
+        snap = _snapshot(op)
+        if fn is not None:
+            fn()
+        self._log(lambda: _restore(op, snap))
+        self.modified.append(op)
+
+    def notify_match_failure(self, op, reason):
+        self.match_failures.append((op, reason() if callable(reason) else reason))
+        return False
+
+    # -- moving ---------------------------------------------------------------------------------
+    def _log_position(self, op):
+        block, nxt = op.parent, op.next
+
+        def undo():
+            if op.parent is not None:
+                op.parent._unlink(op)
+            if nxt is not None and nxt.parent is block:
+                block.insert_before(nxt, op)
+            else:
+                block.append(op)
+        return undo
+
+    def move_op_before(self, op, anchor):
+        undo = self._log_position(op)
+        op.move_before(anchor)
+        self._log(undo)
+
+    def move_op_after(self, op, anchor):
+        undo = self._log_position(op)
+        op.move_after(anchor)
+        self._log(undo)
+
+    def inline_region_before(self, region, dest_region, before_block=None):
+        blocks = region.blocks
+        region.blocks = []
+        pos = len(dest_region.blocks) if before_block is None else \
+            dest_region.blocks.index(before_block)
+        for b in blocks:
+            b.parent = dest_region
+        dest_region.blocks[pos:pos] = blocks
+
+        def undo():
+            ids = set(map(id, blocks))
+            dest_region.blocks = [b for b in dest_region.blocks if id(b) not in ids]
+            region.blocks = blocks
+            for b in blocks:
+                b.parent = region
+        self._log(undo)
+
+    def inline_block_before(self, source, dest_block, before_op=None, arg_values=()):
+        for a, v in zip(source.args, arg_values):
+            self.replace_all_uses_with(a, v)
+        moved = []
+        op = source.first
+        while op is not None:
+            nxt = op.next
+            source._unlink(op)
+            if before_op is None:
+                dest_block.append(op)
+            else:
+                dest_block.insert_before(before_op, op)
+            moved.append(op)
+            op = nxt
+
+        def undo():
+            for o in moved:
+                o.parent._unlink(o)
+                source.append(o)
+        self._log(undo)
+        if source.parent is not None:
+            self.erase_block(source)
+
+    def erase_block(self, block):
+        """Detaches `block` (its ops become ignored); it is dropped at commit."""
+        region = block.parent
+        idx = region.blocks.index(block)
+        del region.blocks[idx]
+        block.parent = None
+        ops = list(_walk(block))
+        ign = self.ignored
+        new = [o for o in ops if o not in ign]
+        ign.update(new)
+        self.dead_blocks.append(block)
+        dead = self.dead_blocks
+
+        def undo():
+            dead.pop()
+            ign.difference_update(new)
+            region.blocks.insert(idx, block)
+            block.parent = region
+        self._log(undo)
+
+    def split_block(self, block, before_op):
+        region = block.parent
+        nb = Block()
+        region.blocks.insert(region.blocks.index(block) + 1, nb)
+        nb.parent = region
+        cur = before_op
+        while cur is not None:
+            nxt = cur.next
+            block._unlink(cur)
+            nb.append(cur)
+            cur = nxt
+
+        def undo():
+            o = nb.first
+            while o is not None:
+                nxt = o.next
+                nb._unlink(o)
+                block.append(o)
+                o = nxt
+            _remove_block(nb)
+        self._log(undo)
+        return nb
+
+    # -- type conversion of blocks --------------------------------------------------------------
+    def apply_signature_conversion(self, block, conversion, converter=None):
+        """Replaces `block` by a new block whose arguments are `conversion`'s types; the ops
+        move over and old arguments map to the new ones (an argument materialization joins
+        1:N arguments). Returns the new block."""
+        converter = converter if converter is not None else self.converter
+        region = block.parent
+        new = Block(conversion.converted_types,
+                    [block.args[0].loc if block.args else None] *
+                    len(conversion.converted_types) if block.args else None)
+        new.parent = region
+        idx = region.blocks.index(block)
+        region.blocks.insert(idx, new)
+        self._log(lambda: _remove_block(new))
+        # move the ops and the predecessors' edges
+        moved = []
+        op = block.first
+        while op is not None:
+            nxt = op.next
+            block._unlink(op)
+            new.append(op)
+            moved.append(op)
+            op = nxt
+        preds = list(block.pred_uses)
+        for p in preds:
+            p.set(new)
+
+        def undo_move():
+            for p in preds:
+                p.set(block)
+            for o in moved:
+                new._unlink(o)
+                block.append(o)
+        self._log(undo_move)
+        self.erase_block(block)
+        ip = self.save()
+        self.set_insertion_point_to_start(new)
+        for i, old in enumerate(block.args):
+            m = conversion.get_input_mapping(i)
+            if m is None:
+                continue
+            if m[0] == "value":
+                self._map(old, m[1])
+            else:
+                start, n = m
+                if n == 1:
+                    self._map(old, new.args[start])
+                else:
+                    cast = self._unresolved(ARGUMENT, new.args[start:start + n], old.type,
+                                            old.loc, converter)
+                    self._map(old, cast)
+            self.converted_args.append((old, converter))
+            args = self.converted_args
+            self._log(lambda: args.pop())
+        self.restore(ip)
+        return new
+
+    def convert_region_types(self, region, converter, entry_conversion=None):
+        """Converts the argument types of every block of `region`; the entry block by
+        `entry_conversion` when given. Returns the new entry block (None: a type is not
+        convertible; no change is made then)."""
+        if not region.blocks:
+            return None
+        entry = None
+        for i, b in enumerate(list(region.blocks)):
+            conv = entry_conversion if i == 0 and entry_conversion is not None else \
+                converter.convert_block_signature(b)
+            if conv is None:
+                return None
+            if i != 0 and all(converter.convert_type(a.type) is a.type for a in b.args):
+                continue
+            nb = self.apply_signature_conversion(b, conv, converter)
+            if i == 0:
+                entry = nb
+        return entry
+
+    # -- materializations -----------------------------------------------------------------------
+    def _unresolved(self, kind, inputs, result_type, loc, converter):
+        cast = self.create(CAST, list(inputs), [result_type], loc=loc)
+        self.created.pop()  # casts are legal by construction; not legalized
+        mats = self.materializations
+        mats[cast] = (kind, converter)
+        self._log(lambda: mats.pop(cast, None))
+        return cast.results[0]
+
+    def remap_operand(self, op, value, converter):
+        """`value` (an operand of `op`) as the pattern should see it: its replacement, cast to
+        the converted type when the pattern has a type converter. None: not convertible."""
+        new = self.lookup(value)
+        if new is None:
+            new = value
+        if converter is None:
+            return new
+        want = converter.convert_type_1n(value.type)
+        if want is None:
+            return None
+        if len(want) != 1 or new.type is want[0]:
+            return new
+        key = (new, want[0])
+        cached = self.target_casts.get(key)
+        if cached is not None:
+            return cached
+        ip = self.save()
+        d = new.defining_op() if hasattr(new, "defining_op") else None
+        if d is not None and d.parent is not None:
+            self.set_insertion_point_after(d)
+        else:
+            blk = new.owner if d is None else op.parent
+            self.set_insertion_point_to_start(blk)
+        cast = self._unresolved(TARGET, [new], want[0], value_loc(value, op), converter)
+        self.restore(ip)
+        tc = self.target_casts
+        tc[key] = cast
+        self._log(lambda: tc.pop(key, None))
+        return cast
+
+    def remapped_1n(self, value):
+        """The values that replaced `value` (several for a 1:N block argument conversion)."""
+        new = self.lookup(value)
+        d = new.defining_op() if new is not None and hasattr(new, "defining_op") else None
+        m = self.materializations.get(d) if d is not None else None
+        if m is not None and m[0] == ARGUMENT:
+            return d.operands
+        return [new]
+
+
+def value_loc(v, op):
+    d = v.defining_op() if hasattr(v, "defining_op") else None
+    if d is not None:
+        return d.loc
+    loc = getattr(v, "loc", None)
+    return loc if loc is not None else op.loc
+
+
+def _walk(block):
+    for op in block:
+        yield from op.walk_ops()
+
+
+def _remove_block(b):
+    r = b.parent
+    if r is not None:
+        r.blocks.remove(b)
+        b.parent = None
+
+
+def _snapshot(op):
+    return (op.operands, dict(op.properties), dict(op.attributes), op.successors,
+            op.loc, [r.type for r in op.results])
+
+
+def _restore(op, snap):
+    operands, props, attrs, succs, loc, rtypes = snap
+    if op.operands != operands:
+        op.set_operands(operands)
+    op.properties.clear()
+    op.properties.update(props)
+    op.attributes.clear()
+    op.attributes.update(attrs)
+    for i, b in enumerate(succs):
+        if op.successor_slots[i].block is not b:
+            op.set_successor(i, b)
+    op.loc = loc
+    for r, t in zip(op.results, rtypes):
+        r.type = t
