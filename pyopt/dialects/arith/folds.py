@@ -65,7 +65,11 @@ def _is_int(t):
 
 
 def _fold_elementwise(op, consts, fn, result_type=None):
-    """fn(*element values) -> element value or None (no fold)."""
+    """fn(*element values) -> element value or None (no fold). A poison operand folds to
+    poison (CommonFolders)."""
+    for c in consts:
+        if c is not None and type(c).__name__ == "PoisonAttr":
+            return c
     if any(c is None for c in consts):
         return None
     parts = [_values(c) for c in consts]
@@ -315,6 +319,7 @@ FOLDS.update({
                                identity_rhs=lambda c: c == 0.0 and not _is_neg_zero(c)),
     "arith.mulf": _float_binop(lambda a, b: a * b, identity_rhs=lambda c: c == 1.0),
     "arith.divf": _float_binop(_div, identity_rhs=lambda c: c == 1.0),
+    "arith.remf": _float_binop(lambda a, b: math.fmod(a, b) if b != 0.0 else math.nan),
     "arith.maximumf": _float_binop(_maximum),
     "arith.minimumf": _float_binop(_minimum),
     "arith.maxnumf": _float_binop(_maxnum),
@@ -480,6 +485,12 @@ def _fp_to_int(signed):
 
 
 def _fold_extf(op, consts):
+    tr = op.operand(0).defining_op()
+    if tr is not None and tr.name == "arith.truncf" and \
+            tr.operand(0).type is op.results[0].type:
+        fa, fb = tr.get_attr("fastmath"), op.get_attr("fastmath")
+        if fa is not None and fb is not None and fa.value & 32 and fb.value & 32:
+            return tr.operand(0)
     it = _elem(op.operand(0).type)
     ot = _elem(op.results[0].type)
     return _fold_elementwise(op, consts[:1],
@@ -557,9 +568,320 @@ def _fold_constant(op, consts):
 FOLDS["arith.constant"] = _fold_constant
 
 
+# -- structural folds run before constant folding (ArithOps.cpp) ------------------------------
+def _defop(v, name):
+    d = v.defining_op()
+    return d if d is not None and d.name == name else None
+
+
+def _all_ones(attr, t):
+    v = _const_int(attr)
+    return v is not None and _norm(v, _elem(t)) == _norm(-1, _elem(t))
+
+
+def _const_of(v):
+    from ...rewrite.folding import constant_value
+    d = v.defining_op()
+    return constant_value(d) if d is not None else None
+
+
+def _before(base, pre):
+    def fold(op, consts):
+        r = pre(op, consts)
+        return r if r is not None else base(op, consts)
+    return fold
+
+
+def _addi_pre(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    cr = _const_int(consts[1])
+    if cr is not None and cr == 0:
+        return lhs
+    sub = _defop(lhs, "arith.subi")
+    if sub is not None and sub.operand(1) is rhs:  # addi(subi(a, b), b) -> a
+        return sub.operand(0)
+    sub = _defop(rhs, "arith.subi")
+    if sub is not None and sub.operand(1) is lhs:  # addi(b, subi(a, b)) -> a
+        return sub.operand(0)
+    return None
+
+
+def _subi_pre(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    if lhs is rhs:
+        return _zero(op, 0)
+    cr = _const_int(consts[1])
+    if cr is not None and cr == 0:
+        return lhs
+    add = _defop(lhs, "arith.addi")
+    if add is not None:
+        if add.operand(1) is rhs:
+            return add.operand(0)
+        if add.operand(0) is rhs:
+            return add.operand(1)
+    return None
+
+
+def _andi_pre(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    t = op.results[0].type
+    cr = _const_int(consts[1])
+    if cr is not None and cr == 0:
+        return rhs
+    if consts[1] is not None and _all_ones(consts[1], t):
+        return lhs
+    for a, b in ((lhs, rhs), (rhs, lhs)):  # and(x, not(x)) -> 0
+        x = _defop(b, "arith.xori")
+        if x is not None and x.operand(0) is a and _all_ones(_const_of(x.operand(1)), t):
+            return _zero(op, 0)
+    for prev_v, other in ((lhs, rhs), (rhs, lhs)):  # and(a, and(a, b)) -> and(a, b)
+        prev = _defop(prev_v, "arith.andi")
+        if prev is not None and (other is prev.operand(0) or other is prev.operand(1)):
+            return prev.results[0]
+    return None
+
+
+def _ori_pre(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    t = op.results[0].type
+    if _const_int(consts[1]) is not None:
+        if _const_int(consts[1]) == 0:
+            return lhs
+        if _all_ones(consts[1], t):
+            return consts[1]
+    for a, b in ((lhs, rhs), (rhs, lhs)):  # or(x, xor(x, 1)) -> 1
+        x = _defop(b, "arith.xori")
+        if x is not None and x.operand(0) is a and _all_ones(_const_of(x.operand(1)), t):
+            return x.operand(1)
+    return None
+
+
+def _xori_pre(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    cr = _const_int(consts[1])
+    if cr is not None and cr == 0:
+        return lhs
+    if lhs is rhs:
+        return _zero(op, 0)
+    prev = _defop(lhs, "arith.xori")
+    if prev is not None:
+        if prev.operand(1) is rhs:
+            return prev.operand(0)
+        if prev.operand(0) is rhs:
+            return prev.operand(1)
+    prev = _defop(rhs, "arith.xori")
+    if prev is not None:
+        if prev.operand(1) is lhs:
+            return prev.operand(0)
+        if prev.operand(0) is lhs:
+            return prev.operand(1)
+    return None
+
+
+FOLDS["arith.addi"] = _before(FOLDS["arith.addi"], _addi_pre)
+FOLDS["arith.subi"] = _before(FOLDS["arith.subi"], _subi_pre)
+FOLDS["arith.andi"] = _before(FOLDS["arith.andi"], _andi_pre)
+FOLDS["arith.ori"] = _before(FOLDS["arith.ori"], _ori_pre)
+FOLDS["arith.xori"] = _before(FOLDS["arith.xori"], _xori_pre)
+
+
+def _fold_negf(op, consts):
+    inner = _defop(op.operand(0), "arith.negf")
+    if inner is not None:
+        return inner.operand(0)
+    kind = _elem(op.results[0].type).kind
+    if type(consts[0]).__name__ == "PoisonAttr":
+        return consts[0]
+    if type(consts[0]) is not FloatAttr:
+        return None
+    return FloatAttr(consts[0].type, float_to_bits(-bits_to_float(consts[0].bits, kind), kind))
+
+
+FOLDS["arith.negf"] = _fold_negf
+
+
+def _fminmax_pre(inf_sign):
+    def pre(op, consts):
+        if op.operand(0) is op.operand(1):
+            return op.operand(1)
+        c = consts[1]
+        if type(c) is FloatAttr and math.isinf(c.value) and (c.value > 0) == (inf_sign > 0):
+            return op.operand(0)
+        return None
+    return pre
+
+
+for _n, _sgn in (("maximumf", -1), ("maxnumf", -1), ("minimumf", 1), ("minnumf", 1)):
+    FOLDS["arith." + _n] = _before(FOLDS["arith." + _n], _fminmax_pre(_sgn))
+
+
+_SWAP_PRED = {2: 4, 4: 2, 3: 5, 5: 3, 6: 8, 8: 6, 7: 9, 9: 7, 0: 0, 1: 1}
+
+
+def _int_width_of(t):
+    if type(t) is IntegerType:
+        return t.width
+    if isinstance(t, ShapedType) and type(t).__name__ == "VectorType":
+        return t.element_type.width
+    return None
+
+
+def _fold_cmpi2(op, consts):
+    pred_attr = op.get_attr("predicate")
+    pred = pred_attr.value
+    lhs, rhs = op.operand(0), op.operand(1)
+    rt = op.results[0].type
+    if lhs is rhs:
+        return _splat_like(rt, 1 if _CMPI[pred] in _CMPI_SELF_TRUE else 0)
+    cr = _const_int(consts[1])
+    if cr is not None and cr == 0 and pred == 1:
+        for ext in ("arith.extsi", "arith.extui"):
+            e = _defop(lhs, ext)
+            if e is not None and _int_width_of(e.operand(0).type) == 1:
+                return e.operand(0)
+    if consts[0] is not None and consts[1] is None:
+        op.properties["predicate"] = IntegerAttr(pred_attr.type, _SWAP_PRED[pred])
+        op.set_operand(0, rhs)
+        op.set_operand(1, lhs)
+        return op.results[0]
+    if consts[0] is None:
+        return None
+    return _fold_cmpi(op, consts)
+
+
+FOLDS["arith.cmpi"] = _fold_cmpi2
+
+
+def _fold_cmpf2(op, consts):
+    a, b = consts[0], consts[1]
+    if type(a) is FloatAttr and math.isnan(a.value):
+        b = a
+    if type(b) is FloatAttr and math.isnan(b.value):
+        a = b
+    if type(a) is not FloatAttr or type(b) is not FloatAttr:
+        return None
+    pred = _CMPF[op.get_attr("predicate").value]
+    return IntegerAttr(I1, -1 if _cmpf(pred, a.value, b.value) else 0)
+
+
+FOLDS["arith.cmpf"] = _fold_cmpf2
+
+
+def _fold_select2(op, consts):
+    cond, tv, fv = op.operand(0), op.operand(1), op.operand(2)
+    if tv is fv:
+        return tv
+    c = _const_int(consts[0])
+    if c is not None:
+        return tv if _u(c, 1) else fv
+    rt = op.results[0].type
+    if type(consts[1]).__name__ == "PoisonAttr":
+        return fv
+    if type(consts[2]).__name__ == "PoisonAttr":
+        return tv
+    if rt is I1:
+        t, f = _const_int(consts[1]), _const_int(consts[2])
+        if t is not None and f is not None and _u(t, 1) == 1 and _u(f, 1) == 0:
+            return cond
+    cmp = _defop(cond, "arith.cmpi")
+    if cmp is not None:
+        p = cmp.get_attr("predicate").value
+        if p in (0, 1):
+            a, b = cmp.operand(0), cmp.operand(1)
+            if (a is tv and b is fv) or (b is tv and a is fv):
+                return tv if p == 1 else fv
+    cc, ct, cf = consts
+    if type(cc) is DenseElementsAttr and type(ct) is DenseElementsAttr and \
+            type(cf) is DenseElementsAttr:
+        n = 1
+        for d in ct.type.shape:
+            n *= d
+        get = lambda a, i: a.values[0] if a.is_splat else a.values[i]
+        vals = [get(ct, i) if _u(get(cc, i), 1) else get(cf, i) for i in range(n)]
+        return DenseElementsAttr(ct.type, vals)
+    return None
+
+
+FOLDS["arith.select"] = _fold_select2
+
+
+def _fold_bitcast2(op, consts):
+    r = _fold_bitcast(op, consts)
+    if r is not None:
+        return r
+    a = consts[0]
+    rt = op.results[0].type
+    if a is None:
+        return None
+    st = _elem(op.operand(0).type)
+    dt = _elem(rt)
+
+    def conv(v):
+        bits = v if type(st) is FloatType else _u(v, _width(st))
+        if type(dt) is FloatType:
+            return bits
+        return _norm(bits, dt)
+    if type(a) is DenseElementsAttr:
+        return DenseElementsAttr(rt, [conv(v) for v in a.values])
+    if isinstance(rt, ShapedType):
+        return None
+    if type(a) is FloatAttr:
+        return _make(rt, [conv(a.bits)], False)
+    if type(a) is IntegerAttr:
+        return _make(rt, [conv(a.value)], False)
+    return None
+
+
+FOLDS["arith.bitcast"] = _fold_bitcast2
+
+
+def _fold_addui_extended(op, consts):
+    cr = _const_int(_const_of(op.operand(1)))
+    ot = op.results[1].type
+    if cr is not None and cr == 0:
+        return [op.operand(0), _splat_like(ot, 0)]
+    t = op.results[0].type
+    et = _elem(t)
+    w = _width(et)
+    s = _fold_elementwise(op, consts[:2], lambda a, b: _norm(a + b, et), t)
+    if s is None:
+        return None
+    ov = _fold_elementwise(op, [s, consts[0]],
+                           lambda a, b: -1 if _u(a, w) < _u(b, w) else 0, ot)
+    return None if ov is None else [s, ov]
+
+
+def _fold_mul_extended(signed):
+    def fold(op, consts):
+        t = op.results[0].type
+        et = _elem(t)
+        w = _width(et)
+        cr = _const_int(consts[1])
+        if cr is not None and cr == 0:
+            return [consts[1], consts[1]]
+        if not signed and cr is not None and _norm(cr, et) == 1:
+            return [op.operand(0), _splat_like(t, 0)]
+        conv = (lambda v: _s(v, w)) if signed else (lambda v: _u(v, w))
+        lo = _fold_elementwise(op, consts[:2], lambda a, b: _norm(a * b, et), t)
+        if lo is None:
+            return None
+        hi = _fold_elementwise(op, consts[:2],
+                               lambda a, b: _norm((conv(a) * conv(b)) >> w, et), t)
+        return [lo, hi]
+    return fold
+
+
+FOLDS["arith.addui_extended"] = _fold_addui_extended
+FOLDS["arith.mulsi_extended"] = _fold_mul_extended(True)
+FOLDS["arith.mului_extended"] = _fold_mul_extended(False)
+
+
 # -- materialization ---------------------------------------------------------------------------
 def materialize_constant(rewriter, attr, type_, loc):
     t = type(attr)
+    if t.__name__ == "PoisonAttr":
+        return rewriter.create("ub.poison", result_types=[type_], properties={"value": attr},
+                               loc=loc)
     if t in (IntegerAttr, FloatAttr, DenseElementsAttr) and getattr(attr, "type", None) == type_:
         return rewriter.create("arith.constant", result_types=[type_],
                                properties={"value": attr}, loc=loc)

@@ -11,6 +11,7 @@ resolved by the type converters' materializations. A failed conversion undoes ev
 """
 from __future__ import annotations
 
+from ...dialects.opdef import CONSTANT_LIKE
 from ...syntax.diagnostics import Diagnostic, MLIRError
 from ..pattern import PatternSet, RewritePattern
 from .rewriter import (ARGUMENT, CAST, SOURCE, TARGET, ConversionPatternRewriter, OpAdaptor)
@@ -75,8 +76,8 @@ class _Legalizer:
 
     def _fold(self, op):
         from ..folding import fold_op, materialize_constant
-        if op.opdef is None or op.opdef.fold is None:
-            return False
+        if op.opdef is None or op.opdef.fold is None or CONSTANT_LIKE in op.opdef.traits:
+            return False  # (a constant folds to itself)
         rw = self.rewriter
         state = rw.state()
         snap_mod = None
