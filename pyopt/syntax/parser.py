@@ -19,6 +19,7 @@ from .attr_parser import AttrParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
+_SINGLE_PUNCT = frozenset(",=()[]<>}*+?|")
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
@@ -90,6 +91,19 @@ class Parser(TypeParserMixin, AttrParserMixin):
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
         src = self.src
+        pos = self.pos
+        # Fast path: a one-character punctuation token that never starts a longer one, right
+        # here or after one space (most `,` `=` `(` `)` ...), without a regex match.
+        c = src[pos:pos + 1]
+        if c == " ":
+            pos += 1
+            c = src[pos:pos + 1]
+        if c in _SINGLE_PUNCT:
+            self.kind = "punct"
+            self.start = pos
+            self.pos = pos + 1
+            self.tok = c
+            return
         m = _match_token(src, self.pos)
         kind = m.lastgroup
         self.kind = kind

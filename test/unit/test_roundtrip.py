@@ -18,6 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # Inputs whose custom-form output mlir-opt 19 itself cannot parse back (checked with the
 # oracle): an affine.for with iter_args but no results prints as `-> ()`.
 UPSTREAM_UNSTABLE_CUSTOM = {"Dialect/Affine/invalid-regions.mlir"}
+# mlir-opt 19 prints identified-struct names unescaped, so a name containing `"` cannot be read
+# back in any form (checked with the oracle); --mlir-print-struct-aliases output escapes it and
+# is round-tripped by that file's own lit test.
+UPSTREAM_UNSTABLE_ANY = {"Dialect/LLVMIR/struct-aliases.mlir"}
 FILES = sorted(p for p in ROOT.rglob("*.mlir") if "Output" not in p.parts)
 
 
@@ -43,7 +47,8 @@ def test_print_is_a_fixed_point(path):
                 twice = _print(once, path.name, flags)
             except MLIRError:
                 rel = str(path.relative_to(ROOT))
-                if rel in UPSTREAM_UNSTABLE_CUSTOM and not flags.generic:
+                if (rel in UPSTREAM_UNSTABLE_CUSTOM and not flags.generic) or \
+                        rel in UPSTREAM_UNSTABLE_ANY:
                     continue
                 raise
             assert twice == once, f"{path}: chunk at offset {start} is not stable"
