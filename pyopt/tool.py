@@ -142,7 +142,13 @@ def _process_chunk(buffer, ctx, options, engine):
                                "input is nested too deeply"))
         return None
     printer = Printer(options.print_flags, ctx)
-    return printer.print_top(module) + "\n"
+    try:
+        return printer.print_top(module) + "\n"
+    except RecursionError:
+        # e.g. identified LLVM structs nested hundreds deep, printed inline (no aliases)
+        engine.emit(Diagnostic("error", module.loc, "IR is nested too deeply to print; "
+                               "--mlir-print-struct-aliases prints identified structs once"))
+        return None
 
 
 def run(text: str, filename: str, options: OptOptions, out) -> int:

@@ -20,6 +20,7 @@ from .attr_parser import AttrParserMixin
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
 _SINGLE_PUNCT = frozenset(",=()[]<>}*+?|")
+_PAIR_PUNCT = {":": ":", "{": "-", "-": ">"}  # single unless followed by this (`::` `{-#` `->`)
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
@@ -98,7 +99,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
         if c == " ":
             pos += 1
             c = src[pos:pos + 1]
-        if c in _SINGLE_PUNCT:
+        if c in _SINGLE_PUNCT or (c in _PAIR_PUNCT and src[pos + 1:pos + 2] != _PAIR_PUNCT[c]):
             self.kind = "punct"
             self.start = pos
             self.pos = pos + 1
