@@ -455,6 +455,7 @@ def _compile_print_element(d, e, pre, dyn):
 
             def step(p, op, out, st):
                 out.append(text)
+            step.text = text
         else:
             def step(p, op, out, st):
                 if st.space and _space_before_literal(v, st.punct):
@@ -470,6 +471,7 @@ def _compile_print_element(d, e, pre, dyn):
         if e[1] == " ":
             def step(p, op, out, st):
                 out.append(" ")
+            step.text = " "
             return step, post
         return None, post
     if k == "optional":
@@ -479,6 +481,7 @@ def _compile_print_element(d, e, pre, dyn):
 
         def step(p, op, out, st):
             out.append(p.attr_dict_str(_attr_dict_attrs(op, d), d._fmt_used_attrs, keyword))
+        step.attrdict = keyword
         if pre is None:
             def dyn_step(p, op, out, st):
                 step(p, op, out, st)
@@ -514,7 +517,76 @@ def _compile_print_element(d, e, pre, dyn):
     else:
         def step(p, op, out, st):
             body(p, op, out)
+    if lead is not None:
+        step.value_like = (lead, body, e)
     return step, _VALUE_LIKE_POST
+
+
+def _generated_print(d, steps):
+    """One function printing the whole format, for formats whose spacing is static: the
+    steps' literal text is merged and the common value-like elements are inlined."""
+    lines = ["def print_fn(p, op):", "    out = p.out"]
+    ns = {"D": d, "_attr_dict_attrs": _attr_dict_attrs}
+    pending = ""
+
+    def flush():
+        nonlocal pending
+        if pending:
+            lines.append(f"    out.append({pending!r})")
+            pending = ""
+    for n, step in enumerate(steps):
+        text = getattr(step, "text", None)
+        if text is not None:
+            pending += text
+            continue
+        keyword = getattr(step, "attrdict", None)
+        if keyword is not None:
+            flush()
+            ns[f"U{n}"] = d._fmt_used_attrs
+            lines.append("    props = op.properties")
+            lines.append(f"    out.append(p.attr_dict_str(op.attributes if not props else "
+                         f"_attr_dict_attrs(op, D), U{n}, {keyword!r}))")
+            continue
+        vl = getattr(step, "value_like", None)
+        if vl is None:
+            flush()
+            ns[f"S{n}"] = step
+            lines.append(f"    S{n}(p, op, out, None)")
+            continue
+        lead, body, e = vl
+        pending += lead
+        k = e[0]
+        if k == "operand" and d._simple_operands:
+            flush()
+            lines.append("    slots = op.operand_slots")
+            lines.append(f"    if {e[1]} < len(slots):")
+            lines.append(f"        out.append(p.value(slots[{e[1]}].value))")
+        elif k == "type" and e[1][0] in ("operand", "result") and \
+                (d._simple_operands if e[1][0] == "operand" else d._simple_results):
+            i = e[1][1]
+            seq = "[s.value for s in op.operand_slots]" if e[1][0] == "operand" else "op.results"
+            lines.append(f"    vs = {seq}")
+            lines.append(f"    out.append({pending!r} + (p.type_str(vs[{i}].type) "
+                         f"if {i} < len(vs) else ''))")
+            pending = ""
+        elif k == "attr":
+            flush()
+            ns[f"F{n}"] = e[2].print_format
+            lines.append(f"    a = op.properties.get({e[1]!r})")
+            lines.append("    if a is None:")
+            lines.append(f"        a = op.attributes.get({e[1]!r})")
+            lines.append("    if a is not None:")
+            lines.append(f"        out.append(F{n}(p, a))")
+        else:
+            flush()
+            ns[f"B{n}"] = body
+            lines.append(f"    B{n}(p, op, out)")
+    flush()
+    src = "\n".join(lines) + "\n"
+    exec(compile(src, f"<format print {d.name}>", "exec"), ns)
+    fn = ns["print_fn"]
+    fn.source = src
+    return fn
 
 
 def _compile_print_optional(d, e, pre, dyn):
@@ -1824,10 +1896,17 @@ def compile_format(d):
             for step in print_steps:
                 step(p, op, out, st)
     else:
-        def print_fn(p, op):
+        def interpreted_print(p, op):
             out = p.out
             for step in print_steps:
                 step(p, op, out, None)
+
+        def print_fn(p, op):
+            # Generated at the op's first print, like the parser.
+            fn = _generated_print(d, print_steps)
+            if d.print is print_fn:
+                d.print = fn
+            return fn(p, op)
 
     parse_steps = _compile_parse(d, els)
 

@@ -28,11 +28,6 @@ def _cond_br(rw, cond, t, t_ops, f, f_ops, loc):
                      successors=[t, f], loc=loc)
 
 
-def _split_at_op(rw, op):
-    """Splits op's block before op; returns the tail block (op is its first op)."""
-    return rw.split_block(op.parent, op)
-
-
 def lower_for(op, rw):
     loc = op.loc
     init_block = op.parent

@@ -8,3 +8,6 @@ from ..opdef import Dialect
 from . import ops, views
 
 MEMREF = Dialect("memref", ops.OPS + views.OPS)
+
+from .canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(MEMREF)

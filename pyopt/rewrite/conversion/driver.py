@@ -11,10 +11,12 @@ resolved by the type converters' materializations. A failed conversion undoes ev
 """
 from __future__ import annotations
 
+import gc
+
 from ...dialects.opdef import CONSTANT_LIKE
 from ...syntax.diagnostics import Diagnostic, MLIRError
 from ..pattern import PatternSet, RewritePattern
-from .rewriter import (ARGUMENT, CAST, SOURCE, TARGET, ConversionPatternRewriter, OpAdaptor)
+from .rewriter import ARGUMENT, CAST, SOURCE, ConversionPatternRewriter, OpAdaptor
 
 
 class ConversionPattern(RewritePattern):
@@ -197,6 +199,18 @@ def _as_pattern_set(patterns):
 
 
 def _run(roots, target, patterns, ctx, mode, config):
+    # The journal keeps everything the conversion creates alive until it commits: the cycle
+    # collector's passes over that growing heap would make the conversion superlinear.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _run_conversion(roots, target, patterns, ctx, mode, config)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _run_conversion(roots, target, patterns, ctx, mode, config):
     config = config or ConversionConfig()
     patterns = _as_pattern_set(patterns)
     roots = roots if isinstance(roots, (list, tuple)) else [roots]

@@ -1,0 +1,649 @@
+"""Folders and canonicalization patterns of the memref ops (MLIR 19 MemRefOps.cpp): folding
+`memref.cast` into its users, constant sizes into alloc/view/subview types (with a cast back
+to the original type), dim of known sizes, reshape/subview identities, dead allocations.
+Attached to the op declarations by `attach(dialect)`, which also declares memory effects."""
+from __future__ import annotations
+
+from ...ir.attributes import IntegerAttr, DenseArrayAttr, StridedLayoutAttr
+from ...ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
+from ...ir.memref_layout import strides_and_offset
+from ...rewrite.folding import constant_value
+from ...rewrite.pattern import RewritePattern
+from ..opdef import segment_sizes
+from .views import subview_result_type, memref_rank_reduction_mask
+
+
+def _def(v, name):
+    d = v.defining_op()
+    return d if d is not None and d.name == name else None
+
+
+def _const_index(v):
+    """The integer value of a constant-like index/integer operand, else None."""
+    d = v.defining_op()
+    if d is None:
+        return None
+    a = constant_value(d)
+    return a.value if type(a) is IntegerAttr else None
+
+
+def fold_memref_cast(op, inner=None):
+    """foldMemRefCast: use the source of any ranked-source memref.cast operand."""
+    folded = False
+    for s in op.operand_slots:
+        v = s.value
+        c = _def(v, "memref.cast")
+        if c is not None and v is not inner and type(c.operand(0).type) is not UnrankedMemRefType:
+            s.set(c.operand(0))
+            folded = True
+    return folded
+
+
+def can_fold_cast_into_consumer(cast):
+    src, res = cast.operand(0).type, cast.results[0].type
+    if type(src) is not MemRefType or type(res) is not MemRefType:
+        return False
+    if src.element_type is not res.element_type or len(src.shape) != len(res.shape):
+        return False
+    a, b = strides_and_offset(src), strides_and_offset(res)
+    if a is None or b is None:
+        return False
+    for x, y in zip(src.shape, res.shape):
+        if x != y and x == DYNAMIC and y != DYNAMIC:
+            return False
+    if a[1] != b[1] and a[1] == DYNAMIC and b[1] != DYNAMIC:
+        return False
+    for x, y in zip(a[0], b[0]):
+        if x != y and x == DYNAMIC and y != DYNAMIC:
+            return False
+    return True
+
+
+# -- folders ------------------------------------------------------------------------------------
+def _fold_in_place(inner_operand=None):
+    def fold(op, consts):
+        inner = op.operand(inner_operand) if inner_operand is not None else None
+        if fold_memref_cast(op, inner):
+            return [] if not op.results else op.results[0]
+        return None
+    return fold
+
+
+def _fold_cast(op, consts):
+    changed = fold_memref_cast(op)
+    if op.operand(0).type is op.results[0].type:  # CastOpInterface: identity cast
+        return op.operand(0)
+    return op.results[0] if changed else None
+
+
+def _fold_memory_space_cast(op, consts):
+    parent = _def(op.operand(0), "memref.memory_space_cast")
+    if parent is not None:
+        op.set_operand(0, parent.operand(0))
+        return op.results[0]
+    if op.operand(0).type is op.results[0].type:
+        return op.operand(0)
+    return None
+
+
+def _fold_dim(op, consts):
+    idx = consts[1]
+    if type(idx) is not IntegerAttr:
+        return None
+    t = op.operand(0).type
+    if type(t) is not MemRefType:
+        return None
+    i = idx.value
+    if i < 0 or i >= len(t.shape):
+        return None
+    if t.shape[i] != DYNAMIC:
+        return IntegerAttr(INDEX, t.shape[i])
+    d = op.operand(0).defining_op()
+    dyn_pos = sum(1 for s in t.shape[:i] if s == DYNAMIC)
+    if d is not None:
+        if d.name in ("memref.alloc", "memref.alloca"):
+            return d.opdef.get_group(d, "operand", 0)[dyn_pos]
+        if d.name == "memref.view":
+            return d.operands[2 + dyn_pos]
+        if d.name == "memref.subview":
+            src = d.operand(0).type
+            sizes = list(d.get_attr("static_sizes").values)
+            dropped = memref_rank_reduction_mask(src, t, sizes) or set()
+            kept = [k for k in range(len(src.shape)) if k not in dropped]
+            src_idx = kept[i]
+            return _dynamic_entry(d, "sizes", "static_sizes", src_idx)
+        if d.name in ("memref.reinterpret_cast",):
+            return _dynamic_entry(d, "sizes", "static_sizes", i)
+    if fold_memref_cast(op):
+        return op.results[0]
+    return None
+
+
+def _dynamic_entry(op, group, static_name, index):
+    static = list(op.get_attr(static_name).values)
+    k = sum(1 for s in static[:index] if s == DYNAMIC)
+    gi = op.opdef.accessors[group][1]
+    return op.opdef.get_group(op, "operand", gi)[k]
+
+
+def _fold_rank(op, consts):
+    t = op.operand(0).type
+    if type(t) is MemRefType:
+        return IntegerAttr(INDEX, len(t.shape))
+    return None
+
+
+def _fold_subview(op, consts):
+    res, src = op.results[0].type, op.operand(0).type
+    if DYNAMIC not in res.shape and res is src:
+        return op.operand(0)
+    prev = _def(op.operand(0), "memref.subview")
+    if prev is not None:
+        offs = _mixed(op, "offsets", "static_offsets")
+        strides = _mixed(op, "strides", "static_strides")
+        if all(o == 0 for o in offs) and all(s == 1 for s in strides) and \
+                _mixed(op, "sizes", "static_sizes", raw=True) == \
+                _mixed(prev, "sizes", "static_sizes", raw=True) and res is src:
+            return op.operand(0)
+    return None
+
+
+def _mixed(op, group, static_name, raw=False):
+    """Mixed values: ints for static entries; for dynamic ones the Value (raw) or its constant
+    value when it is a constant (else the Value)."""
+    static = list(op.get_attr(static_name).values)
+    vals = iter(op.opdef.get_group(op, "operand", op.opdef.accessors[group][1]))
+    out = []
+    for s in static:
+        if s == DYNAMIC:
+            v = next(vals)
+            if raw:
+                out.append(v)
+            else:
+                c = _const_index(v)
+                out.append(v if c is None else c)
+        else:
+            out.append(s)
+    return out
+
+
+def _fold_reshape_like(inverse):
+    def fold(op, consts):
+        src = op.operand(0)
+        if src.type is op.results[0].type:
+            return src
+        d = _def(src, inverse)
+        if d is not None and d.operand(0).type is op.results[0].type:
+            return d.operand(0)
+        return None
+    return fold
+
+
+def _fold_reinterpret_cast(op, consts):
+    src = op.operand(0)
+    prev = None
+    d = src.defining_op()
+    if d is not None:
+        if d.name in ("memref.reinterpret_cast", "memref.cast"):
+            prev = d.operand(0)
+        elif d.name == "memref.subview" and all(
+                o == 0 for o in _mixed(d, "offsets", "static_offsets")):
+            prev = d.operand(0)
+    if prev is not None:
+        op.set_operand(0, prev)
+        return op.results[0]
+    return None
+
+
+FOLDS = {
+    "memref.cast": _fold_cast,
+    "memref.memory_space_cast": _fold_memory_space_cast,
+    "memref.dealloc": _fold_in_place(),
+    "memref.load": _fold_in_place(),
+    "memref.store": _fold_in_place(0),
+    "memref.atomic_rmw": _fold_in_place(0),
+    "memref.prefetch": _fold_in_place(),
+    "memref.dma_start": _fold_in_place(),
+    "memref.dma_wait": _fold_in_place(),
+    "memref.dim": _fold_dim,
+    "memref.rank": _fold_rank,
+    "memref.subview": _fold_subview,
+    "memref.expand_shape": _fold_reshape_like("memref.collapse_shape"),
+    "memref.collapse_shape": _fold_reshape_like("memref.expand_shape"),
+    "memref.reinterpret_cast": _fold_reinterpret_cast,
+}
+
+
+def _fold_copy(op, consts):
+    folded = False
+    for s in op.operand_slots:
+        c = _def(s.value, "memref.cast")
+        if c is not None and can_fold_cast_into_consumer(c):
+            s.set(c.operand(0))
+            folded = True
+    return [] if folded else None
+
+
+FOLDS["memref.copy"] = _fold_copy
+
+
+# -- patterns -----------------------------------------------------------------------------------
+_PATTERNS = {}
+
+
+def pat(root, benefit=1):
+    def deco(fn):
+        _PATTERNS.setdefault("memref." + root, []).append(
+            RewritePattern("memref." + root, benefit, fn))
+        return fn
+    return deco
+
+
+def _cast(rw, value, type_, loc):
+    return rw.create("memref.cast", [value], [type_], loc=loc)
+
+
+def _simplify_alloc_const(op, rw):
+    sizes = op.opdef.get_group(op, "operand", 0)
+    syms = op.opdef.get_group(op, "operand", 1)
+    consts = [_const_index(v) for v in sizes]
+    if all(c is None or c < 0 for c in consts):
+        return False
+    t = op.results[0].type
+    shape, dyn = [], []
+    k = 0
+    for s in t.shape:
+        if s != DYNAMIC:
+            shape.append(s)
+            continue
+        c = consts[k]
+        if c is not None and c >= 0:
+            shape.append(c)
+        else:
+            shape.append(DYNAMIC)
+            dyn.append(sizes[k])
+        k += 1
+    nt = t.with_(shape=shape)
+    props = {"operandSegmentSizes": segment_sizes([len(dyn), len(syms)])}
+    if op.get_attr("alignment") is not None:
+        props["alignment"] = op.get_attr("alignment")
+    new = rw.create(op.name, dyn + list(syms), [nt], properties=props, loc=op.loc)
+    rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [t])
+    return True
+
+
+def _simplify_dead_alloc(op, rw):
+    v = op.results[0]
+    users = []
+    for u in v.uses():
+        o = u.owner
+        if o.name == "memref.store":
+            if o.operand(0) is v:
+                return False
+        elif o.name != "memref.dealloc":
+            return False
+        users.append(o)
+    for o in dict.fromkeys(users):
+        rw.erase_op(o)
+    rw.erase_op(op)
+    return True
+
+
+for _r in ("alloc", "alloca"):
+    pat(_r)(_simplify_alloc_const)
+    pat(_r)(_simplify_dead_alloc)
+pat("realloc")(_simplify_dead_alloc)
+
+
+@pat("dim")
+def DimOfMemRefReshape(op, rw):
+    reshape = _def(op.operand(0), "memref.reshape")
+    if reshape is None:
+        return False
+    idx = op.operand(1)
+    if idx.parent_block is reshape.parent:
+        d = idx.defining_op()
+        if d is not None and reshape.is_before_in_block(d):
+            return False
+    elif op.parent is not reshape.parent and not _region_proper_ancestor(
+            idx.parent_block.parent, reshape.parent.parent):
+        return False
+    rw.set_insertion_point_after(reshape)
+    shape = reshape.operand(1)
+    load = rw.create("memref.load", [shape, idx], [shape.type.element_type],
+                     loc=op.loc).results[0]
+    if load.type is not INDEX:
+        load = rw.create("arith.index_cast", [load], [INDEX], loc=op.loc).results[0]
+    rw.replace_op(op, [load])
+    return True
+
+
+def _region_proper_ancestor(region, other):
+    if region is other:
+        return False
+    r = other
+    while r is not None:
+        p = r.parent
+        if p is None or p.parent is None:
+            return False
+        r = p.parent.parent
+        if r is region:
+            return True
+    return False
+
+
+# subview ------------------------------------------------------------------------------------
+def _build_subview(rw, op, src, offs, sizes, strides, result_type):
+    """Creates a subview from mixed lists (ints static, Values dynamic)."""
+    operands, statics, counts = [src], [], [1]
+    for lst in (offs, sizes, strides):
+        st, dyn = [], []
+        for x in lst:
+            if isinstance(x, int):
+                st.append(x)
+            else:
+                st.append(DYNAMIC)
+                dyn.append(x)
+        operands += dyn
+        counts.append(len(dyn))
+        statics.append(DenseArrayAttr(I64, st))
+    props = {"static_offsets": statics[0], "static_sizes": statics[1],
+             "static_strides": statics[2], "operandSegmentSizes": segment_sizes(counts)}
+    return rw.create("memref.subview", operands, [result_type], properties=props, loc=op.loc)
+
+
+def _static_of(lst):
+    return [x if isinstance(x, int) else DYNAMIC for x in lst]
+
+
+def _fold_index_list(lst, only_non_negative=False):
+    changed = False
+    out = []
+    for x in lst:
+        if not isinstance(x, int):
+            c = _const_index(x)
+            if c is not None and not (only_non_negative and c < 0):
+                out.append(c)
+                changed = True
+                continue
+        out.append(x)
+    return out, changed
+
+
+def _valid_mixed(offs, sizes, strides):
+    """hasValidSizesOffsets / hasValidStrides of SubViewOp::inferResultType."""
+    return not any(isinstance(x, int) and x != DYNAMIC and x < 0 for x in offs + sizes) and \
+        not any(isinstance(x, int) and x == 0 for x in strides)
+
+
+def _reduced_type(nonreduced, dropped):
+    strides, off = strides_and_offset(nonreduced)
+    shape = [s for i, s in enumerate(nonreduced.shape) if i not in dropped]
+    st = [s for i, s in enumerate(strides) if i not in dropped]
+    return MemRefType(shape, nonreduced.element_type, StridedLayoutAttr(off, st),
+                      nonreduced.memory_space)
+
+
+@pat("subview")
+def SubViewConstantArgumentFolder(op, rw):
+    offs = _mixed(op, "offsets", "static_offsets", raw=True)
+    sizes = _mixed(op, "sizes", "static_sizes", raw=True)
+    strides = _mixed(op, "strides", "static_strides", raw=True)
+    offs, ch = _fold_index_list(offs, True)
+    if not ch:
+        sizes, ch = _fold_index_list(sizes, True)
+        if not ch:
+            strides, ch = _fold_index_list(strides)
+            if not ch:
+                return False
+    src = op.operand(0).type
+    if not _valid_mixed(offs, sizes, strides):
+        return False
+    nonreduced = subview_result_type(src, _static_of(offs), _static_of(sizes),
+                                     _static_of(strides))
+    dropped = memref_rank_reduction_mask(src, op.results[0].type,
+                                         list(op.get_attr("static_sizes").values))
+    if dropped is None:
+        return False
+    rt = nonreduced if not dropped else _reduced_type(nonreduced, dropped)
+    new = _build_subview(rw, op, op.operand(0), offs, sizes, strides, rt)
+    rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
+    return True
+
+
+@pat("subview")
+def SubViewOpMemRefCastFolder(op, rw):
+    for v in op.operands:
+        if _const_index(v) is not None:
+            return False
+    cast = _def(op.operand(0), "memref.cast")
+    if cast is None or not can_fold_cast_into_consumer(cast):
+        return False
+    offs = _mixed(op, "offsets", "static_offsets", raw=True)
+    sizes = _mixed(op, "sizes", "static_sizes", raw=True)
+    strides = _mixed(op, "strides", "static_strides", raw=True)
+    src = cast.operand(0).type
+    if not _valid_mixed(offs, sizes, strides):
+        return False
+    nonreduced = subview_result_type(src, _static_of(offs), _static_of(sizes),
+                                     _static_of(strides))
+    dropped = memref_rank_reduction_mask(op.operand(0).type, op.results[0].type,
+                                         list(op.get_attr("static_sizes").values))
+    if dropped is None:
+        return False
+    rt = _reduced_type(nonreduced, dropped)
+    new = _build_subview(rw, op, cast.operand(0), offs, sizes, strides, rt)
+    rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
+    return True
+
+
+@pat("subview")
+def TrivialSubViewOpFolder(op, rw):
+    src = op.operand(0).type
+    if len(src.shape) != len(op.results[0].type.shape):
+        return False
+    offs = _mixed(op, "offsets", "static_offsets")
+    sizes = _mixed(op, "sizes", "static_sizes")
+    strides = _mixed(op, "strides", "static_strides")
+    if any(o != 0 for o in offs) or any(s != 1 for s in strides):
+        return False
+    if any(not isinstance(sz, int) or sz != dim for sz, dim in zip(sizes, src.shape)):
+        return False
+    if src is op.results[0].type:
+        rw.replace_op(op, [op.operand(0)])
+    else:
+        rw.replace_op_with_new_op(op, "memref.cast", [op.operand(0)], [op.results[0].type])
+    return True
+
+
+# view -------------------------------------------------------------------------------------------
+@pat("view")
+def ViewOpShapeFolder(op, rw):
+    if not any(_const_index(v) is not None for v in op.operands):
+        return False
+    t = op.results[0].type
+    if strides_and_offset(t) is None:
+        return False
+    sizes = op.operands[2:]
+    shape, keep = [], []
+    k = 0
+    for s in t.shape:
+        if s != DYNAMIC:
+            shape.append(s)
+            continue
+        v = sizes[k]
+        d = v.defining_op()
+        c = _const_index(v) if d is not None and d.name == "arith.constant" and \
+            v.type is INDEX else None
+        if c is not None:
+            shape.append(c)
+        else:
+            shape.append(s)
+            keep.append(v)
+        k += 1
+    nt = t.with_(shape=shape)
+    if nt is t:
+        return False
+    new = rw.create("memref.view", [op.operand(0), op.operand(1)] + keep, [nt], loc=op.loc)
+    rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [t])
+    return True
+
+
+@pat("view")
+def ViewOpMemrefCastFolder(op, rw):
+    cast = _def(op.operand(0), "memref.cast")
+    if cast is None or _def(cast.operand(0), "memref.alloc") is None:
+        return False
+    rw.replace_op_with_new_op(op, "memref.view", [cast.operand(0)] + list(op.operands[1:]),
+                              [op.results[0].type])
+    return True
+
+
+# copy -------------------------------------------------------------------------------------------
+@pat("copy")
+def FoldCopyOfCast(op, rw):
+    modified = False
+    for i in (0, 1):
+        c = _def(op.operand(i), "memref.cast")
+        if c is not None and type(c.operand(0).type) is MemRefType:
+            rw.modify_op_in_place(op, lambda i=i, c=c: op.set_operand(i, c.operand(0)))
+            modified = True
+    return modified
+
+
+@pat("copy")
+def FoldEmptyCopy(op, rw):
+    for v in op.operands:
+        t = v.type
+        if type(t) is MemRefType and 0 in t.shape:
+            rw.erase_op(op)
+            return True
+    return False
+
+
+@pat("copy")
+def FoldSelfCopy(op, rw):
+    if op.operand(0) is not op.operand(1):
+        return False
+    rw.erase_op(op)
+    return True
+
+
+_EFFECTS = {
+    "memref.alloc": {"alloc"}, "memref.alloca": {"alloc"},
+    "memref.load": {"read"}, "memref.store": {"write"}, "memref.dealloc": {"free"},
+    "memref.copy": {"read", "write"}, "memref.atomic_rmw": {"read", "write"},
+    "memref.realloc": {"alloc", "free", "read", "write"},
+}
+
+
+def _materialize_constant(rewriter, attr, type_, loc):
+    """MemRefDialect::materializeConstant builds arith constants."""
+    from ..arith.folds import materialize_constant
+    return materialize_constant(rewriter, attr, type_, loc)
+
+
+def attach(dialect):
+    dialect.materialize_constant = _materialize_constant
+    for name, fn in FOLDS.items():
+        d = dialect.ops.get(name)
+        if d is not None and d.fold is None:
+            d.fold = fn
+    for name, pats in _PATTERNS.items():
+        d = dialect.ops.get(name)
+        if d is not None:
+            d.canonicalize = list(d.canonicalize or []) + pats
+    for name, eff in _EFFECTS.items():
+        d = dialect.ops.get(name)
+        if d is not None and "effects" not in d.extra:
+            d.extra["effects"] = eff
+
+
+# expand_shape / collapse_shape ------------------------------------------------------------------
+def _reassoc_attr(groups):
+    from ...ir.attributes import ArrayAttr
+    return ArrayAttr([ArrayAttr([IntegerAttr(I64, i) for i in g]) for g in groups])
+
+
+def compose_reassociation(producer, consumer):
+    """composeReassociationIndices."""
+    if len(producer) == len(consumer):
+        return None
+    if len(producer) < len(consumer):
+        producer, consumer = consumer, producer
+    if not consumer:
+        return []
+    if len(producer) != sum(len(g) for g in consumer):
+        return None
+    return [[i for c in g for i in producer[c]] for g in consumer]
+
+
+def _identity_layout(t):
+    return type(t) is MemRefType and t.layout is None
+
+
+def _compose_reshapes(op, rw):
+    from .common import reassociation_indices
+    src = _def(op.operand(0), op.name)
+    if src is None:
+        return False
+    if not (_identity_layout(src.operand(0).type) and _identity_layout(op.operand(0).type)
+            and _identity_layout(op.results[0].type)):
+        return False
+    groups = compose_reassociation(reassociation_indices(op.get_attr("reassociation")),
+                                   reassociation_indices(src.get_attr("reassociation")))
+    if groups is None:
+        return False
+    props = {"reassociation": _reassoc_attr(groups)}
+    operands = [src.operand(0)]
+    if op.name == "memref.expand_shape":
+        props["static_output_shape"] = op.get_attr("static_output_shape")
+        operands += list(op.operands[1:])
+    rw.replace_op_with_new_op(op, op.name, operands, [op.results[0].type], properties=props)
+    return True
+
+
+def collapsed_type(src, groups):
+    """CollapseShapeOp::computeCollapsedType."""
+    from ...ir.memref_layout import sat_mul
+    from .views import collapsed_layout
+    shape = []
+    for g in groups:
+        n = 1
+        for d in g:
+            n = sat_mul(n, src.shape[d])
+        shape.append(n)
+    if src.layout is None:
+        return MemRefType(shape, src.element_type, None, src.memory_space)
+    return MemRefType(shape, src.element_type, collapsed_layout(src, groups), src.memory_space)
+
+
+def _collapse_cast_folder(op, rw):
+    from .common import reassociation_indices
+    cast = _def(op.operand(0), "memref.cast")
+    if cast is None or not can_fold_cast_into_consumer(cast):
+        return False
+    groups = reassociation_indices(op.get_attr("reassociation"))
+    nt = collapsed_type(cast.operand(0).type, groups)
+    if nt is op.results[0].type:
+        rw.modify_op_in_place(op, lambda: op.set_operand(0, cast.operand(0)))
+        return True
+    new = rw.create("memref.collapse_shape", [cast.operand(0)], [nt],
+                    properties={"reassociation": op.get_attr("reassociation")}, loc=op.loc)
+    rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
+    return True
+
+
+pat("expand_shape")(_compose_reshapes)
+pat("collapse_shape")(_compose_reshapes)
+pat("collapse_shape")(_collapse_cast_folder)
+
+
+def _fold_transpose(op, consts):
+    perm = op.get_attr("permutation").value
+    if perm.is_identity() and op.results[0].type is op.operand(0).type:
+        return op.operand(0)
+    return None
+
+
+FOLDS["memref.transpose"] = _fold_transpose
