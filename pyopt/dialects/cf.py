@@ -190,3 +190,6 @@ SWITCH = Op("cf.switch",
             parse=_parse_switch, print=_print_switch, verify=_verify_switch)
 
 CF = Dialect("cf", [ASSERT, BR, COND_BR, SWITCH])
+
+from .cf_canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(CF)

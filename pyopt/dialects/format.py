@@ -543,8 +543,11 @@ def _generated_print(d, steps):
         if keyword is not None:
             flush()
             ns[f"U{n}"] = d._fmt_used_attrs
+            # (nothing to print, and no attribute to visit, when every property is elided)
             lines.append("    props = op.properties")
-            lines.append(f"    out.append(p.attr_dict_str(op.attributes if not props else "
+            lines.append("    attrs = op.attributes")
+            lines.append(f"    if attrs or not props.keys() <= U{n}:")
+            lines.append(f"        out.append(p.attr_dict_str(attrs if not props else "
                          f"_attr_dict_attrs(op, D), U{n}, {keyword!r}))")
             continue
         vl = getattr(step, "value_like", None)
@@ -1856,7 +1859,7 @@ class _ParseGen:
 def _generated_parse(d):
     try:
         return _ParseGen(d).build()
-    except _Unsupported:
+    except Exception:  # _Unsupported, or a format shape the generator did not foresee
         return None
 
 
@@ -1903,7 +1906,10 @@ def compile_format(d):
 
         def print_fn(p, op):
             # Generated at the op's first print, like the parser.
-            fn = _generated_print(d, print_steps)
+            try:
+                fn = _generated_print(d, print_steps)
+            except Exception:  # a shape the generator did not foresee: interpret the steps
+                fn = interpreted_print
             if d.print is print_fn:
                 d.print = fn
             return fn(p, op)
@@ -1925,6 +1931,7 @@ def compile_format(d):
 
     d.print = print_fn
     d.parse = first_parse
+    d._fmt_interpreted_parse = parse_fn  # (tests compare it with the generated parser)
 
 
 def _finish(parser, d, ps, state):

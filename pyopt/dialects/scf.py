@@ -1000,3 +1000,6 @@ def verify_region_branch(op):
 
 SCF = Dialect("scf", [CONDITION, YIELD, EXECUTE_REGION, FOR, IF, WHILE, INDEX_SWITCH, PARALLEL,
                       REDUCE, REDUCE_RETURN, FORALL, IN_PARALLEL])
+
+from .scf_canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(SCF)

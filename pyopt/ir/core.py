@@ -163,14 +163,20 @@ class Operation:
         # (the guards skip building comprehensions for the many ops without some of these)
         self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)] \
             if operands else []
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)] \
-            if result_types else []
+        if not result_types:
+            self.results = []
+        elif type(result_types) is list and len(result_types) == 1:  # the common one result
+            self.results = [OpResult(result_types[0], self, 0)]
+        else:
+            self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
         self.properties = properties if properties is not None else {}
         self.attributes = attributes if attributes is not None else {}
-        self.regions = list(regions)
         if regions:
+            self.regions = list(regions)
             for r in self.regions:
                 r.parent = self
+        else:
+            self.regions = []
         self.successor_slots = [BlockOperand(b, self, i) for i, b in enumerate(successors)] \
             if successors else []
         self.loc = loc if loc is not None else UNKNOWN_LOC

@@ -138,6 +138,130 @@ def verify_declared(op, d):
         _verify_traits(op, d)
 
 
+def _generated_verify(d):
+    """verify_declared as one straight-line function for `d` (built at its first op): the
+    plan's checks unrolled; any failure still re-runs the full checks in order."""
+    plan = d.__dict__.get("_verify_plan")
+    if plan is None:
+        plan = d._verify_plan = _VerifyPlan(d)
+    ns = {"FULL": _verify_declared_full, "_verify_counts": _verify_counts,
+          "_verify_parent": _verify_parent, "_verify_traits": _verify_traits, "T": T}
+    lines = ["def verify(op, d):", "    slots = op.operand_slots", "    results = op.results"]
+    emit = lines.append
+    if plan.fixed_operands:
+        emit(f"    if len(slots) != {plan.nops}:")
+        emit("        return FULL(op, d)")
+    else:
+        emit("    _verify_counts(op, d, d.operands, len(slots), 'operand', "
+             "T.ATTR_SIZED_OPERANDS)")
+    if plan.fixed_results:
+        emit(f"    if len(results) != {plan.nres}:")
+        emit("        return FULL(op, d)")
+    else:
+        emit("    _verify_counts(op, d, d.results, len(results), 'result', "
+             "T.ATTR_SIZED_RESULTS)")
+    if plan.parent:
+        emit("    _verify_parent(op, d)")
+    if plan.attrs:
+        emit("    props = op.properties")
+        emit("    attributes = op.attributes")
+        for n, (an, c, required, trivial) in enumerate(plan.attrs):
+            emit(f"    a = props.get({an!r})")
+            emit("    if a is None:")
+            emit(f"        a = attributes.get({an!r})")
+            if required:
+                emit("    if a is None:")
+                emit("        return FULL(op, d)")
+            if not trivial:
+                ns[f"C{n}"] = c.check
+                emit(f"    if a is not None and not C{n}(a):")
+                emit("        return FULL(op, d)")
+    if plan.operand_checks:
+        if plan.fixed_operands:
+            for gi, pred, _ in plan.operand_checks:
+                ns[f"P{gi}"] = pred
+                emit(f"    if not P{gi}(slots[{gi}].value.type):")
+                emit("        return FULL(op, d)")
+        else:
+            emit("    ranges = d.group_ranges(op, 'operand')")
+            for gi, pred, _ in plan.operand_checks:
+                ns[f"P{gi}"] = pred
+                emit(f"    start, n = ranges[{gi}]")
+                emit("    for i in range(start, start + n):")
+                emit(f"        if not P{gi}(slots[i].value.type):")
+                emit("            return FULL(op, d)")
+    if plan.result_checks:
+        if plan.fixed_results:
+            for gi, pred, _ in plan.result_checks:
+                ns[f"R{gi}"] = pred
+                emit(f"    if not R{gi}(results[{gi}].type):")
+                emit("        return FULL(op, d)")
+        else:
+            emit("    ranges = d.group_ranges(op, 'result')")
+            for gi, pred, _ in plan.result_checks:
+                ns[f"R{gi}"] = pred
+                emit(f"    start, n = ranges[{gi}]")
+                emit("    for i in range(start, start + n):")
+                emit(f"        if not R{gi}(results[i].type):")
+                emit("            return FULL(op, d)")
+    if plan.nregions is not None:
+        emit(f"    if len(op.regions) != {plan.nregions}:")
+        emit("        return FULL(op, d)")
+    if plan.nsuccessors is not None:
+        emit(f"    if len(op.successor_slots) != {plan.nsuccessors}:")
+        emit("        return FULL(op, d)")
+    if plan.traits:
+        _emit_traits(d, plan, emit, ns)
+    src = "\n".join(lines) + "\n"
+    exec(compile(src, f"<verify {d.name}>", "exec"), ns)
+    return ns["verify"]
+
+
+def _emit_traits(d, plan, emit, ns):
+    """_verify_traits for `d`'s traits only, in its order (the counts are checked by now)."""
+    traits = d.traits
+    ns.update(op_error=op_error, _verify_symbol=_verify_symbol, compatible_shapes=compatible_shapes,
+              _verify_elementwise=_verify_elementwise)
+    if T.SYMBOL in traits:
+        emit("    _verify_symbol(op, d)")
+    if T.SAME_OPERANDS_AND_RESULT_TYPE in traits:
+        if plan.fixed_operands and plan.fixed_results and plan.nops + plan.nres > 1:
+            ts = [f"slots[{i}].value.type" for i in range(plan.nops)] + \
+                [f"results[{i}].type" for i in range(plan.nres)]
+            emit(f"    t0 = {ts[0]}")
+            emit(f"    if {' or '.join(t + ' is not t0' for t in ts[1:])}:")
+            emit("        raise op_error(op, 'requires the same type for all operands and "
+                 "results')")
+        elif not (plan.fixed_operands and plan.fixed_results):
+            emit("    ts = [s.value.type for s in slots] + [r.type for r in results]")
+            emit("    if ts and any(t is not ts[0] for t in ts):")
+            emit("        raise op_error(op, 'requires the same type for all operands and "
+                 "results')")
+    if T.SAME_TYPE_OPERANDS in traits:
+        emit("    ts = [s.value.type for s in slots]")
+        emit("    if ts and any(t is not ts[0] for t in ts):")
+        emit("        raise op_error(op, 'requires all operands to have the same type')")
+    if T.SAME_OPERANDS_AND_RESULT_SHAPE in traits:
+        emit("    ts = [s.value.type for s in slots] + [r.type for r in results]")
+        emit("    if ts and not compatible_shapes(ts):")
+        emit("        raise op_error(op, 'requires the same shape for all operands and "
+             "results')")
+    if T.ELEMENTWISE in traits:
+        emit("    _verify_elementwise(op)")
+    if T.TERMINATOR in traits:
+        emit("    b = op.parent")
+        emit("    if b is not None and b.last is not op:")
+        emit("        raise op_error(op, 'must be the last operation in the parent block')")
+    if T.SINGLE_BLOCK in traits or d.implicit_terminator is not None:
+        emit("    for r in op.regions:")
+        emit("        if len(r.blocks) > 1:")
+        emit("            raise op_error(op, 'expects region #%d to have 0 or 1 blocks' % "
+             "op.regions.index(r))")
+        emit(f"        if r.blocks and r.blocks[0].first is None and "
+             f"{T.NO_TERMINATOR not in traits}:")
+        emit("            raise op_error(op, 'expects a non-empty block')")
+
+
 def _verify_declared_full(op, d):
     name = op.name
     # Operand and result counts.
@@ -482,7 +606,14 @@ class Verifier:
                 if dialect is not None and dialect.verify_op_attribute is not None:
                     dialect.verify_op_attribute(op, name, a)
         if d is not None:
-            verify_declared(op, d)
+            fn = d.__dict__.get("_verify_fn")
+            if fn is None:
+                try:
+                    fn = _generated_verify(d)
+                except Exception:  # a declaration the generator did not foresee
+                    fn = verify_declared
+                d._verify_fn = fn
+            fn(op, d)
             if d.verify is not None:
                 d.verify(op)
         for i, r in enumerate(op.regions):

@@ -4,7 +4,8 @@ ops, and the per-region constant uniquing/hoisting of MLIR's OperationFolder.
 Fold hook contract (OpDef `fold=fn`): `fn(op, operands)` where `operands` holds, per operand,
 the constant Attribute it is known to be (or None). It returns None (no fold), or for each
 result an Attribute (to be materialized as a constant) or a Value; a single-result op may
-return the Attribute/Value itself. Returning op's own result means "folded in place".
+return the Attribute/Value itself. Returning op's own result (or an empty list) means "folded
+in place".
 """
 from __future__ import annotations
 
@@ -56,6 +57,8 @@ def fold_op(op):
             r = [r]
         if len(r) == 1 and len(op.results) == 1 and r[0] is op.results[0]:
             r = []
+        elif not r:  # an empty list: folded in place (multi-result ops)
+            pass
         elif len(r) != len(op.results) or any(x is None for x in r):
             r = None
     if (r is None or r == []) and COMMUTATIVE in d.traits and _fold_commutative(op, consts):

@@ -257,6 +257,10 @@ def apply_patterns_greedily(op_or_region, patterns, ctx, config=None):
 def simplify_regions(rewriter, regions, merge_blocks=False):
     changed = erase_unreachable_blocks(rewriter, regions)
     changed |= run_region_dce(rewriter, regions)
+    if merge_blocks:  # region-simplify=aggressive
+        from .block_merge import merge_identical_blocks, drop_redundant_arguments
+        changed |= merge_identical_blocks(rewriter, regions)
+        changed |= drop_redundant_arguments(rewriter, regions)
     return changed
 
 

@@ -19,8 +19,6 @@ from .attr_parser import AttrParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
-_SINGLE_PUNCT = frozenset(",=()[]<>}*+?|")
-_PAIR_PUNCT = {":": ":", "{": "-", "-": ">"}  # single unless followed by this (`::` `{-#` `->`)
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
@@ -92,19 +90,6 @@ class Parser(TypeParserMixin, AttrParserMixin):
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
         src = self.src
-        pos = self.pos
-        # Fast path: a one-character punctuation token that never starts a longer one, right
-        # here or after one space (most `,` `=` `(` `)` ...), without a regex match.
-        c = src[pos:pos + 1]
-        if c == " ":
-            pos += 1
-            c = src[pos:pos + 1]
-        if c in _SINGLE_PUNCT or (c in _PAIR_PUNCT and src[pos + 1:pos + 2] != _PAIR_PUNCT[c]):
-            self.kind = "punct"
-            self.start = pos
-            self.pos = pos + 1
-            self.tok = c
-            return
         m = _match_token(src, self.pos)
         kind = m.lastgroup
         self.kind = kind
@@ -564,11 +549,14 @@ class Parser(TypeParserMixin, AttrParserMixin):
                         raise self.error("expected named operation to have at least 1 result")
                     self._next()
                 results.append((name, count, off))
-                if not self.accept(","):
+                if self.tok != "," or self.kind == "string":
                     break
+                self._next()
                 if self.kind != "percent":
                     raise self.error("expected valid ssa identifier")
-            self.expect("=", "expected '=' after SSA name")
+            if self.tok != "=" or self.kind == "string":
+                raise self.error("expected '=' after SSA name")
+            self._next()
         op_start = self.start
         if self.kind == "string":
             op = self.parse_generic_operation()

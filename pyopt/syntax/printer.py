@@ -537,13 +537,16 @@ class Printer:
     def print_op(self, op):
         """Prints `op` (results, body, trailing location) at the current position."""
         out = self.out
-        if self.flags.debuginfo and not self.local_scope:
+        flags = self.flags
+        debuginfo = flags.debuginfo
+        if debuginfo and not self.local_scope:
             self.loc_ref(op.loc)  # MLIR visits an op's location before its body
         results = op.results
         if results:
-            groups = self.ns.groups.get(op)
+            ns = self.ns
+            groups = ns.groups.get(op)
             if groups is None:
-                s = "%" + self.ns.names.get(results[0], "<<UNKNOWN SSA VALUE>>")
+                s = "%" + ns.names.get(results[0], "<<UNKNOWN SSA VALUE>>")
                 if len(results) > 1:
                     s += ":" + str(len(results))
                 out.append(s + " = ")
@@ -556,7 +559,7 @@ class Printer:
                     parts.append(s + (":" + str(n) if n > 1 else ""))
                 out.append(", ".join(parts) + " = ")
         opdef = op.opdef
-        if self.flags.generic or opdef is None or opdef.print is None:
+        if flags.generic or opdef is None or opdef.print is None:
             self.print_generic(op)
         else:
             dd = self.default_dialects[-1]
@@ -566,7 +569,7 @@ class Printer:
                 name = name[len(dd) + 1:]
             out.append(name)
             opdef.print(self, op)
-        if self.flags.debuginfo:
+        if debuginfo:
             out.append(" " + self.loc_str(op.loc))
 
     def print_generic(self, op):

@@ -640,10 +640,116 @@ pat("collapse_shape")(_collapse_cast_folder)
 
 
 def _fold_transpose(op, consts):
+    from ...ir.affine import AffineMap
+    from ...ir.attributes import AffineMapAttr
     perm = op.get_attr("permutation").value
     if perm.is_identity() and op.results[0].type is op.operand(0).type:
         return op.operand(0)
+    other = _def(op.operand(0), "memref.transpose")
+    if other is not None:  # transpose(transpose(x)): compose the permutations
+        inner = other.get_attr("permutation").value
+        p = [e.position for e in perm.results]
+        q = [e.position for e in inner.results]
+        composed = AffineMap.get_multi_dim_map_with_targets(len(p), [q[i] for i in p])
+        op.set_operand(0, other.operand(0))
+        op.properties["permutation"] = AffineMapAttr(composed)
+        return op.results[0]
     return None
 
 
 FOLDS["memref.transpose"] = _fold_transpose
+
+
+# reinterpret_cast / extract_strided_metadata -------------------------------------------------
+def _constified(values, type_, kind):
+    """constifyIndexValues: entries the memref type knows statically become ints."""
+    so = strides_and_offset(type_) if kind != "sizes" else None
+    known = list(type_.shape) if kind == "sizes" else \
+        ([] if so is None else (so[0] if kind == "strides" else [so[1]]))
+    out = [v if isinstance(v, int) else _ofr(v) for v in values]
+    for i, c in enumerate(known):
+        if c != DYNAMIC:
+            out[i] = c
+    return out
+
+
+def _ofr(v):
+    """getAsOpFoldResult: a constant Value becomes its int."""
+    c = _const_index(v)
+    return v if c is None else c
+
+
+def _esm_groups(esm):
+    rank = (len(esm.results) - 2) // 2
+    return [esm.results[1]], list(esm.results[2:2 + rank]), list(esm.results[2 + rank:])
+
+
+def _fold_extract_strided_metadata(op, consts):
+    from ...ir.core import Operation
+    from ..arith import CONSTANT
+    t = op.operand(0).type
+    offs, sizes, strides = _esm_groups(op)
+    changed = False
+    for vals, kind in ((offs, "offset"), (sizes, "sizes"), (strides, "strides")):
+        known = _constified([_ofr(v) for v in vals], t, kind)
+        for v, k in zip(vals, known):
+            if v.first_use is None or not isinstance(k, int) or _const_index(v) is not None:
+                continue
+            c = Operation("arith.constant", CONSTANT, [], [INDEX],
+                          {"value": IntegerAttr(INDEX, k)}, {}, [], [], op.loc)
+            op.parent.insert_before(op, c)
+            for u in list(v.uses()):
+                u.set(c.results[0])
+            changed = True
+    return [] if changed else None
+
+
+FOLDS["memref.extract_strided_metadata"] = _fold_extract_strided_metadata
+
+
+def _fold_reinterpret_cast2(op, consts):
+    r = _fold_reinterpret_cast(op, consts)
+    if r is not None:
+        return r
+    t = op.results[0].type
+    if DYNAMIC not in t.shape and op.operand(0).type is t and \
+            op.get_attr("static_offsets").values[0] == 0:
+        return op.operand(0)
+    return None
+
+
+FOLDS["memref.reinterpret_cast"] = _fold_reinterpret_cast2
+
+
+@pat("reinterpret_cast")
+def ReinterpretCastOpExtractStridedMetadataFolder(op, rw):
+    esm = _def(op.operand(0), "memref.extract_strided_metadata")
+    if esm is None:
+        return False
+    src_t, t = esm.operand(0).type, op.results[0].type
+    e_offs, e_sizes, e_strides = _esm_groups(esm)
+    r_offs = _mixed(op, "offsets", "static_offsets", raw=True)
+    r_sizes = _mixed(op, "sizes", "static_sizes", raw=True)
+    r_strides = _mixed(op, "strides", "static_strides", raw=True)
+
+    def same(a, b):
+        if isinstance(a, int) or isinstance(b, int):
+            return a == b
+        return a is b
+    es = _constified([_ofr(v) for v in e_strides], src_t, "strides")
+    rs = _constified(r_strides, t, "strides")
+    if len(es) != len(rs) or not all(same(a, b) for a, b in zip(es, rs)):
+        return False
+    ez = _constified([_ofr(v) for v in e_sizes], src_t, "sizes")
+    rz = _constified(r_sizes, t, "sizes")
+    if not all(same(a, b) for a, b in zip(ez, rz)):
+        return False
+    eo = _constified([_ofr(v) for v in e_offs], src_t, "offset")
+    ro = _constified(r_offs, t, "offset")
+    if not same(eo[0], ro[0]):
+        return False
+    if esm.operand(0).type is t:
+        rw.replace_op(op, [esm.operand(0)])
+    else:
+        rw.replace_op_with_new_op(op, "memref.cast", [esm.operand(0)], [t])
+    return True
