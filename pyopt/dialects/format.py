@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..ir.attributes import UNIT, UnitAttr
+from ..ir.core import Block, Operation, Region
 from ..ir.types import FunctionType
 from .opdef import (ATTR_SIZED_OPERANDS, ATTR_SIZED_RESULTS, SAME_OPERANDS_AND_RESULT_TYPE,
                     SAME_TYPE_OPERANDS, SINGLE_BLOCK, segment_sizes)
@@ -1998,7 +1999,6 @@ def _finish(parser, d, ps, state):
     if "*" in ps.regions:
         regions = ps.regions["*"]
     elif d.regions:
-        from ..ir.core import Region
         for i, rd in enumerate(d.regions):
             r = ps.regions.get(i)
             regions.append(r if r is not None else Region())
@@ -2006,7 +2006,6 @@ def _finish(parser, d, ps, state):
         for r in regions:
             ensure_terminator(r, d.implicit_terminator, parser)
     elif SINGLE_BLOCK in d.traits:
-        from ..ir.core import Block
         for r in regions:  # ODS parsers give an empty SingleBlock region its block
             if not r.blocks:
                 r.append(Block())
@@ -2023,7 +2022,6 @@ def _finish(parser, d, ps, state):
 def ensure_terminator(region, term_name, parser=None, loc=None):
     """SingleBlockImplicitTerminator: an empty region gets a block; a block without the
     terminator gets one appended (as MLIR's ensureTerminator)."""
-    from ..ir.core import Block, Operation
     if not region.blocks:
         region.append(Block())
     b = region.blocks[0]
@@ -2035,6 +2033,5 @@ def ensure_terminator(region, term_name, parser=None, loc=None):
     ctx = parser.ctx if parser is not None else None
     opdef = ctx.lookup_op(term_name) if ctx is not None else None
     if loc is None and parser is not None:
-        from ..ir.location import SourceLoc
         loc = parser.loc_at()
     b.append(Operation(term_name, opdef, loc=loc))

@@ -124,3 +124,6 @@ _op("bool.constant", results=[("result", I1T)], attrs={"value": BoolAttrConstrai
     result_names=lambda op: [(0, "true" if op.properties["value"].value else "false")])
 
 INDEX_DIALECT = Dialect("index", OPS, parse_attr=_parse_attr)
+
+from .index_canonicalize import attach as _attach_folds  # noqa: E402
+_attach_folds(INDEX_DIALECT)

@@ -68,7 +68,7 @@ def _fold_if(op, consts):
         b.parent = then_r
     for b in tb:
         b.parent = else_r
-    return [] if op.results else []
+    return []  # folded in place
 
 
 def _yield(region):

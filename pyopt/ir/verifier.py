@@ -247,7 +247,16 @@ def _emit_traits(d, plan, emit, ns):
         emit("        raise op_error(op, 'requires the same shape for all operands and "
              "results')")
     if T.ELEMENTWISE in traits:
-        emit("    _verify_elementwise(op)")
+        if plan.fixed_operands and plan.fixed_results:
+            # (it only has something to check when a type is a vector or tensor)
+            ns["_MAPPABLE"] = _MAPPABLE
+            ts = [f"slots[{i}].value.type" for i in range(plan.nops)] + \
+                [f"results[{i}].type" for i in range(plan.nres)]
+            if ts:
+                emit(f"    if {' or '.join(f'isinstance({t}, _MAPPABLE)' for t in ts)}:")
+                emit("        _verify_elementwise(op)")
+        else:
+            emit("    _verify_elementwise(op)")
     if T.TERMINATOR in traits:
         emit("    b = op.parent")
         emit("    if b is not None and b.last is not op:")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
-from ...ir.types import IntegerType, FloatType, ShapedType, I1
+from ...ir.attributes import IntegerAttr, FloatAttr
+from ...ir.types import IntegerType, FloatType, I1
 from ...rewrite.folding import constant_value
 from ...rewrite.pattern import RewritePattern
 from ...syntax.float_format import float_to_bits
-from .folds import _const_int, _norm, _elem, _width, _s, _u, _splat_like
+from .folds import _const_int, _norm, _elem, _width, _u, _splat_like
 
 
 def _def(v, name):
@@ -249,7 +249,6 @@ def MulSIExtendedRHSOne(op, rw):
     if not _is_one(_cst(op.operand(1))):
         return False
     zero = _const(rw, _splat_like(x.type, 0), op.loc)
-    from . import CMPI_PRED  # noqa: F401
     from .support import i1_same_shape
     cmp = rw.create("arith.cmpi", [x, zero], [i1_same_shape(x.type)],
                     properties={"predicate": IntegerAttr(_I64(), 2)}, loc=op.loc)
@@ -311,7 +310,6 @@ def _cmpi_ext(ext_name):
         p = op.get_attr("predicate")
         if x.type is not y.type or p.value not in (0, 1):
             return False
-        from .support import i1_same_shape
         _replace(rw, op, "arith.cmpi", [x, y], {"predicate": p})
         return True
     return fn
@@ -533,11 +531,6 @@ def _bool_const(rw, op, v):
     _replace(rw, op, "arith.constant", [], {"value": IntegerAttr(I1, -1 if v else 0)},
              [I1])
     return True
-
-
-def _round_even(x):
-    """x (a python int) rounded as an IEEE conversion at `mant` bits (for the bound checks)."""
-    return x
 
 
 @pat("cmpf", 1)

@@ -579,7 +579,8 @@ def compose_reassociation(producer, consumer):
 
 
 def _identity_layout(t):
-    return type(t) is MemRefType and t.layout is None
+    from ...ir.memref_layout import layout_is_identity
+    return type(t) is MemRefType and layout_is_identity(t)
 
 
 def _compose_reshapes(op, rw):
@@ -634,8 +635,51 @@ def _collapse_cast_folder(op, rw):
     return True
 
 
+def _compose_collapse_of_expand(op, rw):
+    """ComposeCollapseOfExpandOp (the rank-growing case, which needs an inferred output
+    shape, is left alone)."""
+    from .common import reassociation_indices
+    exp = _def(op.operand(0), "memref.expand_shape")
+    if exp is None:
+        return False
+    src_t, res_t = exp.operand(0).type, op.results[0].type
+    if not (_identity_layout(op.operand(0).type) and _identity_layout(src_t)
+            and _identity_layout(exp.results[0].type)):
+        return False
+    if src_t is res_t:
+        return False
+    sr, rr = len(src_t.shape), len(res_t.shape)
+    if sr > rr:
+        higher = reassociation_indices(exp.get_attr("reassociation"))
+        lower = reassociation_indices(op.get_attr("reassociation"))
+    else:
+        higher = reassociation_indices(op.get_attr("reassociation"))
+        lower = reassociation_indices(exp.get_attr("reassociation"))
+    hid, composed = 0, []
+    for low in lower:
+        idx = []
+        while hid < len(higher):
+            right = higher[hid][-1]
+            if right > low[-1]:
+                return False
+            idx.append(hid)
+            hid += 1
+            if right == low[-1]:
+                break
+        composed.append(idx)
+    if sr > rr:
+        rw.replace_op_with_new_op(op, "memref.collapse_shape", [exp.operand(0)], [res_t],
+                                  properties={"reassociation": _reassoc_attr(composed)})
+    elif sr == rr:
+        rw.replace_op_with_new_op(op, "memref.cast", [exp.operand(0)], [res_t])
+    else:
+        return False
+    return True
+
+
 pat("expand_shape")(_compose_reshapes)
 pat("collapse_shape")(_compose_reshapes)
+pat("collapse_shape")(_compose_collapse_of_expand)
 pat("collapse_shape")(_collapse_cast_folder)
 
 
