@@ -264,12 +264,18 @@ def main(argv=None):
         sys.stderr.write(f"pyopt: error: internal error: {type(e).__name__}: {e} (set "
                          f"PYOPT_TRACEBACK=1 for details)\n")
         rc = 1
-    sys.stdout.flush()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # `pyopt big.mlir | head`
+        rc = rc or 1
     if argv_was_none and isinstance(rc or 0, int):
         # The command line's process ends here: skip the interpreter's final collection and
         # teardown, which would free every IR object one by one (~15% of a large run).
         import os
-        sys.stderr.flush()
+        try:
+            sys.stderr.flush()
+        except BrokenPipeError:
+            pass
         os._exit(rc or 0)
     sys.exit(rc or 0)
 
