@@ -7,7 +7,8 @@ from ..ir.types import IntegerType, INDEX
 from .constraints import (TypeConstraint, DialectAttrC, Index, I1T, IndexAttr,
                           BoolAttrConstraint)
 from .opdef import Dialect, Op, PURE, COMMUTATIVE, CONSTANT_LIKE
-from .arith.support import verify_cast_compatible, enum_param_error
+from .arith.support import verify_cast_compatible
+from .enums import enum_param_error
 
 CMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 _CMP_BY_KW = {k: i for i, k in enumerate(CMP_PREDICATES)}

@@ -8,7 +8,7 @@ from ...ir.attributes import DialectAttr, IntegerAttr
 from ...ir.types import I64
 from ...syntax.printer import _BARE_NAME
 from ..constraints import IntEnum, IntEnumAttrC, DialectAttrC
-from ..arith.support import BitEnum, BitEnumAttr
+from ..enums import BitEnum, BitEnumAttr
 
 
 # ---------------------------------------------------------------------------- bit enums
