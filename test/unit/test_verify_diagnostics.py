@@ -120,15 +120,15 @@ def test_designators():
 
 
 def test_lines_that_are_not_directives():
-    # MLIR 19 knows no @unknown, no counts and needs {{...}}: these are ordinary lines (so an
-    # @below before them lands on them).
+    # No count form and {{...}} is required: these are ordinary lines (so an @below before
+    # them lands on them). `@unknown` is a directive (target line -1: no file location).
     text = ("// expected-error @below {{a}}\n"
             "// expected-error@unknown {{b}}\n"
             "// expected-error 2 {{c}}\n"
             "// expected-error d\n"
             "// expected-error {{e}} // trailing\n")
     exp = ExpectedDiagnostics(SourceBuffer("t.mlir", text)).expected
-    assert [(e.line, e.substring) for e in exp] == [(2, "a")]
+    assert [(e.line, e.substring) for e in exp] == [(3, "a"), (-1, "b")]
 
 
 def test_one_directive_per_line_message_runs_to_last_braces():
