@@ -75,3 +75,26 @@ def test_dominance_across_blocks():
     entry, a, b = f.regions[0].blocks
     dom = DominanceInfo()
     assert dom.block_dominates(entry, b) and not dom.block_dominates(a, b)
+
+
+def test_builder_insertion_points_and_printing():
+    from pyopt.rewrite.rewriter import Builder
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.ir.types import I32
+    m = parse('func.func @f() -> i32 {\n  %c = arith.constant 1 : i32\n  return %c : i32\n}')
+    ctx = make_context()
+    f = m.regions[0].blocks[0].first
+    body = f.regions[0].blocks[0]
+    ret = body.last
+    b = Builder(ctx)
+    b.set_insertion_point(ret)
+    two = b.create("arith.constant", result_types=[I32],
+                   properties={"value": IntegerAttr(I32, 2)}).result
+    s = b.create("arith.addi", [body.first.result, two], [I32]).result
+    ret.set_operand(0, s)
+    b.set_insertion_point_to_start(body)
+    b.create("arith.constant", result_types=[I32], properties={"value": IntegerAttr(I32, 0)})
+    text = print_op(m)
+    assert [o.name for o in body] == ["arith.constant", "arith.constant", "arith.constant",
+                                      "arith.addi", "func.return"]
+    assert "%0 = arith.addi %c1_i32, %c2_i32 : i32" in text and "return %0 : i32" in text
