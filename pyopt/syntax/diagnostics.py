@@ -53,6 +53,10 @@ def format_location_prefix(loc: Location) -> str:
     return f"{f.filename}:{f.line}:{f.col}:"
 
 
+_SEVERITY_STYLES = {"error": "bold red", "warning": "bold magenta", "note": "bold cyan",
+                    "remark": "bold blue"}
+
+
 class DiagnosticEngine:
     """Prints diagnostics like mlir-opt: `file:line:col: error: message`, the source line and a caret."""
 
@@ -61,6 +65,7 @@ class DiagnosticEngine:
         self.show_snippet = show_snippet
         self.had_error = False
         self.collector = None  # a list when -verify-diagnostics collects instead of printing
+        self._tty = None  # decided on first output: colour only on a terminal
 
     def emit(self, diag: Diagnostic):
         if diag.severity == "error":
@@ -100,7 +105,7 @@ class DiagnosticEngine:
             if loc is not None and not isinstance(loc, UnknownLoc):
                 from .printer import Printer, PrintFlags
                 prefix = Printer(PrintFlags(local_scope=True)).loc_str(loc) + ": "
-            self.stream.write(f"<unknown>:0: {severity}: {prefix}{message}\n")
+            self._write(f"<unknown>:0: {severity}: {prefix}{message}\n", severity)
             return
         out = [f"{f.filename}:{f.line}:{f.col}: {severity}: {message}\n"]
         if show_line and self.show_snippet:
@@ -116,7 +121,25 @@ class DiagnosticEngine:
             if line is not None and len(line) < 4096:
                 out.append(line + "\n")
                 out.append(" " * max(f.col - 1, 0) + "^\n")
-        self.stream.write("".join(out))
+        self._write("".join(out), severity)
+
+    def _write(self, text, severity):
+        """Plain text (byte-identical to mlir-opt) unless writing to a terminal, where rich
+        colours the severity and the caret."""
+        if self._tty is None:
+            try:
+                self._tty = self.stream.isatty()
+            except (AttributeError, ValueError):
+                self._tty = False
+        if not self._tty:
+            self.stream.write(text)
+            return
+        from rich.console import Console
+        from rich.text import Text
+        t = Text(text)
+        t.highlight_regex(rf"\b{severity}:", _SEVERITY_STYLES.get(severity, "bold"))
+        t.highlight_regex(r"(?m)^ *\^$", "bold green")
+        Console(file=self.stream, highlight=False, soft_wrap=True).print(t, end="")
 
 
 def _callsite(loc):

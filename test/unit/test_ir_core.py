@@ -98,3 +98,21 @@ def test_builder_insertion_points_and_printing():
     assert [o.name for o in body] == ["arith.constant", "arith.constant", "arith.constant",
                                       "arith.addi", "func.return"]
     assert "%0 = arith.addi %c1_i32, %c2_i32 : i32" in text and "return %0 : i32" in text
+
+
+def test_diagnostics_are_plain_text_off_a_terminal_and_coloured_on_one():
+    import io
+    from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine
+    from pyopt.ir.location import SourceBuffer, SourceLoc
+    buf = SourceBuffer("t.mlir", "func.func @f() {\n  bogus\n}\n")
+    diag = Diagnostic("error", SourceLoc(buf, 19), "custom op 'bogus' is unknown")
+    plain = io.StringIO()
+    DiagnosticEngine(plain).emit(diag)
+    assert plain.getvalue() == "t.mlir:2:3: error: custom op 'bogus' is unknown\n  bogus\n  ^\n"
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    tty = Tty()
+    DiagnosticEngine(tty).emit(diag)
+    assert "\x1b[" in tty.getvalue() and "custom op 'bogus' is unknown" in tty.getvalue()
