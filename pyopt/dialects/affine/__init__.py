@@ -92,3 +92,6 @@ DELINEARIZE = Op("affine.delinearize_index",
                  verify=_verify_delinearize)
 
 AFFINE = Dialect("affine", [APPLY, MIN, MAX, DELINEARIZE] + CONTROL_OPS + ACCESS_OPS)
+
+from .canonicalize import attach as _attach_canonicalize  # noqa: E402
+_attach_canonicalize(AFFINE)

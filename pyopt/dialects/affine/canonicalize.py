@@ -1,0 +1,459 @@
+"""Folders and canonicalization patterns of affine.apply / affine.min / affine.max (MLIR 19):
+composing producer affine.apply ops into a map, folding constant operands into it, dropping
+unused and duplicate operands, promoting symbol-valued dims to symbols, and simplifying the
+map through its flat (linear) form. Attached by `attach(AFFINE)` in __init__.py."""
+from __future__ import annotations
+
+import math
+
+from ...ir.affine import AffineMap, AffineExprKind, dim, symbol, constant
+from ...ir.attributes import AffineMapAttr, IntegerAttr
+from ...ir.core import BlockArgument
+from ...ir.types import INDEX
+from ...rewrite.folding import constant_value
+from ...rewrite.pattern import RewritePattern
+from .scope import get_affine_scope, is_top_level_value, is_valid_symbol
+
+_ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
+
+
+# ------------------------------------------------------------------ flat-form simplification
+class _Flattener:
+    """Flattens a pure affine expression into coefficients over
+    [dims, symbols, locals, constant]; floordiv/ceildiv/mod by constants introduce local
+    (quotient) variables, as MLIR's SimpleAffineExprFlattener."""
+
+    def __init__(self, nd, ns):
+        self.nd, self.ns = nd, ns
+        self.locals = []  # local exprs (floordiv / ceildiv of a flat dividend)
+        self.stack = []
+
+    def width(self):
+        return self.nd + self.ns + len(self.locals) + 1
+
+    def _add_local(self, e):
+        pos = self.nd + self.ns + len(self.locals)
+        for v in self.stack:
+            v.insert(pos, 0)
+        self.locals.append(e)
+
+    def expr_of(self, flat):
+        return expr_from_flat(flat, self.nd, self.ns, self.locals)
+
+    def run(self, root):
+        """False when the expression is not flattenable (non-positive divisor etc.)."""
+        for e in root.walk():
+            k = e.kind
+            if k is _CONST:
+                v = [0] * self.width()
+                v[-1] = e.value
+                self.stack.append(v)
+            elif k is _DIM or k is _SYM:
+                v = [0] * self.width()
+                v[e.position if k is _DIM else self.nd + e.position] = 1
+                self.stack.append(v)
+            else:
+                rhs = self.stack.pop()
+                lhs = self.stack[-1]
+                if k is _ADD:
+                    for i in range(len(lhs)):
+                        lhs[i] += rhs[i]
+                    continue
+                if e.rhs.kind is not _CONST:
+                    return False
+                c = rhs[-1]
+                if k is _MUL:
+                    for i in range(len(lhs)):
+                        lhs[i] *= c
+                    continue
+                if c <= 0:
+                    return False
+                if k is _MOD:
+                    self._mod(lhs, c)
+                else:
+                    self._div(lhs, c, k is _CEILDIV)
+        return True
+
+    def _find(self, e):
+        for i, l in enumerate(self.locals):
+            if l == e:
+                return i
+        return -1
+
+    def _mod(self, lhs, c):
+        if all(x % c == 0 for x in lhs):
+            lhs[:] = [0] * len(lhs)
+            return
+        g = c
+        for x in lhs:
+            g = math.gcd(g, abs(x))
+        dividend = [x // g for x in lhs] if g != 1 else list(lhs)
+        q = self.expr_of(dividend).floordiv(constant(c // g))
+        loc = self._find(q)
+        base = self.nd + self.ns
+        if loc == -1:
+            self._add_local(q)
+            lhs[base + len(self.locals) - 1] = -c
+        else:
+            lhs[base + loc] -= c
+
+    def _div(self, lhs, c, ceil):
+        g = c
+        for x in lhs:
+            g = math.gcd(g, abs(x))
+        if g != 1:
+            lhs[:] = [x // g for x in lhs]
+        d = c // g
+        if d == 1:
+            return
+        a = self.expr_of(lhs)
+        q = a.ceildiv(constant(d)) if ceil else a.floordiv(constant(d))
+        loc = self._find(q)
+        if loc == -1:
+            self._add_local(q)
+        lhs[:] = [0] * len(lhs)
+        base = self.nd + self.ns
+        lhs[base + (len(self.locals) - 1 if loc == -1 else loc)] = 1
+
+
+def expr_from_flat(flat, nd, ns, locals_):
+    out = constant(0)
+    for j in range(nd + ns):
+        c = flat[j]
+        if c:
+            out = out + (dim(j) if j < nd else symbol(j - nd)) * c
+    for j in range(nd + ns, len(flat) - 1):
+        c = flat[j]
+        if c:
+            out = out + locals_[j - nd - ns] * c
+    if flat[-1]:
+        out = out + flat[-1]
+    return out
+
+
+def simplify_expr(expr, nd, ns):
+    """simplifyAffineExpr (semi-affine expressions are kept as they are)."""
+    if not expr.is_pure_affine():
+        return expr
+    f = _Flattener(nd, ns)
+    if not f.run(expr):
+        return expr
+    return f.expr_of(f.stack[-1])
+
+
+def simplify_map(m):
+    return AffineMap(m.num_dims, m.num_symbols,
+                     [simplify_expr(r, m.num_dims, m.num_symbols) for r in m.results])
+
+
+# ------------------------------------------------------------------ operands
+def _const_int(v):
+    op = v.defining_op() if hasattr(v, "defining_op") else None
+    if op is None:
+        return None
+    a = constant_value(op)
+    return a.value if type(a) is IntegerAttr else None
+
+
+def valid_symbol(v):
+    """isValidSymbol(Value): top-level in an affine scope, or a valid symbol of the scope
+    its defining op is in."""
+    if v.type is not INDEX:
+        return False
+    if is_top_level_value(v):
+        return True
+    if type(v) is BlockArgument:
+        return False
+    return is_valid_symbol(v, get_affine_scope(v.owner))
+
+
+def _promote_symbols(m, operands):
+    nd, ns = m.num_dims, m.num_symbols
+    kept, promoted, remap = [], [], []
+    next_dim = 0
+    for i in range(nd):
+        v = operands[i]
+        if valid_symbol(v):
+            remap.append(symbol(ns + len(promoted)))
+            promoted.append(v)
+        else:
+            remap.append(dim(next_dim))
+            next_dim += 1
+            kept.append(v)
+    kept += operands[nd:] + promoted
+    return m.replace_dims_and_symbols(remap, [symbol(i) for i in range(ns)], next_dim,
+                                      ns + len(promoted)), kept
+
+
+def canonicalize_map_and_operands(m, operands):
+    """canonicalizeMapAndOperands: promote symbol dims, fold constant symbols, drop unused
+    and duplicate operands."""
+    if not operands:
+        return m, operands
+    m, operands = _promote_symbols(m, list(operands))
+    nd, ns = m.num_dims, m.num_symbols
+    used_d, used_s = set(), set()
+    for r in m.results:
+        for e in r.walk():
+            if e.kind is _DIM:
+                used_d.add(e.position)
+            elif e.kind is _SYM:
+                used_s.add(e.position)
+    out = []
+    seen = {}
+    dremap = [constant(0)] * nd
+    for i in range(nd):
+        if i in used_d:
+            v = operands[i]
+            if v not in seen:
+                seen[v] = dim(len(seen))
+                out.append(v)
+            dremap[i] = seen[v]
+    nnd = len(seen)
+    seen = {}
+    sremap = [constant(0)] * ns
+    for i in range(ns):
+        if i not in used_s:
+            continue
+        v = operands[nd + i]
+        c = _const_int(v)
+        if c is not None:
+            sremap[i] = constant(c)
+            continue
+        if v not in seen:
+            seen[v] = symbol(len(seen))
+            out.append(v)
+        sremap[i] = seen[v]
+    return m.replace_dims_and_symbols(dremap, sremap, nnd, len(seen)), out
+
+
+def _replace_dim_or_sym(m, pos, dims, syms):
+    is_dim = pos < len(dims)
+    p = pos if is_dim else pos - len(dims)
+    v = dims[p] if is_dim else syms[p]
+    if v is None:
+        return None
+    op = v.defining_op() if hasattr(v, "defining_op") else None
+    if op is None or op.name != "affine.apply":
+        return None
+    if is_dim:
+        dims[p] = None
+    else:
+        syms[p] = None
+    cm, cops = canonicalize_map_and_operands(op.get_attr("map").value, op.operands)
+    rep = cm.shift_dims(len(dims)).shift_symbols(len(syms)).results[0]
+    dims.extend(cops[:cm.num_dims])
+    syms.extend(cops[cm.num_dims:])
+    old = dim(p) if is_dim else symbol(p)
+    return m.replace(old, rep, len(dims), len(syms))
+
+
+def compose_map_and_operands(m, operands):
+    """composeAffineMapAndOperands: substitutes producer affine.apply ops into the map."""
+    if not m.results:
+        m, operands = canonicalize_map_and_operands(m, operands)
+        return simplify_map(m), operands
+    dims = list(operands[:m.num_dims])
+    syms = list(operands[m.num_dims:])
+    while True:
+        changed = False
+        for pos in range(len(dims) + len(syms)):
+            nm = _replace_dim_or_sym(m, pos, dims, syms)
+            if nm is not None:
+                m = nm
+                changed = True
+                break
+        if not changed:
+            break
+    out = []
+    drep, srep = [], []
+    for container, repl, mk in ((dims, drep, dim), (syms, srep, symbol)):
+        n = 0
+        for v in container:
+            if v is None:
+                repl.append(constant(0))
+                continue
+            repl.append(mk(n))
+            n += 1
+            out.append(v)
+    m = m.replace_dims_and_symbols(drep, srep, sum(v is not None for v in dims),
+                                   sum(v is not None for v in syms))
+    m, out = canonicalize_map_and_operands(m, out)
+    return simplify_map(m), out
+
+
+# ------------------------------------------------------------------ patterns and folders
+def _simplify_affine_op(op, rw):
+    """SimplifyAffineOp: compose, canonicalize and rebuild the op if anything changed."""
+    old_map = op.get_attr("map").value
+    old_ops = op.operands[len(op.operand_slots) - old_map.num_inputs:]
+    m, ops = compose_map_and_operands(old_map, old_ops)
+    m, ops = canonicalize_map_and_operands(m, ops)
+    if m == old_map and len(ops) == len(old_ops) and all(a is b for a, b in zip(ops, old_ops)):
+        return False
+    props = {"map": AffineMapAttr(m)}
+    if op.name in _ACCESS_OPS:
+        # Memory accesses keep their leading (non-index) operands and other properties.
+        n = len(op.operand_slots) - len(old_ops)
+        props = dict(op.properties, map=AffineMapAttr(m))
+        rw.replace_op_with_new_op(op, op.name, op.operands[:n] + ops,
+                                  [r.type for r in op.results], properties=props)
+        return True
+    rw.replace_op_with_new_op(op, op.name, ops, [INDEX], properties=props)
+    return True
+
+
+_ACCESS_OPS = frozenset({"affine.load", "affine.store", "affine.vector_load",
+                         "affine.vector_store", "affine.prefetch"})
+
+
+def _fold_apply(op, consts):
+    m = op.get_attr("map").value
+    e = m.results[0]
+    if e.kind is _DIM:
+        return op.operand(e.position)
+    if e.kind is _SYM:
+        return op.operand(m.num_dims + e.position)
+    vals = [c.value if type(c) is IntegerAttr else None for c in consts]
+    _, ints, poison = m.partial_constant_fold(vals)
+    if poison:
+        from ..ub import POISON
+        return POISON
+    if ints is None:
+        return None
+    return IntegerAttr(INDEX, ints[0])
+
+
+def _fold_min_max(is_max):
+    def fold(op, consts):
+        m = op.get_attr("map").value
+        vals = [c.value if type(c) is IntegerAttr else None for c in consts]
+        folded, ints, poison = m.partial_constant_fold(vals)
+        if folded is None:
+            return None
+        if folded.num_symbols == 1 and folded.is_symbol_identity():
+            return op.operand(0)
+        if ints is None:
+            if folded == m:
+                return None
+            op.set_attr("map", AffineMapAttr(folded))
+            return op.results[0]
+        if not ints:
+            return None
+        return IntegerAttr(INDEX, max(ints) if is_max else min(ints))
+    return fold
+
+
+def _replace_map(rw, op, m, operands, name=None):
+    rw.replace_op_with_new_op(op, name or op.name, list(operands), [INDEX],
+                              properties={"map": AffineMapAttr(m)})
+
+
+def _single_result_min_max(op, rw):
+    """A one-result affine.min/max is an affine.apply."""
+    m = op.get_attr("map").value
+    if len(m.results) != 1:
+        return False
+    _replace_map(rw, op, m, op.operands, "affine.apply")
+    return True
+
+
+def _dedup_min_max(op, rw):
+    m = op.get_attr("map").value
+    exprs = []
+    for e in m.results:
+        if e not in exprs:
+            exprs.append(e)
+    if len(exprs) == len(m.results):
+        return False
+    _replace_map(rw, op, AffineMap(m.num_dims, m.num_symbols, exprs), op.operands)
+    return True
+
+
+def _merge_min_max(op, rw):
+    """Inlines the results of a producer min (max) bound to a bare dim/symbol result."""
+    m = op.get_attr("map").value
+    ops = op.operands
+    dvals, svals = list(ops[:m.num_dims]), list(ops[m.num_dims:])
+    exprs, producers = [], []
+    for e in m.results:
+        v = None
+        if e.kind is _SYM:
+            v = svals[e.position]
+        elif e.kind is _DIM:
+            v = dvals[e.position]
+        p = v.defining_op() if v is not None and hasattr(v, "defining_op") else None
+        if p is not None and p.name == op.name:
+            producers.append(p)
+        else:
+            exprs.append(e)
+    if not producers:
+        return False
+    nd, ns = m.num_dims, m.num_symbols
+    for p in producers:
+        pm = p.get_attr("map").value
+        pops = p.operands
+        dvals += pops[:pm.num_dims]
+        svals += pops[pm.num_dims:]
+        for e in pm.results:
+            exprs.append(e.shift_dims(pm.num_dims, nd).shift_symbols(pm.num_symbols, ns))
+        nd += pm.num_dims
+        ns += pm.num_symbols
+    _replace_map(rw, op, AffineMap(nd, ns, exprs), dvals + svals)
+    return True
+
+
+def _order_min_max(op, rw):
+    """Sorts the results by their flat (coefficient) form; fails on locals."""
+    m = op.get_attr("map").value
+    flats = []
+    for e in m.results:
+        if not e.is_pure_affine():
+            return False
+        f = _Flattener(m.num_dims, m.num_symbols)
+        if not f.run(e) or f.locals:
+            return False
+        flats.append(f.stack[-1])
+    if all(flats[i] <= flats[i + 1] for i in range(len(flats) - 1)):
+        return False
+    perm = sorted(range(len(flats)), key=lambda i: flats[i])
+    _replace_map(rw, op, AffineMap(m.num_dims, m.num_symbols, [m.results[i] for i in perm]),
+                 op.operands)
+    return True
+
+
+def _min_max_patterns(kind):
+    return [RewritePattern(None, 1, _single_result_min_max, "CanonicalizeSingleResult" + kind),
+            RewritePattern(None, 1, _dedup_min_max, "Deduplicate" + kind),
+            RewritePattern(None, 1, _merge_min_max, "Merge" + kind),
+            RewritePattern(None, 1, _simplify_affine_op, "Simplify" + kind),
+            RewritePattern(None, 1, _order_min_max, "ExprAndTermOrder" + kind)]
+
+
+_PATTERNS = {
+    "affine.apply": [RewritePattern(None, 1, _simplify_affine_op, "SimplifyAffineApply")],
+    "affine.min": _min_max_patterns("AffineMin"),
+    "affine.max": _min_max_patterns("AffineMax"),
+}
+for _name in _ACCESS_OPS:
+    _PATTERNS[_name] = [RewritePattern(None, 1, _simplify_affine_op, "SimplifyAffineOp")]
+_FOLDS = {"affine.apply": _fold_apply, "affine.min": _fold_min_max(False),
+          "affine.max": _fold_min_max(True)}
+
+
+def materialize_constant(rewriter, attr, type_, loc):
+    from ..arith.folds import materialize_constant as arith_materialize
+    return arith_materialize(rewriter, attr, type_, loc)
+
+
+def attach(dialect):
+    for name, pats in _PATTERNS.items():
+        d = dialect.ops.get(name)
+        if d is not None:
+            d.canonicalize = list(d.canonicalize or []) + pats
+    for name, fn in _FOLDS.items():
+        d = dialect.ops.get(name)
+        if d is not None:
+            d.fold = fn
+    if getattr(dialect, "materialize_constant", None) is None:
+        dialect.materialize_constant = materialize_constant
