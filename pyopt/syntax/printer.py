@@ -243,6 +243,15 @@ class Printer:
     def attr_str(self, a, elide_int_type=False):
         if elide_int_type and type(a) is IntegerAttr and a.type is I64:
             return str(a.value)
+        if type(a) is LocationAttr and not self.flags.pretty_debuginfo:
+            # a location in attribute position is spelled as the location (one `#loc` alias,
+            # printed with the other aliases when used outside locations)
+            if self.local_scope:
+                return "loc(" + self.loc_body(a.loc) + ")"
+            s = self.loc_ref(a.loc)
+            if not self._in_loc:
+                self._mark_non_deferrable(s)
+            return s
         s = self.attr_cache.get(a)
         if s is None:
             prefix = None if self.local_scope else _attr_alias_prefix(a)

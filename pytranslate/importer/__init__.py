@@ -61,12 +61,14 @@ def _import_chunk(text, name, options, engine):
     try:
         mlir_text = conv.run()
     except ImportError_ as e:
-        for sev, msg in diags:
-            engine.emit(Diagnostic(sev, module_loc if sev == "warning" else UNKNOWN_LOC, msg))
+        for sev, msg, *at in diags:
+            loc = module_loc if sev == "warning" and not at else UNKNOWN_LOC
+            engine.emit(Diagnostic(sev, loc, msg))
         engine.emit(Diagnostic("error", UNKNOWN_LOC, str(e)))
         return None
-    for sev, msg in diags:
-        engine.emit(Diagnostic(sev, module_loc, msg))
+    for sev, msg, *at in diags:
+        # a third entry asks for an instruction location (only unknown ones are modelled)
+        engine.emit(Diagnostic(sev, UNKNOWN_LOC if at else module_loc, msg))
     return _reparse(mlir_text, name, options, engine)
 
 

@@ -236,6 +236,8 @@ class Converter:
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from .debuginfo import DebugInfo
         self.di = DebugInfo(module)
+        from .mdattrs import MDAttrs
+        self.mda = MDAttrs(self)
         # Locations are only spelled out when they will be printed.
         flags = getattr(options, "print_flags", None)
         self.locs = bool(flags is not None and getattr(flags, "debuginfo", False))
@@ -864,6 +866,10 @@ def _branch_weights(cv, inst):
 
 
 def _loop_md(cv, inst):
+    for name, ref in inst.md or ():
+        if name == "llvm.loop":
+            a = cv.mda.loop_annotation(ref)
+            return f" {{loop_annotation = {a}}}" if a else ""
     return ""
 
 
@@ -936,6 +942,8 @@ def _mem_attrs(cv, inst):
             attrs.append("nontemporal")
         elif name == "invariant.load" and inst.op == "load":
             attrs.append("invariant")
+    if inst.md:
+        attrs += cv.mda.inst_attrs(inst)
     return attrs
 
 
@@ -1141,8 +1149,11 @@ def _e_call(cv, inst, res):
     if fty.vararg:
         s += f" vararg({fty.mlir()})"
     f = fmf_attr(a.get("flags", ()))
-    if f:
-        s += f" {{fastmathFlags = {f}}}"
+    attrs = [f"fastmathFlags = {f}"] if f else []
+    if inst.md:
+        attrs += cv.mda.inst_attrs(inst)
+    if attrs:
+        s += " {" + ", ".join(attrs) + "}"
     return s + _sig(cv, inst, tys, fty)
 
 

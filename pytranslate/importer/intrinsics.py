@@ -18,6 +18,8 @@ _IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
             "abs": [(1, "is_int_min_poison")], "ctlz": [(1, "is_zero_poison")],
             "cttz": [(1, "is_zero_poison")], "vector.insert": [(2, "pos")],
             "vector.extract": [(1, "pos")]}
+# intrinsics carrying access groups / alias scopes / TBAA as properties
+_ALIAS_INFO = {"memcpy", "memmove", "memcpy.inline", "memset", "memset.inline"}
 _DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
 _ctx = None
 # LLVM names whose MLIR op is spelled differently
@@ -64,6 +66,13 @@ def convert_intrinsic(cv, inst):
         return False
     if base in _DROPPED:
         return _debug_intrinsic(cv, inst, base)
+    if base == "experimental.noalias.scope.decl":
+        ops = inst.ops
+        scope = cv.mda.scope(ops[0][1]) if len(ops) == 1 and isinstance(ops[0], tuple) else None
+        if scope is None:
+            return False
+        cv.cur.append(f"llvm.intr.{base} {scope}" + cv.inst_loc(inst))
+        return True
     imm = dict(_IMMARGS.get(base, ()))
     names, types, attrs = [], [], []
     for i, v in enumerate(inst.ops):
@@ -80,6 +89,8 @@ def convert_intrinsic(cv, inst):
         types.append(v.ty.mlir())
     fty = inst.a["fty"]
     ret = "" if fty.ret is VOID else fty.ret.mlir()
+    if base in _ALIAS_INFO and inst.md:
+        attrs += cv.mda.inst_attrs(inst)
     text = f'"llvm.intr.{base}"({", ".join(names)})'
     if attrs:
         text += " <{" + ", ".join(attrs) + "}>"
