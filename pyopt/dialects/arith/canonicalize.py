@@ -533,6 +533,12 @@ def _bool_const(rw, op, v):
     return True
 
 
+_INEXACT_RHS = {"ne": (True, True), "eq": (False, False), "ule": (False, None),
+                "sle": ("slt", None), "ult": (False, "ule"), "slt": (None, "sle"),
+                "ugt": (True, None), "sgt": ("sge", None), "uge": (True, "ugt"),
+                "sge": (None, "sgt")}
+
+
 @pat("cmpf", 1)
 def CmpFIntToFPConst(op, rw):
     flt = _cst(op.operand(1))
@@ -588,37 +594,13 @@ def CmpFIntToFPConst(op, rw):
             return False
         rhs_int = 0
     if rhs != 0.0 and float(_to_float(rhs_int, ft.kind)) != rhs:
-        neg = rhs < 0
-        if pred == "ne":
-            return _bool_const(rw, op, True)
-        if pred == "eq":
-            return _bool_const(rw, op, False)
-        if pred == "ule":
-            if neg:
-                return _bool_const(rw, op, False)
-        elif pred == "sle":
-            if neg:
-                pred = "slt"
-        elif pred == "ult":
-            if neg:
-                return _bool_const(rw, op, False)
-            pred = "ule"
-        elif pred == "slt":
-            if not neg:
-                pred = "sle"
-        elif pred == "ugt":
-            if neg:
-                return _bool_const(rw, op, True)
-        elif pred == "sgt":
-            if neg:
-                pred = "sge"
-        elif pred == "uge":
-            if neg:
-                return _bool_const(rw, op, True)
-            pred = "ugt"
-        elif pred == "sge":
-            if not neg:
-                pred = "sgt"
+        # The integer constant is not exact: per predicate, (if rhs < 0, otherwise) either a
+        # known result (bool) or the predicate to compare with the rounded constant.
+        r = _INEXACT_RHS.get(pred, (None, None))[0 if rhs < 0 else 1]
+        if isinstance(r, bool):
+            return _bool_const(rw, op, r)
+        if r is not None:
+            pred = r
     c = _const(rw, IntegerAttr(it, _norm(rhs_int, it)), op.loc)
     _replace(rw, op, "arith.cmpi", [int_val, c],
              {"predicate": IntegerAttr(_I64(), _CMPI_IDX[pred])})
