@@ -176,33 +176,23 @@ def _generated_verify(d):
                 ns[f"C{n}"] = c.check
                 emit(f"    if a is not None and not C{n}(a):")
                 emit("        return FULL(op, d)")
-    if plan.operand_checks:
-        if plan.fixed_operands:
-            for gi, pred, _ in plan.operand_checks:
-                ns[f"P{gi}"] = pred
-                emit(f"    if not P{gi}(slots[{gi}].value.type):")
+    # Operand and result type checks: direct slots for fixed arity, group ranges otherwise.
+    for checks, fixed, kind, tag, access in (
+            (plan.operand_checks, plan.fixed_operands, "operand", "P", "slots[{}].value.type"),
+            (plan.result_checks, plan.fixed_results, "result", "R", "results[{}].type")):
+        if not checks:
+            continue
+        if not fixed:
+            emit(f"    ranges = d.group_ranges(op, '{kind}')")
+        for gi, pred, _ in checks:
+            ns[f"{tag}{gi}"] = pred
+            if fixed:
+                emit(f"    if not {tag}{gi}({access.format(gi)}):")
                 emit("        return FULL(op, d)")
-        else:
-            emit("    ranges = d.group_ranges(op, 'operand')")
-            for gi, pred, _ in plan.operand_checks:
-                ns[f"P{gi}"] = pred
+            else:
                 emit(f"    start, n = ranges[{gi}]")
                 emit("    for i in range(start, start + n):")
-                emit(f"        if not P{gi}(slots[i].value.type):")
-                emit("            return FULL(op, d)")
-    if plan.result_checks:
-        if plan.fixed_results:
-            for gi, pred, _ in plan.result_checks:
-                ns[f"R{gi}"] = pred
-                emit(f"    if not R{gi}(results[{gi}].type):")
-                emit("        return FULL(op, d)")
-        else:
-            emit("    ranges = d.group_ranges(op, 'result')")
-            for gi, pred, _ in plan.result_checks:
-                ns[f"R{gi}"] = pred
-                emit(f"    start, n = ranges[{gi}]")
-                emit("    for i in range(start, start + n):")
-                emit(f"        if not R{gi}(results[i].type):")
+                emit(f"        if not {tag}{gi}({access.format('i')}):")
                 emit("            return FULL(op, d)")
     if plan.nregions is not None:
         emit(f"    if len(op.regions) != {plan.nregions}:")
