@@ -592,39 +592,10 @@ class Parser:
             while self.tok != ")":
                 if self.kind == "label":
                     key = self.next()[:-1]
-                    s = self.i
-                    depth = 0
-                    while True:
-                        t = self.tok
-                        if self.kinds[self.i] == "punct":
-                            if t in "([{":
-                                depth += 1
-                            elif t in ")]}":
-                                if depth == 0:
-                                    break
-                                depth -= 1
-                            elif t == "," and depth == 0:
-                                break
-                        self.next()
-                    fields[key] = self.toks[s:self.i]
+                    fields[key] = self._field_tokens()
                 else:
                     # positional operands (DIExpression, DIArgList): kept in order
-                    pos = fields.setdefault("", [])
-                    s = self.i
-                    depth = 0
-                    while True:
-                        t = self.tok
-                        if self.kinds[self.i] == "punct":
-                            if t in "([{":
-                                depth += 1
-                            elif t in ")]}":
-                                if depth == 0:
-                                    break
-                                depth -= 1
-                            elif t == "," and depth == 0:
-                                break
-                        self.next()
-                    pos.append(self.toks[s:self.i])
+                    fields.setdefault("", []).append(self._field_tokens())
                 if not self.accept(","):
                     break
             self.expect(")")
@@ -639,6 +610,24 @@ class Parser:
         self.expect("}")
         return MDRef("node", elems)
 
+
+    def _field_tokens(self):
+        """The tokens of one metadata field value, up to the `,` or `)` at its own level."""
+        s = self.i
+        depth = 0
+        while True:
+            t = self.tok
+            if self.kinds[self.i] == "punct":
+                if t in "([{":
+                    depth += 1
+                elif t in ")]}":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif t == "," and depth == 0:
+                    break
+            self.next()
+        return self.toks[s:self.i]
     def parse_md_operand(self):
         k = self.kind
         t = self.tok
