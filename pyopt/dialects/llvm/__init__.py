@@ -9,6 +9,8 @@ from .ops import OPS
 from . import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
 
 from .datalayout import verify_llvm_attribute
+from . import folds
 
 LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr,
                verify_op_attribute=verify_llvm_attribute)
+folds.attach(LLVM)

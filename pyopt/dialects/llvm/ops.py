@@ -372,7 +372,7 @@ def _verify_alloca(op):
 _op("alloca", operands=[("arraySize", AnySignlessInteger)], results=[("res", LLVM_AnyPointer)],
     attrs={"alignment": I64Attr.opt(), "elem_type": TypeAttrC(),
            "inalloca": UnitAttrConstraint.opt()},
-    parse=_parse_alloca, print=_print_alloca, verify=_verify_alloca)
+    parse=_parse_alloca, print=_print_alloca, verify=_verify_alloca, effects=("alloc",))
 
 
 # -- getelementptr ----------------------------------------------------------------------

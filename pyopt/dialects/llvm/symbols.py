@@ -14,7 +14,7 @@ from ..constraints import (AnyType, AnyAttr, StrAttr, SymbolNameAttr, UnitAttrCo
                            FlatSymbolRefAttr, SymbolRefAttrAny, DenseI32Array, BoolAttrConstraint,
                            AnySignlessInteger, ElementsAttrC)
 from ..opdef import (Op, ISOLATED, SYMBOL, SYMBOL_TABLE, TERMINATOR, PURE, ATTR_SIZED_OPERANDS,
-                     AUTOMATIC_ALLOCATION_SCOPE, NO_TERMINATOR, segment_sizes)
+                     AUTOMATIC_ALLOCATION_SCOPE, NO_TERMINATOR, CONSTANT_LIKE, segment_sizes)
 from ..function_syntax import parse_function_signature, parse_result_list
 from ..cf import verify_successor_operands
 from .types import (LLVMFunctionType, LLVMVoidType, LLVMArrayType, LLVMPointerType,
@@ -484,7 +484,7 @@ def _verify_addressof(op):
 
 
 _op("mlir.addressof", results=[("res", LLVM_AnyPointer)],
-    attrs={"global_name": FlatSymbolRefAttr}, traits=[PURE],
+    attrs={"global_name": FlatSymbolRefAttr}, traits=[PURE, CONSTANT_LIKE],
     format="$global_name attr-dict `:` qualified(type($res))", verify=_verify_addressof)
 
 
