@@ -20,7 +20,51 @@ def _key(op):
         hash(attrs)
     except TypeError:
         return None
-    return (op.name, tuple(vals), tuple(r.type for r in op.results), props, attrs)
+    key = (op.name, tuple(vals), tuple(r.type for r in op.results), props, attrs)
+    if op.regions:
+        shape = _regions_shape(op)
+        return None if shape is None else key + (shape,)
+    return key
+
+
+def _regions_shape(op):
+    """A hashable description of op's regions that is equal for two ops exactly when their
+    regions are equivalent as OperationEquivalence sees them (locations ignored): values and
+    blocks defined inside are numbered in order, values from outside stand for themselves."""
+    local = {}
+    out = []
+
+    def ref(v):
+        n = local.get(v)
+        return ("out", v) if n is None else n
+
+    def visit(o):
+        for r in o.regions:
+            out.append(len(r.blocks))
+            for b in r.blocks:
+                local[b] = len(local)
+            for b in r.blocks:
+                for a in b.args:
+                    local[a] = len(local)
+                out.append(tuple(a.type for a in b.args))
+                for inner in b:
+                    for res in inner.results:
+                        local[res] = len(local)
+                    try:
+                        props = frozenset(inner.properties.items())
+                        attrs = frozenset(inner.attributes.items())
+                        hash(props)
+                        hash(attrs)
+                    except TypeError:
+                        return False
+                    out.append((inner.name, tuple(ref(s.value) for s in inner.operand_slots),
+                                tuple(r.type for r in inner.results), props, attrs,
+                                tuple(local[s] for s in inner.successors), len(inner.regions)))
+                    if inner.regions and not visit(inner):
+                        return False
+        return True
+
+    return tuple(out) if visit(op) else None
 
 
 class _CSE:
@@ -85,12 +129,12 @@ class _CSE:
             self.to_erase.append(op)
             self.num_dce += 1
             return
-        # ops with regions need structural region equivalence (not yet): leave them alone
-        if any(r.blocks for r in op.regions):
+        # as upstream, ops whose regions have several blocks are left alone
+        if op.regions and any(len(r.blocks) > 1 for r in op.regions):
             return
         eff = op_effects(op)
-        if eff is None or (eff and eff != {"read"}):
-            return
+        if eff is None or (eff and (eff != {"read"} or op.regions)):
+            return  # region ops only read through their bodies: no effect interface upstream
         key = _key(op)
         if key is None:
             return
