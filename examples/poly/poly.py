@@ -10,12 +10,13 @@ rebuilt with `poly.from_tensor` (the source materialization).
 """
 from pyopt.dialects.constraints import TypeConstraint, ElementsAttrC
 from pyopt.dialects.opdef import Dialect, Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
-from pyopt.ir.attributes import DenseElementsAttr, TypeAttr
+from pyopt.ir.attributes import DenseElementsAttr
 from pyopt.ir.types import DialectType, I32, IntegerType, RankedTensorType
 from pyopt.ir.verifier import op_error
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import (ConversionTarget, OpConversionPattern, TypeConverter,
                                       apply_partial_conversion)
+from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
 
 
 # -- the dialect --------------------------------------------------------------------------------
@@ -142,43 +143,12 @@ class ConvertConstant(OpConversionPattern):
         return True
 
 
-class ConvertFuncSignature(OpConversionPattern):
-    """func.func: new function type, entry block arguments converted in place."""
-    root = "func.func"
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        tc = self.type_converter
-        r = tc.convert_function_type(op.get_attr("function_type").value)
-        if r is None:
-            return rewriter.notify_match_failure(op, "signature is not convertible")
-        conv, ft = r
-        body = op.regions[0]
-        if body.blocks and rewriter.convert_region_types(body, tc, conv) is None:
-            return rewriter.notify_match_failure(op, "region types are not convertible")
-        rewriter.modify_op_in_place(op, lambda: op.properties.__setitem__(
-            "function_type", TypeAttr(ft)))
-        return True
-
-
-class ConvertOperandsInPlace(OpConversionPattern):
-    """func.return / func.call: take the converted operands (and result types)."""
-
-    def match_and_rewrite(self, op, adaptor, rewriter):
-        if op.results:
-            types = self.type_converter.convert_types(op.result_types)
-            new = rewriter.replace_op_with_new_op(
-                op, op.name, list(adaptor.operands), types,
-                properties=dict(op.properties), attributes=dict(op.attributes))
-            return new is not None
-        rewriter.modify_op_in_place(op, lambda: op.set_operands(list(adaptor.operands)))
-        return True
-
-
 def poly_to_standard_patterns(tc):
     pats = [cls(tc) for cls in (ConvertAdd, ConvertSub, ConvertToTensor, ConvertFromTensor,
-                                ConvertConstant, ConvertFuncSignature)]
-    pats += [ConvertOperandsInPlace(tc, root=name) for name in ("func.return", "func.call")]
-    return pats
+                                ConvertConstant)]
+    # signatures, block arguments, returns and calls follow the converted values
+    return pats + function_type_conversion_patterns(tc, forwarding_ops=("func.return",
+                                                                        "func.call"))
 
 
 @register_pass("poly-to-standard", "Lower the poly dialect to arith on tensors",

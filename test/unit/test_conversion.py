@@ -313,3 +313,35 @@ def test_pattern_class_without_converter_gets_unconverted_operands():
         apply_partial_conversion(module, t, [Look()], ctx)
     assert got == [True]
     assert e.value.diag.message == "failed to legalize operation 'arith.muli' marked as erased"
+
+
+def test_function_type_conversion_patterns_follow_values_across_blocks_and_calls():
+    from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
+    module, ctx = parse("""func.func @g(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @f(%a: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2(%a : i32)
+^bb1(%x: i32):
+  %y = arith.addi %x, %x : i32
+  cf.br ^bb2(%y : i32)
+^bb2(%z: i32):
+  %r = func.call @g(%z) : (i32) -> i32
+  return %r : i32
+}""", unregistered=False)
+    tc = widen_converter()
+
+    @conversion_pattern("arith.addi", type_converter=tc)
+    def widen(op, adaptor, rw):
+        rw.replace_op_with_new_op(op, "arith.addi", list(adaptor), [I64])
+        return True
+    t = ConversionTarget(ctx)
+    t.add_dynamically_legal_op("func.func", tc.is_function_legal)
+    t.add_dynamically_legal_op(["arith.addi", "func.return", "func.call", "cf.br", "cf.cond_br"],
+                               tc.is_legal)
+    apply_partial_conversion(module, t, [widen] + function_type_conversion_patterns(tc), ctx)
+    text = print_op(module)
+    assert "i32" not in text.replace("i1", ""), text  # nothing of the old type is left
+    assert "func.func @f(%arg0: i64, %arg1: i1) -> i64" in text
+    assert "cf.cond_br %arg1, ^bb1(%arg0 : i64), ^bb2(%arg0 : i64)" in text
+    assert "^bb1(%0: i64):" in text and "%3 = call @g(%2) : (i64) -> i64" in text
