@@ -7,7 +7,8 @@ from ...ir.core import Operation, Block, Region
 from ...ir.types import I64
 from ...pass_registry import register_pass
 from .attrs import LinkageAttr
-from .struct_attrs import DICompositeTypeAttr, StructAttr
+from .struct_attrs import (DICompositeTypeAttr, DIExpressionAttr, DIExpressionElemAttr,
+                           StructAttr)
 
 
 def _create(ctx, name, operands=(), result_types=(), properties=None, regions=(),
@@ -43,6 +44,7 @@ def legalize_for_export(module, ctx, options):
         for r in op.regions:
             for b in list(r.blocks):
                 _ensure_distinct_successors(ctx, b)
+    legalize_di_expressions(module)
 
 
 # ---------------------------------------------------------------------------- comdats
@@ -87,54 +89,85 @@ def request_c_wrappers(module, ctx, options):
 
 
 # ---------------------------------------------------------------------------- debug info
-def _drop_elements(a, memo):
-    """`a` with the elements of every DW_TAG_array_type composite type dropped."""
+def _map_struct(a, fn, memo):
+    """`a` with `fn` applied to every struct attribute in it, innermost first (an
+    AttrTypeReplacer); `memo` keeps shared sub-attributes shared."""
     if not isinstance(a, StructAttr):
         return a
     r = memo.get(a)
     if r is not None:
         return r
-    vals = []
-    for v in a.vals:
-        if isinstance(v, tuple):
-            v = tuple(_drop_elements(x, memo) for x in v)
-        else:
-            v = _drop_elements(v, memo)
-        vals.append(v)
-    r = type(a)(tuple(vals))
-    if type(r) is DICompositeTypeAttr and r.tag == 0x01:  # DW_TAG_array_type
-        r = r.replace(elements=())
+    vals = tuple(tuple(_map_struct(x, fn, memo) for x in v) if isinstance(v, tuple)
+                 else _map_struct(v, fn, memo) for v in a.vals)
+    r = fn(a if vals == a.vals else type(a)(vals))
     memo[a] = r
     return r
 
 
-def _rewrite_attr(a, memo):
+def _map_attr(a, fn, memo):
     from ...ir.attributes import ArrayAttr, DictionaryAttr
-    from ...ir.location import FusedLoc
     t = type(a)
     if isinstance(a, StructAttr):
-        return _drop_elements(a, memo)
+        return _map_struct(a, fn, memo)
     if t is ArrayAttr:
-        return ArrayAttr([_rewrite_attr(x, memo) for x in a])
+        return ArrayAttr([_map_attr(x, fn, memo) for x in a])
     if t is DictionaryAttr:
-        return DictionaryAttr({k: _rewrite_attr(v, memo) for k, v in a.value})
+        return DictionaryAttr({k: _map_attr(v, fn, memo) for k, v in a.value})
+    return a
+
+
+def replace_struct_attrs(root, fn):
+    """Rewrites every struct attribute (debug info and friends) held by ops nested in `root`,
+    in their properties, attributes and fused-location metadata."""
+    memo = {}
+    for op in root.walk_ops():
+        for d in (op.properties, op.attributes):
+            for k, v in list(d.items()):
+                nv = _map_attr(v, fn, memo)
+                if nv is not v:
+                    d[k] = nv
+        meta = getattr(op.loc, "metadata", None)
+        if meta is not None and isinstance(meta, StructAttr):
+            try:
+                op.loc.metadata = _map_struct(meta, fn, memo)
+            except AttributeError:
+                pass
+
+
+def _drop_array_elements(a):
+    if type(a) is DICompositeTypeAttr and a.tag == 0x01:  # DW_TAG_array_type
+        return a.replace(elements=())
     return a
 
 
 @register_pass("drop-di-composite-type-elements",
                "Drop the elements of debug-info array composite types")
 def drop_di_composite_type_elements(module, ctx, options):
-    memo = {}
-    for op in module.walk_ops():
-        for d in (op.properties, op.attributes):
-            for k, v in list(d.items()):
-                nv = _rewrite_attr(v, memo)
-                if nv is not v:
-                    d[k] = nv
-        loc = op.loc
-        meta = getattr(loc, "metadata", None)
-        if meta is not None and isinstance(meta, StructAttr):
-            try:
-                loc.metadata = _drop_elements(meta, memo)
-            except AttributeError:
-                pass
+    replace_struct_attrs(module, _drop_array_elements)
+
+
+_FRAGMENT = 0x1000  # DW_OP_LLVM_fragment(offset, size)
+
+
+def _merge_fragments(a):
+    """DW_OP_LLVM_fragment(o1, s1), DW_OP_LLVM_fragment(o2, s2) -> fragment(o1 + o2, s1): the
+    fragment nearest the value keeps its size, the offsets add up."""
+    if type(a) is not DIExpressionAttr:
+        return a
+    ops = a.vals[0]
+    if sum(1 for e in ops if e.vals[0] == _FRAGMENT) < 2:
+        return a
+    out = []
+    for e in ops:
+        if out and e.vals[0] == _FRAGMENT and out[-1].vals[0] == _FRAGMENT:
+            first = out[-1]
+            offset = first.vals[1][0] + e.vals[1][0]
+            out[-1] = DIExpressionElemAttr((_FRAGMENT, (offset, first.vals[1][1])))
+        else:
+            out.append(e)
+    return DIExpressionAttr((tuple(out),))
+
+
+def legalize_di_expressions(root):
+    """What export needs of DIExpressions (MLIR's legalizeDIExpressionsRecursively)."""
+    replace_struct_attrs(root, _merge_fragments)
