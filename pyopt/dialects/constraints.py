@@ -225,6 +225,8 @@ class StrAttrC(AttrConstraint):
         return type(a) is StringAttr
 
     def parse_format(self, parser):
+        if parser.kind == "string":  # ODS passes a NoneType: no `: type` suffix is read
+            return StringAttr(parser.parse_string())
         off = parser.start
         a = parser.parse_optional_attribute()
         if type(a) is not StringAttr:

@@ -128,10 +128,21 @@ CALL = Op("func.call", operands=[("operands", AnyType, "*")], results=[("results
           format="$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
           verify=_verify_call)
 
+def _direct_known_callee(op, rewriter):
+    """call_indirect of a func.constant becomes a direct func.call."""
+    d = op.operand(0).defining_op()
+    if d is None or d.name != "func.constant":
+        return False
+    rewriter.replace_op_with_new_op(op, "func.call", op.operands[1:], op.result_types,
+                                    {"callee": d.properties["value"]})
+    return True
+
+
 CALL_INDIRECT = Op("func.call_indirect",
                    operands=[("callee", FunctionTypeC), ("callee_operands", AnyType, "*")],
                    results=[("results", AnyType, "*")],
-                   format="$callee `(` $callee_operands `)` attr-dict `:` type($callee)")
+                   format="$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
+                   canonicalize=[_direct_known_callee])
 
 
 def _call_indirect_parser(opdef):
@@ -158,6 +169,18 @@ _call_indirect_parser(CALL_INDIRECT)
 CONSTANT = Op("func.constant", results=[("result", AnyType)],
               attrs={"value": FlatSymbolRefAttr}, traits=[PURE, CONSTANT_LIKE],
               format="attr-dict $value `:` type(results)", verify=_verify_constant,
-              result_names=lambda op: [(0, "f")])
+              result_names=lambda op: [(0, "f")], fold=lambda op, operands: op.get_attr("value"))
 
 FUNC_DIALECT = Dialect("func", [FUNC, RETURN, CALL, CALL_INDIRECT, CONSTANT])
+
+
+def _materialize_constant(rewriter, attr, type_, loc):
+    """FuncDialect::materializeConstant: func.constant for a symbol of function type."""
+    from ..ir.attributes import SymbolRefAttr
+    if type(attr) is SymbolRefAttr and not attr.nested and type(type_) is FunctionType:
+        return rewriter.create("func.constant", result_types=[type_],
+                               properties={"value": attr}, loc=loc)
+    return None
+
+
+FUNC_DIALECT.materialize_constant = _materialize_constant

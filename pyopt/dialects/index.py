@@ -97,7 +97,7 @@ for _n, _comm, _pure in (("add", True, True), ("sub", False, True), ("mul", True
                          ("shrs", False, True), ("shru", False, True), ("and", True, True),
                          ("or", True, True), ("xor", True, True)):
     _op(_n, operands=[("lhs", Index), ("rhs", Index)], results=[("result", Index)],
-        traits=([COMMUTATIVE] if _comm else []) + ([PURE] if _pure else []),
+        traits=([COMMUTATIVE] if _comm else []) + ([PURE] if _pure else ["NoMemoryEffect"]),
         format="$lhs `,` $rhs attr-dict")
 
 

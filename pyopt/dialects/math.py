@@ -64,3 +64,6 @@ FPOWI = Op("math.fpowi", operands=[("lhs", FloatLike), ("rhs", SignlessIntegerLi
 MATH = Dialect("math", [_float_unary(n) for n in FLOAT_UNARY] +
                [_float_binary(n) for n in FLOAT_BINARY] + [_int_unary(n) for n in INT_UNARY] +
                [FMA, IPOWI, FPOWI])
+
+from .math_folds import attach as _attach_folds  # noqa: E402
+_attach_folds(MATH)

@@ -295,11 +295,17 @@ def _verify_for_regions(op):
                            f"value")
 
 
+def _for_speculatability(op):
+    """ForOp::getSpeculatability: a unit constant step always terminates."""
+    return "recursive" if constant_int(op.operand(2)) == 1 else None
+
+
 FOR = Op("scf.for",
          operands=[("lowerBound", SignlessIntOrIndex), ("upperBound", SignlessIntOrIndex),
                    ("step", SignlessIntOrIndex), ("initArgs", AnyType, "*")],
          results=[("results", AnyType, "*")], regions=[_sized("region")],
-         traits=[AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK], implicit_terminator="scf.yield",
+         traits=[AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK, "RecursiveMemoryEffects"],
+         implicit_terminator="scf.yield", speculatability=lambda op: _for_speculatability(op),
          parse=_parse_for, print=_print_for, verify=_verify_for,
          verify_regions=_verify_for_regions)
 
@@ -347,7 +353,8 @@ def _verify_if(op):
 
 
 IF = Op("scf.if", operands=[("condition", I1T)], results=[("results", AnyType, "*")],
-        regions=[_sized("thenRegion"), "elseRegion"], traits=[SINGLE_BLOCK],
+        regions=[_sized("thenRegion"), "elseRegion"],
+        traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
         implicit_terminator="scf.yield",
         parse=_parse_if, print=_print_if, verify=_verify_if,
         verify_regions=lambda op: verify_region_branch(op))
@@ -414,7 +421,8 @@ def _verify_while_regions(op):
 
 
 WHILE = Op("scf.while", operands=[("inits", AnyType, "*")], results=[("results", AnyType, "*")],
-           regions=[_sized("before"), _sized("after")], traits=[SINGLE_BLOCK],
+           regions=[_sized("before"), _sized("after")],
+           traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
            parse=_parse_while, print=_print_while, verify=_verify_while,
            verify_regions=_verify_while_regions)
 
@@ -495,8 +503,8 @@ def _verify_index_switch(op):
 INDEX_SWITCH = Op("scf.index_switch", operands=[("arg", Index)],
                   results=[("results", AnyType, "*")], attrs={"cases": DenseI64Array},
                   regions=[_sized("defaultRegion"), _sized("caseRegions", True)],
-                  traits=[SINGLE_BLOCK], implicit_terminator="scf.yield",
-                  parse=_parse_index_switch,
+                  traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
+                  implicit_terminator="scf.yield", parse=_parse_index_switch,
                   print=_print_index_switch, verify=_verify_index_switch,
                   verify_regions=lambda op: verify_region_branch(op))
 
@@ -592,7 +600,8 @@ PARALLEL = Op("scf.parallel",
               operands=[("lowerBound", Index, "*"), ("upperBound", Index, "*"),
                         ("step", Index, "*"), ("initVals", AnyType, "*")],
               results=[("results", AnyType, "*")], regions=[_sized("region")],
-              traits=[AUTOMATIC_ALLOCATION_SCOPE, ATTR_SIZED_OPERANDS, SINGLE_BLOCK],
+              traits=[AUTOMATIC_ALLOCATION_SCOPE, ATTR_SIZED_OPERANDS, SINGLE_BLOCK,
+                      "RecursiveMemoryEffects"],
               implicit_terminator="scf.reduce", parse=_parse_parallel, print=_print_parallel,
               verify=_verify_parallel, verify_regions=lambda op: verify_region_branch(op))
 
@@ -616,7 +625,8 @@ def _verify_reduce_regions(op):
 
 
 REDUCE = Op("scf.reduce", operands=[("operands", AnyType, "*")],
-            regions=[_sized("reductions", True)], traits=[TERMINATOR], parent=["scf.parallel"],
+            regions=[_sized("reductions", True)], traits=[TERMINATOR, "RecursiveMemoryEffects"],
+            parent=["scf.parallel"],
             parse=lambda p, state: _parse_reduce(p, state), print=lambda pr, op: _print_reduce(pr, op),
             verify=_verify_reduce, verify_regions=_verify_reduce_regions)
 
@@ -861,7 +871,8 @@ FORALL = Op("scf.forall",
                    "staticStep": DenseI64Array,
                    "mapping": _DeviceMappingArray().opt()},
             regions=[_sized("region")],
-            traits=[ATTR_SIZED_OPERANDS, AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK],
+            traits=[ATTR_SIZED_OPERANDS, AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK,
+                    "RecursiveMemoryEffects"],
             implicit_terminator="scf.forall.in_parallel", parse=_parse_forall,
             print=_print_forall, verify=_verify_forall,
             verify_regions=lambda op: verify_region_branch(op))

@@ -43,3 +43,14 @@ POISON_OP = Op("ub.poison", results=[("result", AnyType)],
                format="attr-dict (`<` $value^ `>`)? `:` type($result)")
 
 UB = Dialect("ub", [POISON_OP], parse_attr=_parse_attr)
+
+
+def _materialize_constant(rewriter, attr, type_, loc):
+    """UBDialect::materializeConstant: ub.poison for a poison attribute."""
+    if isinstance(attr, PoisonAttr):
+        return rewriter.create("ub.poison", result_types=[type_], properties={"value": attr},
+                               loc=loc)
+    return None
+
+
+UB.materialize_constant = _materialize_constant

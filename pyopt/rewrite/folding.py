@@ -16,10 +16,11 @@ from ..ir.location import UNKNOWN_LOC
 PURE = "Pure"
 NO_MEMORY_EFFECT = "NoMemoryEffect"
 RECURSIVE_MEMORY_EFFECTS = "RecursiveMemoryEffects"
-# Ops declared without their RecursiveMemoryEffects trait yet (their region bodies decide).
-_RECURSIVE_FALLBACK = frozenset({
-    "scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch", "scf.parallel",
-    "scf.forall", "affine.for", "affine.if", "affine.parallel", "scf.condition", "scf.yield"})
+# Speculatability (ConditionallySpeculatable): Pure ops are always speculatable; ops with
+# RecursivelySpeculatable are when everything nested in them is; an op may instead declare
+# `speculatability=fn(op)` (extra kw of Op) returning "always", "recursive" or None (not).
+ALWAYS_SPECULATABLE = "AlwaysSpeculatable"
+RECURSIVELY_SPECULATABLE = "RecursivelySpeculatable"
 
 
 # -- constants ---------------------------------------------------------------------------------
@@ -101,7 +102,7 @@ def op_effects(op):
     if PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr:
         if RECURSIVE_MEMORY_EFFECTS not in tr:
             return set()
-    elif RECURSIVE_MEMORY_EFFECTS not in tr and op.name not in _RECURSIVE_FALLBACK:
+    elif RECURSIVE_MEMORY_EFFECTS not in tr:
         eff = d.extra.get("effects")
         return set(eff) if eff is not None else None
     acc = set()
@@ -120,6 +121,40 @@ def op_effects(op):
 def is_memory_effect_free(op):
     e = op_effects(op)
     return e is not None and not e
+
+
+def speculatability(op):
+    """getSpeculatability: "always", "recursive" or None (not speculatable)."""
+    d = op.opdef
+    if d is None:
+        return None
+    fn = d.extra.get("speculatability")
+    if fn is not None:
+        return fn(op)
+    tr = d.traits
+    if PURE in tr or ALWAYS_SPECULATABLE in tr:
+        return "always"
+    if RECURSIVELY_SPECULATABLE in tr:
+        return "recursive"
+    return None
+
+
+def is_speculatable(op):
+    """isSpeculatable: may op run where it was not going to (no UB, terminates)?"""
+    s = speculatability(op)
+    if s != "recursive":
+        return s == "always"
+    stack = [op]
+    while stack:
+        for r in stack.pop().regions:
+            for b in r.blocks:
+                for o in b:
+                    s = speculatability(o)
+                    if s is None:
+                        return False
+                    if s == "recursive":
+                        stack.append(o)
+    return True
 
 
 def would_be_trivially_dead(op):

@@ -291,8 +291,9 @@ FOR = Op("affine.for",
          attrs={"lowerBoundMap": AffineMapAttrC(), "upperBoundMap": AffineMapAttrC(),
                 "step": IndexAttr},
          regions=[RegionDef("region", single_block=True)],
-         traits=[ATTR_SIZED_OPERANDS, AUTOMATIC_ALLOCATION_SCOPE],
+         traits=[ATTR_SIZED_OPERANDS, AUTOMATIC_ALLOCATION_SCOPE, "RecursiveMemoryEffects"],
          implicit_terminator=YIELD_NAME,
+         speculatability=lambda op: "recursive" if op.properties["step"].value == 1 else None,
          parse=_parse_for, print=_print_for, verify=_verify_for,
          verify_regions=_verify_for_regions)
 
@@ -362,6 +363,7 @@ def _verify_if_regions(op):
 IF = Op("affine.if", operands=[("operands", AnyType, "*")],
         results=[("results", AnyType, "*")],
         regions=[RegionDef("thenRegion", single_block=True), "elseRegion"],
+        traits=["RecursiveMemoryEffects", "RecursivelySpeculatable"],
         implicit_terminator=YIELD_NAME,
         parse=_parse_if, print=_print_if, verify=_verify_if,
         verify_regions=_verify_if_regions)
@@ -597,7 +599,8 @@ PARALLEL = Op("affine.parallel", operands=[("mapOperands", Index, "*")],
                      "steps": ArrayAttrC(IntAttrC(I64, "64-bit signless integer attribute"),
                                          "64-bit integer array attribute")},
               regions=[RegionDef("region", single_block=True)],
-              traits=[AUTOMATIC_ALLOCATION_SCOPE], implicit_terminator=YIELD_NAME,
+              traits=[AUTOMATIC_ALLOCATION_SCOPE, "RecursiveMemoryEffects",
+                      "RecursivelySpeculatable"], implicit_terminator=YIELD_NAME,
               parse=_parse_parallel, print=_print_parallel, verify=_verify_parallel)
 
 

@@ -148,7 +148,7 @@ def _int_binary(name, traits=(), overflow=False, pure=True, **kw):
     attrs = {"overflowFlags": OverflowC.with_default(OVERFLOW_NONE)} if overflow else {}
     return _op(name, operands=[("lhs", SignlessIntegerLike), ("rhs", SignlessIntegerLike)],
                results=[("result", SignlessIntegerLike)], attrs=attrs,
-               traits=list(traits) + ([PURE] if pure else []) +
+               traits=list(traits) + ([PURE] if pure else ["NoMemoryEffect"]) +
                [SAME_OPERANDS_AND_RESULT_TYPE] + _BASE,
                format=_INT_BIN_OVF if overflow else _INT_BIN, **kw)
 
@@ -188,8 +188,31 @@ def _muli_names(op):
 ADDI = _int_binary("addi", [COMMUTATIVE], overflow=True)
 _int_binary("subi", overflow=True)
 _int_binary("muli", [COMMUTATIVE], overflow=True, result_names=_muli_names)
+
+
+def _div_speculatability(signed):
+    """Division is speculatable for a constant divisor that is non-zero (and not -1 when
+    signed: INT_MIN / -1 overflows)."""
+    def fn(op):
+        from ...rewrite.folding import constant_value
+        d = op.operand(1).defining_op()
+        a = constant_value(d) if d is not None else None
+        if type(a) is not IntegerAttr:
+            if not getattr(a, "is_splat", False) or type(a.values[0]) is not int:
+                return None
+            v = a.values[0]
+            w = a.type.element_type.width
+        else:
+            v, w = a.value, getattr(a.type, "width", 64)
+        v &= (1 << w) - 1
+        if v == 0 or (signed and v == (1 << w) - 1):
+            return None
+        return "always"
+    return fn
+
+
 for _n in ("divui", "divsi", "ceildivui", "ceildivsi"):
-    _int_binary(_n, pure=False)
+    _int_binary(_n, pure=False, speculatability=_div_speculatability(_n in ("divsi", "ceildivsi")))
 for _n in ("floordivsi", "remui", "remsi"):
     _int_binary(_n)
 for _n in ("andi", "ori", "xori"):

@@ -187,9 +187,21 @@ COPY = Op("memref.copy",
 DEALLOC = Op("memref.dealloc", operands=[("memref", AnyRankedOrUnrankedMemRef)],
              format="$memref attr-dict `:` type($memref)")
 
+def _dim_speculatability(op):
+    """DimOp::getSpeculatability: a constant index within a ranked memref's rank."""
+    from ...rewrite.folding import constant_value
+    d = op.operand(1).defining_op()
+    a = constant_value(d) if d is not None else None
+    rank = getattr(op.operand(0).type, "shape", None)
+    if type(a) is not IntegerAttr or rank is None or not 0 <= a.value < len(rank):
+        return None
+    return "always"
+
+
 DIM = Op("memref.dim",
          operands=[("source", Non0RankedOrUnrankedMemRef), ("index", Index)],
          results=[("result", Index)], traits=[NO_MEMORY_EFFECT],
+         speculatability=lambda op: _dim_speculatability(op),
          format="attr-dict $source `,` $index `:` type($source)",
          result_names=lambda op: [(0, "dim")])
 

@@ -1,0 +1,138 @@
+"""SROA models of the memref dialect (MLIR's MemRefMemorySlot.cpp, destructuring half).
+
+A statically shaped memref of 2 to 16 elements is destructurable: each element is indexed by
+an ArrayAttr of its `index` coordinates. `memref.alloca` of such a type splits into rank-0
+allocas, and `memref.load` / `memref.store` with constant in-bounds indices move onto the
+element's alloca (dropping their indices).
+
+Method protocols: see pyopt/passes/sroa.py. Importing this module attaches the models.
+"""
+from __future__ import annotations
+
+from ...interfaces import attach, attach_type, type_model
+from ...interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
+                                       DESTRUCTURABLE_TYPE, DestructurableMemorySlot,
+                                       MemorySlot)
+from ...ir.attributes import ArrayAttr, IntegerAttr
+from ...ir.types import DYNAMIC, INDEX, MemRefType
+from ...rewrite.folding import constant_value
+from ..opdef import segment_sizes
+from .ops import ALLOCA, LOAD, STORE
+
+_MAX_ELEMENTS = 16  # larger memrefs are not destructured
+
+
+def _coordinates(shape):
+    """All coordinates of `shape`, the first dimension varying fastest (MLIR's order)."""
+    index = [0] * len(shape)
+    while True:
+        yield tuple(index)
+        for d in range(len(shape)):
+            index[d] += 1
+            if index[d] < shape[d]:
+                break
+            index[d] = 0
+        else:
+            return
+
+
+class _MemRefTypeModel:
+    def subelement_index_map(self, t):
+        if any(d == DYNAMIC for d in t.shape):
+            return None
+        n = 1
+        for d in t.shape:
+            n *= d
+        if n > _MAX_ELEMENTS or n == 1:
+            return None
+        return {ArrayAttr([IntegerAttr(INDEX, c) for c in coords]): t.element_type
+                for coords in _coordinates(t.shape)}
+
+    def type_at_index(self, t, index):
+        if not isinstance(index, ArrayAttr) or len(index) != len(t.shape):
+            return None
+        for c, dim in zip(index, t.shape):
+            if not isinstance(c, IntegerAttr) or c.type is not INDEX or not 0 <= c.value < dim:
+                return None
+        return t.element_type
+
+
+attach_type(MemRefType, DESTRUCTURABLE_TYPE, _MemRefTypeModel())
+
+
+class _AllocaModel:
+    def get_destructurable_slots(self, op):
+        t = op.results[0].type
+        m = type_model(t, DESTRUCTURABLE_TYPE)
+        index_map = None if m is None else m.subelement_index_map(t)
+        if index_map is None:
+            return []
+        return [DestructurableMemorySlot(op.results[0], t, index_map)]
+
+    def destructure(self, op, slot, used_indices, builder, new_allocators):
+        builder.set_insertion_point_after(op)
+        t = op.results[0].type
+        m = type_model(t, DESTRUCTURABLE_TYPE)
+        subslots = {}
+        for index in used_indices:
+            elem = m.type_at_index(t, index)
+            sub = builder.create("memref.alloca", [], [MemRefType((), elem, None, None)],
+                                 properties={"operandSegmentSizes": segment_sizes([0, 0])},
+                                 loc=op.loc)
+            new_allocators.append(sub)
+            subslots[index] = MemorySlot(sub.results[0], elem)
+        return subslots
+
+    def handle_destructuring_complete(self, op, slot, builder):
+        op.erase()
+        return None
+
+
+attach(ALLOCA, DESTRUCTURABLE_ALLOCATION, _AllocaModel())
+
+
+def _constant_index(op, first, memref_type):
+    """The ArrayAttr of op's constant, in-bounds indices (operands from `first`), else
+    None."""
+    coords = []
+    for s, dim in zip(op.operand_slots[first:], memref_type.shape):
+        d = s.value.defining_op()
+        a = constant_value(d) if d is not None else None
+        if not isinstance(a, IntegerAttr):
+            return None
+        width = getattr(a.type, "width", 64)
+        if (a.value & ((1 << width) - 1)) >= dim:  # read as unsigned, as MLIR
+            return None
+        coords.append(a)
+    return ArrayAttr(coords)
+
+
+class _LoadStoreModel:
+    def __init__(self, memref_pos):
+        self.memref_pos = memref_pos  # operand position of the memref; indices follow
+
+    def can_rewire(self, op, slot, used_indices, must_be_safely_used, layout):
+        if op.operands[self.memref_pos] is not slot.ptr:
+            return False
+        if self.memref_pos == 1 and op.operands[0] is slot.ptr:
+            return False  # storing the memref itself
+        index = _constant_index(op, self.memref_pos + 1, slot.ptr.type)
+        if index is None:
+            return False
+        if self.memref_pos == 1 and index not in slot.subelement_types:
+            return False
+        used_indices[index] = None
+        return True
+
+    def rewire(self, op, slot, subslots, builder, layout):
+        index = _constant_index(op, self.memref_pos + 1, slot.ptr.type)
+        op.set_operand(self.memref_pos, subslots[index].ptr)
+        # Drop the index operands in place (the other operands keep their use order).
+        for s in op.operand_slots[self.memref_pos + 1:]:
+            s._unlink()
+        del op.operand_slots[self.memref_pos + 1:]
+        return False
+
+
+attach(LOAD, DESTRUCTURABLE_ACCESSOR, _LoadStoreModel(0))
+attach(STORE, DESTRUCTURABLE_ACCESSOR, _LoadStoreModel(1))
