@@ -103,8 +103,10 @@ def op_effects(op):
         if RECURSIVE_MEMORY_EFFECTS not in tr:
             return set()
     elif RECURSIVE_MEMORY_EFFECTS not in tr:
-        eff = d.extra.get("effects")
-        return set(eff) if eff is not None else None
+        eff = d.extra.get("effects")  # a set of kinds, or a function of the op giving one
+        if eff is None:
+            return None
+        return eff(op) if callable(eff) else set(eff)
     acc = set()
     for r in op.regions:
         for b in r.blocks:

@@ -134,18 +134,20 @@ def _verify_vector_store(op):
 
 LOAD = Op("affine.load", operands=[("memref", AnyMemRef), ("indices", Index, "*")],
           results=[("result", AnyType)], attrs={"map": MAP},
-          parse=_parse_load, print=_print_load, verify=_verify_load)
+          parse=_parse_load, print=_print_load, verify=_verify_load, effects=("read",))
 STORE = Op("affine.store",
            operands=[("value", AnyType), ("memref", AnyMemRef), ("indices", Index, "*")],
-           attrs={"map": MAP}, parse=_parse_store, print=_print_store, verify=_verify_store)
+           attrs={"map": MAP}, parse=_parse_store, print=_print_store, verify=_verify_store,
+           effects=("write",))
 VECTOR_LOAD = Op("affine.vector_load", operands=[("memref", AnyMemRef), ("indices", Index, "*")],
                  results=[("result", AnyVector)], attrs={"map": MAP},
-                 parse=_parse_load, print=_print_load, verify=_verify_vector_load)
+                 parse=_parse_load, print=_print_load, verify=_verify_vector_load,
+                 effects=("read",))
 VECTOR_STORE = Op("affine.vector_store",
                   operands=[("value", AnyVector), ("memref", AnyMemRef),
                             ("indices", Index, "*")],
                   attrs={"map": MAP}, parse=_parse_store, print=_print_store,
-                  verify=_verify_vector_store)
+                  verify=_verify_vector_store, effects=("write",))
 
 
 # ------------------------------------------------------------------------------ prefetch

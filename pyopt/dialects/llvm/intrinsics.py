@@ -59,11 +59,11 @@ _intr("prefetch", operands=[("addr", LLVM_AnyPointer)],
 for _n in ("memcpy", "memmove"):
     _intr(_n, operands=[("dst", LLVM_AnyPointer), ("src", LLVM_AnyPointer),
                         ("len", AnySignlessInteger)],
-          attrs={"isVolatile": I1Attr, **_ALIAS})
+          attrs={"isVolatile": I1Attr, **_ALIAS}, effects=("read", "write"))
 _intr("memcpy.inline", operands=[("dst", LLVM_AnyPointer), ("src", LLVM_AnyPointer)],
-      attrs={"len": AnyIntAttrC(), "isVolatile": I1Attr, **_ALIAS})
+      attrs={"len": AnyIntAttrC(), "isVolatile": I1Attr, **_ALIAS}, effects=("read", "write"))
 _intr("memset", operands=[("dst", LLVM_AnyPointer), ("val", _I8C), ("len", AnySignlessInteger)],
-      attrs={"isVolatile": I1Attr, **_ALIAS})
+      attrs={"isVolatile": I1Attr, **_ALIAS}, effects=("write",))
 for _n in ("sadd", "uadd", "ssub", "usub", "smul", "umul"):
     _intr(_n + ".with.overflow", operands=[("a", IntOrVec), ("b", IntOrVec)],
           results=[("res", LLVM_Type)], traits=[PURE])

@@ -490,18 +490,27 @@ def _verify_store(op):
     _verify_mem(op, op.operands[0].type, True)
 
 
+def _access_effects(op, kind):
+    """Volatile or (stronger than unordered) atomic accesses may touch any memory."""
+    p = op.properties
+    o = p.get("ordering")
+    if "volatile_" in p or (o is not None and o.value not in (0, 1)):
+        return {"read", "write"}
+    return {kind}
+
+
 _op("load", operands=[("addr", LLVM_AnyPointer)], results=[("res", LLVM_LoadableType)],
     attrs={**_MEM_ATTRS, "invariant": UnitAttrConstraint.opt()},
     format="(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
            "$ordering^)? (`invariant` $invariant^)? attr-dict `:` qualified(type($addr)) `->` "
            "type($res)",
-    verify=_verify_load)
+    verify=_verify_load, effects=lambda op: _access_effects(op, "read"))
 _op("store", operands=[("value", LLVM_LoadableType), ("addr", LLVM_AnyPointer)],
     attrs=dict(_MEM_ATTRS),
     format="(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
            "$syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` "
            "qualified(type($addr))",
-    verify=_verify_store)
+    verify=_verify_store, effects=lambda op: _access_effects(op, "write"))
 
 
 # ============================================================================ aggregates
@@ -822,5 +831,14 @@ _op("call_intrinsic", operands=[("args", LLVM_Type, "*")], results=[("results", 
     attrs={"intrin": StrAttr, **_FMF},
     format="$intrin `(` $args `)` `:` functional-type($args, $results) attr-dict")
 
+def _verify_linker_options(op):
+    parent = op.parent_op
+    d = parent.opdef if parent is not None else None
+    from ..opdef import SYMBOL_TABLE
+    if parent is not None and not (d is not None and d.isolated and
+                                   SYMBOL_TABLE in d.traits):
+        raise op_error(op, "must appear at the module level")
+
+
 _op("linker_options", attrs={"options": ArrayAttrAny},
-    format="$options attr-dict")
+    format="$options attr-dict", verify=_verify_linker_options)
