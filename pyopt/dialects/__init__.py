@@ -20,6 +20,7 @@ DIALECT_MODULES = {
     "ub": "UB",
     "llvm": "LLVM",
     "dlti": "DLTI",
+    "vector": "VECTOR",
 }
 
 

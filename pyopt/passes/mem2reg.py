@@ -187,17 +187,19 @@ class DataLayout:
     def abi_alignment(self, t):
         """ABI alignment of `t` in bytes, or None."""
         if isinstance(t, IntegerType):
-            ints = sorted((k.width, k) for k in self.type_entries if isinstance(k, IntegerType))
+            # The entry of the smallest integer type at least as wide (else the widest).
+            ints = sorted((k.width, id(k), k) for k in self.type_entries
+                          if isinstance(k, IntegerType))
             if not ints:
                 return _pow2_ceil(-(-t.width // 8)) if t.width < 64 else 4
-            key = next((k for w, k in ints if w >= t.width), ints[-1][1])
-            return self._values(key)[0] // 8
+            key = next((k for w, _, k in ints if w >= t.width), ints[-1][2])
+            v = self._values(key)
+            return v[0] // 8 if v else None
         if isinstance(t, FloatType):
             v = self._values(t)
             return v[0] // 8 if v else _pow2_ceil(self.size(t))
         if isinstance(t, IndexType):
-            from ..ir.types import IntegerType as IT
-            return self.abi_alignment(IT(self.size_in_bits(t)))
+            return self.abi_alignment(IntegerType(self.size_in_bits(t)))
         if isinstance(t, VectorType):
             s = self.size(t)
             return None if s is None else _pow2_ceil(s)
@@ -206,8 +208,7 @@ class DataLayout:
             v = self._pointer_entry(t)
             if v and len(v) > 1:
                 return v[1] // 8
-            return 8 if t.address_space == 0 or v is None and not self.type_entries else \
-                self.abi_alignment(lt.PTR)
+            return 8 if t.address_space == 0 else self.abi_alignment(lt.PTR)
         if isinstance(t, (lt.LLVMArrayType, lt.LLVMFixedVectorType)):
             return self.abi_alignment(t.element_type)
         if isinstance(t, lt.LLVMStructType):
@@ -550,7 +551,7 @@ class _Promoter:
     def remove_blocking_uses(self):
         region = self.slot.ptr.parent_block.parent
         index = self.dominance.blocks_by_dominance(region)
-        ordered = sorted(self.users, key=lambda op: _dominance_key(op, region, index))
+        ordered = _sorted_by_dominance(list(self.users), region, index)
         to_erase, replaced, to_visit = [], [], []
         b = self.builder
         for op in reversed(ordered):
@@ -598,18 +599,19 @@ def _value_loc(v):
     return v.owner.loc if isinstance(v, OpResult) else v.loc
 
 
-def _dominance_key(op, region, index):
-    """(block index, position) of op, or of its ancestor directly in `region`."""
-    while op.parent_region is not region:
-        op = op.parent_op
-    return (index.get(op.parent, len(index)), _position(op))
-
-
-def _position(op):
-    b = op.parent
-    if not b._order_valid or op._order < 0:
-        b.renumber()
-    return op._order
+def _sorted_by_dominance(ops, region, index):
+    """`ops` ordered by (block index, position in block) of themselves, or of their ancestor
+    directly in `region` (MLIR's dominanceSort)."""
+    keys, positions = {}, {}
+    for op in ops:
+        top = op
+        while top.parent_region is not region:
+            top = top.parent_op
+        block = top.parent
+        if block not in positions:
+            positions[block] = {o: i for i, o in enumerate(block.ops)}
+        keys[op] = (index.get(block, len(index)), positions[block][top])
+    return sorted(ops, key=keys.__getitem__)
 
 
 def try_to_promote_memory_slots(allocators, ctx, layout, dominance, stats):

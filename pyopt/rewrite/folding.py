@@ -92,6 +92,34 @@ def materialize_constant(rewriter, ctx, dialect_name, attr, type_, loc):
     return fn(rewriter, attr, type_, loc)
 
 
+def create_or_fold(builder, name, operands, result_types, loc, properties=None):
+    """MLIR's OpBuilder::createOrFold: builds op `name` at the builder's insertion point and
+    folds it at once. Returns the result Values: the op's own (not folded, or folded in place),
+    or the fold's values, with constants materialized by the op's dialect (the op is then
+    erased). Constant-like ops are returned unfolded."""
+    op = builder.create(name, operands, result_types, properties=properties, loc=loc)
+    d = op.opdef
+    if d is None or CONSTANT_LIKE in d.traits:
+        return list(op.results)
+    r = fold_op(op)
+    if not r:
+        return list(op.results)
+    out, made = [], []
+    for x, res in zip(r, op.results):
+        if isinstance(x, Value):
+            out.append(x)
+            continue
+        c = materialize_constant(builder, builder.ctx, d.dialect_name, x, res.type, loc)
+        if c is None:  # the dialect cannot build it: keep the op
+            for m in made:
+                m.erase()
+            return list(op.results)
+        made.append(c)
+        out.append(c.results[0])
+    op.erase()
+    return out
+
+
 # -- side effects ------------------------------------------------------------------------------
 def op_effects(op):
     """None: unknown (assume anything); else a set drawn from read/write/alloc/free."""

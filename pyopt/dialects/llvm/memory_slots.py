@@ -21,13 +21,13 @@ from ...interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOT
 from ...ir.attributes import IntegerAttr, normalize_int
 from ...ir.core import OpResult
 from ...ir.types import IntegerType, VectorType
-from ...rewrite.folding import constant_value
+from ...rewrite.folding import constant_value, create_or_fold
 from .types import (LLVMArrayType, LLVMFixedVectorType, LLVMPointerType,
                     LLVMScalableVectorType, LLVMStructType)
 from . import LLVM
 
 
-# -- building with MLIR's createOrFold for the few LLVM folders involved ----------------------
+# -- building ------------------------------------------------------------------------------------
 def _create(b, name, operands, type_, loc, props=None):
     return b.create(name, operands, [type_] if type_ is not None else [], properties=props,
                     loc=loc)
@@ -45,37 +45,7 @@ def _int_constant(v):
 
 
 def _create_or_fold(b, name, operands, type_, loc):
-    """Builds `name` and folds it as the LLVM dialect does (chained casts, constant zext /
-    shl / or); returns the resulting Value."""
-    op = _create(b, name, operands, type_, loc)
-    res = op.results[0]
-    if name in ("llvm.bitcast", "llvm.addrspacecast"):
-        arg = operands[0]
-        if arg.type is type_:
-            op.erase()
-            return arg
-        prev = arg.defining_op()
-        if prev is not None and prev.name == name:
-            if prev.operand(0).type is type_:
-                op.erase()
-                return prev.operand(0)
-            op.set_operand(0, prev.operand(0))
-        return res
-    if name in ("llvm.zext", "llvm.shl", "llvm.or"):
-        vals = [_int_constant(v) for v in operands]
-        folded = None
-        if name == "llvm.zext" and vals[0] is not None:
-            folded = vals[0] & ((1 << operands[0].type.width) - 1)
-        elif name == "llvm.shl" and None not in vals:
-            w = type_.width
-            if vals[1] & ((1 << w) - 1) < w:
-                folded = vals[0] << (vals[1] & ((1 << w) - 1))
-        elif name == "llvm.or" and None not in vals:
-            folded = vals[0] | vals[1]
-        if folded is not None:
-            op.erase()
-            return _constant(b, type_, folded, loc)
-    return res
+    return create_or_fold(b, name, operands, [type_], loc)[0]
 
 
 # -- type conversions (loads and stores of another type than the slot's) ---------------------
