@@ -1,6 +1,6 @@
 """Inliner models of the dialects with no inlining restriction of their own.
 
-arith, math, complex, ub: their ops may be inlined anywhere. memref: also any region may be
+arith, math, complex, ub, vector: their ops may be inlined anywhere. memref: also any region may be
 inlined into a memref op's region. scf: likewise, and an inlined single-block `scf.yield`
 forwards its operands. cf: ops and calls may be inlined; its terminators need no rewriting.
 (index, builtin and dlti have no inliner interface upstream: their ops block inlining.)
@@ -28,7 +28,7 @@ class CFInliner(AlwaysLegal):
         return True
 
 
-for _name in ("arith", "math", "complex", "ub"):
+for _name in ("arith", "math", "complex", "ub", "vector"):
     register_dialect_inliner(_name, AlwaysLegal())
 register_dialect_inliner("memref", _RegionsToo())
 register_dialect_inliner("scf", SCFInliner())

@@ -86,3 +86,16 @@ func.func @in_loop(%c: i1, %x: i32, %n: index) {
   }
   return
 }
+
+// Vector ops may be inlined anywhere.
+// CHECK-LABEL: func.func @vector_caller
+// CHECK-NOT:     call
+// CHECK:         vector.broadcast
+func.func private @vector_callee(%s: f32) -> vector<2xf32> {
+  %0 = vector.broadcast %s : f32 to vector<2xf32>
+  return %0 : vector<2xf32>
+}
+func.func @vector_caller(%s: f32) -> vector<2xf32> {
+  %0 = call @vector_callee(%s) : (f32) -> vector<2xf32>
+  return %0 : vector<2xf32>
+}
