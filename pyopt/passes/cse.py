@@ -8,11 +8,8 @@ from ..pass_registry import register_pass
 from ..rewrite.folding import is_trivially_dead, op_effects
 
 
-def _key(op):
-    vals = [s.value for s in op.operand_slots]
-    d = op.opdef
-    if d is not None and COMMUTATIVE in d.traits:
-        vals = sorted(vals, key=id)
+def _attr_key(op):
+    """(properties, attributes) as hashable sets, or None when an attribute is unhashable."""
     try:
         props = frozenset(op.properties.items())
         attrs = frozenset(op.attributes.items())
@@ -20,7 +17,18 @@ def _key(op):
         hash(attrs)
     except TypeError:
         return None
-    key = (op.name, tuple(vals), tuple(r.type for r in op.results), props, attrs)
+    return props, attrs
+
+
+def _key(op):
+    vals = [s.value for s in op.operand_slots]
+    d = op.opdef
+    if d is not None and COMMUTATIVE in d.traits:
+        vals = sorted(vals, key=id)
+    ak = _attr_key(op)
+    if ak is None:
+        return None
+    key = (op.name, tuple(vals), tuple(r.type for r in op.results)) + ak
     if op.regions:
         shape = _regions_shape(op)
         return None if shape is None else key + (shape,)
@@ -50,16 +58,12 @@ def _regions_shape(op):
                 for inner in b:
                     for res in inner.results:
                         local[res] = len(local)
-                    try:
-                        props = frozenset(inner.properties.items())
-                        attrs = frozenset(inner.attributes.items())
-                        hash(props)
-                        hash(attrs)
-                    except TypeError:
+                    ak = _attr_key(inner)
+                    if ak is None:
                         return False
                     out.append((inner.name, tuple(ref(s.value) for s in inner.operand_slots),
-                                tuple(r.type for r in inner.results), props, attrs,
-                                tuple(local[s] for s in inner.successors), len(inner.regions)))
+                                tuple(r.type for r in inner.results)) + ak +
+                               (tuple(local[s] for s in inner.successors), len(inner.regions)))
                     if inner.regions and not visit(inner):
                         return False
         return True
