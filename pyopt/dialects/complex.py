@@ -203,3 +203,7 @@ COMPLEX = Dialect("complex", [_arith(n) for n in ARITH_OPS] + [_unary_same(n) fo
                   + [_unary_part(n, r) for n, r in UNARY_PART]
                   + [BITCAST, CONSTANT, CREATE, _compare("eq"), _compare("neq")],
                   parse_attr=_parse_complex_attr)
+
+from .arith import ARITH  # noqa: E402
+from .complex_folds import attach as _attach_folds  # noqa: E402
+_attach_folds(COMPLEX, ARITH)

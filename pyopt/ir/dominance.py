@@ -101,25 +101,31 @@ def _ancestor_block_in(region, block):
     return block
 
 
+def reverse_post_order(start, done=()):
+    """The blocks reachable from `start` through successors, in reverse post-order (the
+    successors of a block in their order), skipping the blocks in `done`."""
+    post, seen = [], {start}
+    stack = [(start, iter(start.successors))]
+    while stack:
+        b, it = stack[-1]
+        nxt = next(it, None)
+        if nxt is None:
+            stack.pop()
+            post.append(b)
+        elif nxt not in seen and nxt not in done:
+            seen.add(nxt)
+            stack.append((nxt, iter(nxt.successors)))
+    post.reverse()
+    return post
+
+
 def _compute_idoms(region):
     """Cooper-Harvey-Kennedy iterative dominators over the region's CFG."""
     blocks = region.blocks
     if not blocks:
         return {}
     entry = blocks[0]
-    # Reverse post-order from the entry.
-    order, seen = [], {entry}
-    stack = [(entry, iter(entry.successors))]
-    while stack:
-        b, it = stack[-1]
-        nxt = next(it, None)
-        if nxt is None:
-            stack.pop()
-            order.append(b)
-        elif nxt not in seen and nxt.parent is region:
-            seen.add(nxt)
-            stack.append((nxt, iter(nxt.successors)))
-    order.reverse()
+    order = reverse_post_order(entry)  # successors never leave the region
     index = {b: i for i, b in enumerate(order)}
     idom = {entry: None}
     preds = {b: [u.owner.parent for u in b.pred_uses] for b in order}

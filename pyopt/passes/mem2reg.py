@@ -62,7 +62,7 @@ import heapq
 from ..interfaces import model
 from ..interfaces.memory_slot import (PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP, PROMOTABLE_OP)
 from ..ir.core import OpOperand, OpResult
-from ..ir.dominance import _compute_idoms
+from ..ir.dominance import _compute_idoms, reverse_post_order
 from ..ir.types import FloatType, IndexType, IntegerType, VectorType
 from ..pass_registry import PassOption, register_pass
 from ..rewrite.rewriter import Builder
@@ -270,25 +270,9 @@ class _Dominance:
             idx = self.block_order[region] = {}
             for b in region.blocks:
                 if b not in idx:
-                    for x in _reverse_post_order(b, idx):
+                    for x in reverse_post_order(b, idx):
                         idx[x] = len(idx)
         return idx
-
-
-def _reverse_post_order(start, done):
-    post, seen = [], {start}
-    stack = [(start, iter(start.successors))]
-    while stack:
-        b, it = stack[-1]
-        nxt = next(it, None)
-        if nxt is None:
-            stack.pop()
-            post.append(b)
-        elif nxt not in seen and nxt not in done:
-            seen.add(nxt)
-            stack.append((nxt, iter(nxt.successors)))
-    post.reverse()
-    return post
 
 
 def _iterated_frontier(tree, defining, live_in):

@@ -48,6 +48,7 @@ DestructurableTypeInterface is a type model (`pyopt.interfaces.attach_type`):
 from __future__ import annotations
 
 from ..interfaces import model
+from ..ir.dominance import reverse_post_order
 from ..interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
                                       PROMOTABLE_OP, SAFE_MEMORY_SLOT_ACCESS)
 from ..pass_registry import register_pass
@@ -191,18 +192,7 @@ class _ProgramOrder:
         for start in region.blocks:
             if start in seen:
                 continue
-            post, stack = [], [(start, iter(start.successors))]
-            visiting = {start}
-            while stack:
-                b, it = stack[-1]
-                nxt = next(it, None)
-                if nxt is None:
-                    stack.pop()
-                    post.append(b)
-                elif nxt not in visiting and nxt not in seen:
-                    visiting.add(nxt)
-                    stack.append((nxt, iter(nxt.successors)))
-            for b in reversed(post):
+            for b in reverse_post_order(start, seen):
                 if b not in seen:
                     seen.add(b)
                     order.append(b)

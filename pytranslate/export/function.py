@@ -145,6 +145,7 @@ class FunctionTranslator:
         self.blocks = {}
         self.cur = None
         self.pending = []  # metadata attachments for the next emitted instruction
+        self.dbg_loc = None  # DILocation of the op being translated
 
     # -- values ------------------------------------------------------------------------------
     def v(self, value):
@@ -163,6 +164,8 @@ class FunctionTranslator:
             res = Local()
         atts = self.pending
         self.pending = []
+        if self.dbg_loc is not None:
+            atts.append((0, "dbg", self.dbg_loc))
         self.cur.instrs.append((res, parts, atts))
         if res is not None and op is not None and op.results:
             self.values[op.results[0]] = res
@@ -192,6 +195,7 @@ class FunctionTranslator:
                     self.values[a] = res
             for o in b:
                 self.op_now = o
+                self.dbg_loc = self.m.debug.loc(o.loc, self.f.dbg)
                 try:
                     before = len(self.cur.instrs)
                     translate_op(self, o)
@@ -859,11 +863,32 @@ def _intrinsic_decl(name, ret, params):
     fi.section = fi.comdat = fi.align = fi.gc = fi.personality = None
     fi.body = None
     fi.entry_count = None
+    fi.dbg = None
     fi.param_suffix = None
     return fi
 
 
+def _dbg_record(t, op):
+    """llvm.intr.dbg.* print as debug records (`#dbg_value(...)`) before the next
+    instruction; they take no value number."""
+    kind = op.name[len("llvm.intr.dbg."):]
+    d = t.m.debug
+    loc = t.dbg_loc
+    if kind == "label":
+        parts = ["  #dbg_label(", d.translate(op.properties.get("label")), ", ", loc, ")"]
+    else:
+        expr = d.expression(op.properties.get("locationExpr"))
+        parts = ["  #dbg_" + kind + "("] + t.tv(op.operands[0]) + [
+            ", ", d.translate(op.properties.get("varInfo")), ", ",
+            expr.inline if expr is not None else "!DIExpression()", ", ", loc, ")"]
+    if loc is None:
+        raise TranslationError("debug records need a location in a subprogram", op=op)
+    t.cur.instrs.append((None, parts, []))
+
+
 _HANDLERS = {
+    "intr.dbg.value": _dbg_record, "intr.dbg.declare": _dbg_record,
+    "intr.dbg.label": _dbg_record,
     "fneg": _fneg, "icmp": _icmp, "fcmp": _fcmp, "mlir.constant": _constant,
     "mlir.undef": _undef, "mlir.poison": _poison, "mlir.zero": _zero, "mlir.null": _zero,
     "mlir.none": _none, "mlir.addressof": _addressof, "alloca": _alloca, "load": _load,

@@ -58,7 +58,10 @@ class Module:
         self.intrinsics = {}     # mangled name -> FunctionInfo (declarations added on use)
         self.attr_groups = {}    # text -> number
         self.md = MetadataTable()
-        self.attr_md = AttrMetadata(self.md)
+        from .debuginfo import DebugTranslation
+        self.debug = DebugTranslation(self)
+        # loop start/end locations become DILocations in their own scope
+        self.attr_md = AttrMetadata(self.md, lambda loc: self.debug.loc(loc, None))
         self.named_metadata = []  # (name, [MD nodes])
         self.aggregates = {}     # (type, constant text) -> elements, for constant folding
         self.extra_globals = []  # llvm.global_ctors / dtors, appended after all globals
@@ -95,10 +98,13 @@ class FunctionInfo:
         self.personality = None
         self.body = None  # list of text lines when defined
         self.entry_count = None
+        self.dbg = None         # DISubprogram node
         self.param_suffix = None  # intrinsic declarations: ready-made parameter text
 
     def header(self, module, define):
         s = "define " if define else "declare "
+        if self.dbg is not None and not define:
+            s += f"!dbg {self.dbg.ref()} "
         s += _LINKAGE_TEXT.get(self.linkage, "")
         if self.dso_local and self.linkage not in (0, 1):
             s += "dso_local "
@@ -131,6 +137,9 @@ class FunctionInfo:
             s += f' gc "{self.gc}"'
         if self.personality is not None:
             s += f" personality ptr {self.personality}"
+        # attachments in kind order: !dbg, then !prof
+        if self.dbg is not None and define:
+            s += f" !dbg {self.dbg.ref()}"
         if self.entry_count is not None:
             s += f" !prof {self.entry_count.ref()}"
         return s
@@ -288,6 +297,8 @@ def _declare_function(m, op):
     al = _prop(op, "alignment")
     if al is not None:
         f.align = al.value
+    # DebugTranslation::translate(func): the subprogram of the function's location
+    f.dbg = m.debug.function_scope(op.loc)
     m.functions[name] = f
     m.function_order.append(f)
     return f
@@ -382,6 +393,7 @@ class GlobalInfo:
         self.align = None
         self.visibility = 0
         self.comdat = None
+        self.dbg = None  # DIGlobalVariableExpression node
 
     def line(self):
         s = llvm_name("@", self.name) + " = "
@@ -453,6 +465,9 @@ def _declare_global(m, op):
     if al is not None:
         g.align = al.value
     g.visibility = _int(_prop(op, "visibility_"))
+    expr = _prop(op, "dbg_expr")
+    if expr is not None:
+        g.dbg = m.debug.global_expression(expr)
     m.globals.append(g)
     m.global_names[name] = g
 
@@ -484,7 +499,8 @@ def _print_module(m):
         out.append(f'target triple = "{triple.value}"')
     # Function bodies and globals are rendered first: they register struct types, attribute
     # groups and metadata in use order.
-    global_lines = [g.line() for g in m.globals + m.extra_globals]
+    all_globals = m.globals + m.extra_globals
+    global_lines = [g.line() for g in all_globals]
     # Module flags are the first named metadata LLVM numbers (MLIR adds them first).
     flags = [m.md.node(["i32 2", md_string("Debug Info Version"), "i32 3"])]
     if triple is not None and _is_windows_msvc(triple.value):
@@ -492,11 +508,18 @@ def _print_module(m):
         flags.append(m.md.node(["i32 2", md_string("CodeView"), "i32 1"]))
     m.named_metadata.insert(0, ("llvm.module.flags", flags))
     # Metadata slots: named metadata, then per function its attachments and instructions'.
+    m.debug.finalize()
+    # (LLVM numbers the globals' attachments before the named metadata)
     table = m.md
+    for g in all_globals:
+        if getattr(g, "dbg", None) is not None:
+            table.visit(g.dbg)
     for _, nodes in m.named_metadata:
         for n in nodes:
             table.visit(n)
     for f in m.function_order:
+        if f.dbg is not None:
+            table.visit(f.dbg)
         if f.entry_count is not None:
             table.visit(f.entry_count)
         if f.body is not None:
@@ -535,7 +558,8 @@ def _print_module(m):
         out.extend(m.comdats)
     if global_lines:
         out.append("")
-        out.extend(global_lines)
+        out.extend(line + (f", !dbg {g.dbg.ref()}" if getattr(g, "dbg", None) is not None
+                           else "") for g, line in zip(all_globals, global_lines))
     for c in func_chunks:
         out.append("")
         out.append(c)
@@ -581,13 +605,41 @@ def _verify_with_llvm(text, module_op):
     import re
     body = re.sub(r"^!llvm\.module\.flags = .*$", "", text, count=1, flags=re.M)
     try:
-        mod = llvm.parse_assembly(body)
+        with _quiet_stderr("!DI" in body):
+            # (without the flag LLVM warns that it drops the debug info)
+            mod = llvm.parse_assembly(body)
         mod.verify()
     except RuntimeError as e:
         msg = str(e).strip()
         if _version_only_difference(msg):
             return
         raise_translation_error(module_op, f"LLVM IR fails to verify: {msg}")
+
+
+class _quiet_stderr:
+    """Silences the process's stderr (LLVM writes warnings there) when `on`."""
+
+    def __init__(self, on):
+        self.on = on
+        self.saved = None
+
+    def __enter__(self):
+        import os
+        import sys
+        if self.on:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        return self
+
+    def __exit__(self, *exc):
+        import os
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
 
 
 def _version_only_difference(msg):

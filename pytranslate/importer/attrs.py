@@ -11,11 +11,26 @@ _DEFAULT_DL = ("e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:32:64-"
 _FLOAT_BY_WIDTH = {16: "f16", 32: "f32", 64: "f64", 80: "f80", 128: "f128"}
 
 
-def _ints(s):
-    try:
-        return [int(x) for x in s.split(":")]
-    except ValueError:
+class DataLayoutError(Exception):
+    """The data layout token the importer cannot translate."""
+
+
+def _int_prefix(s):
+    """consumeInteger: (value, rest) of a leading decimal number, or None."""
+    m = re.match(r"\d+", s)
+    if m is None:
         return None
+    return int(m.group()), s[m.end():]
+
+
+def _int_list(s):
+    """`:a:b:c` -> [a, b, c], or None when an entry is not a number."""
+    if s.startswith(":"):
+        s = s[1:]
+    parts = s.split(":")
+    if not all(p.isdigit() for p in parts):
+        return None
+    return [int(p) for p in parts]
 
 
 def _vec(vals):
@@ -26,60 +41,65 @@ def _vec(vals):
     return f"dense<{body}> : vector<{len(vals)}xi64>"
 
 
+_SPACE_KEYS = {"P": '"dlti.program_memory_space"', "G": '"dlti.global_memory_space"',
+               "A": '"dlti.alloca_memory_space"'}
+
+
 def data_layout_attr(layout, warn):
+    """The #dlti.dl_spec of a data layout string, as DataLayoutImporter builds it on top
+    of the default layout. Raises DataLayoutError(token) for a malformed token; warns about
+    tokens it does not model."""
     s = layout + "-" + _DEFAULT_DL if layout else _DEFAULT_DL
     types, keys = {}, {}
     for tok in s.split("-"):
         m = re.match(r"[A-Za-z]*", tok)
         prefix = m.group()
         rest = tok[len(prefix):]
+        if not prefix:
+            raise DataLayoutError(tok)
         if prefix in ("e", "E"):
-            keys.setdefault('"dlti.endianness"',
-                            '"little"' if prefix == "e" else '"big"')
+            if '"dlti.endianness"' not in keys:
+                if rest:
+                    raise DataLayoutError(tok)
+                keys['"dlti.endianness"'] = '"little"' if prefix == "e" else '"big"'
             continue
-        if prefix in ("P", "G", "A"):
-            key = {"P": '"dlti.program_memory_space"', "G": '"dlti.global_memory_space"',
-                   "A": '"dlti.alloca_memory_space"'}[prefix]
-            if key in keys or key + "!" in keys:
+        if prefix in ("P", "G", "A", "S"):
+            key = _SPACE_KEYS.get(prefix, '"dlti.stack_alignment"')
+            if key in keys:
                 continue
-            v = _ints(rest)
-            if v and v[0] != 0:
-                keys[key] = f"{v[0]} : ui64"
-            else:
-                keys[key + "!"] = None
-            continue
-        if prefix == "S":
-            key = '"dlti.stack_alignment"'
-            if key in keys or key + "!" in keys:
-                continue
-            v = _ints(rest)
-            if v and v[0] != 0:
-                keys[key] = f"{v[0]} : i64"
-            else:
-                keys[key + "!"] = None
+            v = _int_prefix(rest)
+            if v is None:
+                raise DataLayoutError(tok)
+            # only non-default values are recorded
+            keys[key] = None if v[0] == 0 else \
+                (f"{v[0]} : i64" if prefix == "S" else f"{v[0]} : ui64")
             continue
         if prefix in ("i", "f"):
-            v = _ints(rest)
-            if not v:
-                continue
+            v = _int_prefix(rest)
+            if v is None:
+                raise DataLayoutError(tok)
             t = f"i{v[0]}" if prefix == "i" else _FLOAT_BY_WIDTH.get(v[0])
-            if t is None or t in types:
-                continue
-            al = v[1:]
-            if not al or len(al) > 2:
-                continue
-            types[t] = _vec([al[0], al[1] if len(al) > 1 else al[0]])
-            continue
-        if prefix == "p":
-            v = _ints(rest if not rest.startswith(":") else "0" + rest)
-            if not v:
-                continue
-            t = "!llvm.ptr" if v[0] == 0 else f"!llvm.ptr<{v[0]}>"
             if t in types:
                 continue
-            al = v[1:]
-            if len(al) < 2 or len(al) > 4:
+            al = _int_list(v[1])
+            if t is None or not al or len(al) > 2:
+                raise DataLayoutError(tok)
+            types[t] = _vec([al[0], al[-1]])
+            continue
+        if prefix == "p":
+            if rest.startswith(":"):
+                space, rest = 0, rest
+            else:
+                v = _int_prefix(rest)
+                if v is None:
+                    raise DataLayoutError(tok)
+                space, rest = v
+            t = "!llvm.ptr" if space == 0 else f"!llvm.ptr<{space}>"
+            if t in types:
                 continue
+            al = _int_list(rest)
+            if al is None or len(al) < 2 or len(al) > 4:
+                raise DataLayoutError(tok)
             size, abi = al[0], al[1]
             pref = al[2] if len(al) > 2 else abi
             idx = al[3] if len(al) > 3 else size
@@ -189,11 +209,11 @@ def _memory(attrs):
             body = v[1].strip()[1:-1].split(",")
             e = ["none"] * 3
             for part in body:
-                toks = part.split()
-                if len(toks) == 1:
-                    e = [toks[0]] * 3
-                elif len(toks) == 3:
-                    loc, kind = toks[0], toks[2]
+                loc, _, kind = part.rpartition(":")
+                loc, kind = loc.strip(), kind.strip()
+                if not loc:
+                    e = [kind] * 3
+                else:
                     idx = {"argmem": 1, "inaccessiblemem": 2}.get(loc)
                     if idx is not None:
                         e[idx] = kind
@@ -257,13 +277,11 @@ def function_attrs(attrs, warn):
         if k in sd:
             out.append(attr)
             break
-    for k, v in attrs:
-        if k == "vscale_range":
-            lo, hi = (v if isinstance(v, tuple) else (v, v))
-            out.append(f"vscale_range = #llvm.vscale_range<minRange = {lo} : i32, "
-                       f"maxRange = {hi} : i32>")
     if "frame-pointer" in sd:
-        out.append(f"frame_pointer = #llvm.framePointerKind<{sd['frame-pointer']}>")
+        kind = sd["frame-pointer"]
+        if not re.fullmatch(r"[A-Za-z_][\w$.]*", kind):
+            kind = mlir_str(kind)
+        out.append(f"frame_pointer = #llvm.framePointerKind<{kind}>")
     if "target-cpu" in sd:
         out.append(f"target_cpu = {mlir_str(sd['target-cpu'])}")
     if "tune-cpu" in sd:
@@ -284,6 +302,15 @@ def function_attrs(attrs, warn):
         if k in sd:
             out.append(f"{attr} = {mlir_str(sd[k])}")
     return out
+
+
+def vscale_range(attrs):
+    """The ` vscale_range(lo, hi)` part of the llvm.func syntax, or ''."""
+    for k, v in attrs:
+        if k == "vscale_range":
+            lo, hi = (v if isinstance(v, tuple) else (v, v))
+            return f" vscale_range({lo}, {hi})"
+    return ""
 
 
 def is_convertible_intrinsic(name):

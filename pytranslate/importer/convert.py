@@ -14,6 +14,7 @@ from .lltypes import (C, Ty, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes
                       I64, PTR, VOID, METADATA, c_int)
 from .llparser import Local, Function, GlobalVar, Inst, MDRef
 from . import attrs as A
+from .mdattrs import AA_KEYS
 
 
 class ImportError_(Exception):
@@ -236,8 +237,13 @@ class Converter:
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from .debuginfo import DebugInfo
         self.di = DebugInfo(module)
+        from .mdprint import MDPrinter
+        self.mdp = MDPrinter(module)
         from .mdattrs import MDAttrs
         self.mda = MDAttrs(self)
+        self.cur_func = None
+        from .layout import DataLayout
+        self.layout = DataLayout(module.datalayout)
         # Locations are only spelled out when they will be printed.
         flags = getattr(options, "print_flags", None)
         self.locs = bool(flags is not None and getattr(flags, "debuginfo", False))
@@ -245,6 +251,17 @@ class Converter:
 
     def warn(self, msg):
         self.diags.append(("warning", msg))
+
+    def warn_at(self, msg, loc):
+        """A warning at an op's location (a Location; None when unknown)."""
+        self.diags.append(("warning", msg, loc))
+
+    def op_loc(self, inst):
+        """The diagnostic location of the op an instruction becomes."""
+        for name, ref in inst.md or ():
+            if name == "dbg":
+                return self.di.diag_loc(ref)
+        return None
 
     # -------------------------------------------------------------------- values
     def fresh(self):
@@ -388,7 +405,13 @@ class Converter:
     def run(self):
         m = self.m
         out = self.out
-        dl = A.data_layout_attr(m.datalayout, self.warn)
+        unhandled = []
+        try:
+            dl = A.data_layout_attr(m.datalayout, unhandled.append)
+        except A.DataLayoutError as e:
+            raise ImportError_(f"cannot translate data layout: {e}", loc="module")
+        for msg in unhandled:
+            self.warn(msg)
         head = [f"dlti.dl_spec = {dl}"]
         out.append("module attributes {" + ", ".join(head) + "} {")
         # comdats
@@ -404,6 +427,7 @@ class Converter:
             for n in comdat_names:
                 out.append(f"llvm.comdat_selector @{_sym(n)} {m.comdats.get(n, 'any')}")
             out.append("}")
+        self.mda.prepare()
         for g in m.globals:
             self.convert_global(g)
         for name in ("llvm.linker.options",):
@@ -479,7 +503,7 @@ class Converter:
             try:
                 v = self.value(g.init)
             except ImportError_ as e:
-                self.diags.append(("error", str(e)))
+                self.diags.append(("error", str(e), None))
                 raise ImportError_(f"unhandled global variable: {self._global_diag(g)}")
             body = self.fs.const_lines + [f"llvm.return {v} : {t}"]
             if self.locs:
@@ -586,16 +610,36 @@ class Converter:
         if f.align is not None or align is not None:
             attrs.append(f"alignment = {f.align or align} : i64")
         attrs.extend(A.function_attrs(fn_attrs, self.warn))
-        s = " ".join(head) + " " + sig
+        attrs.extend(self.function_md(f))
+        s = " ".join(head) + " " + sig + A.vscale_range(fn_attrs)
         if attrs:
             s += " attributes {" + ", ".join(attrs) + "}"
         if not has_body:
             out.append(s + floc)
             return
+        self.cur_func = f
         body = self.convert_body(f)
         out.append(s + " {")
         out.extend(body)
         out.append("}" + floc)
+
+    def function_md(self, f):
+        """Attributes from the function's convertible metadata (the entry count)."""
+        out = []
+        for name, ref in f.md or ():
+            if name not in ("prof", "tbaa", "alias.scope", "noalias", "llvm.loop",
+                            "llvm.access.group"):
+                continue
+            p = self.mda.profile(ref, True, None) if name == "prof" else None
+            if p is not None and p[0] == "entry_count":
+                out.append(f"function_entry_count = {p[1]} : i64")
+            else:
+                self.warn_at(f"unhandled function metadata: {self.mdp.node(ref)} on "
+                             f"{self.diag_func(f)}", None)
+        return out
+
+    def diag_func(self, f):
+        return self.m.text[f.start:f.end]
 
     def convert_body(self, f):
         blocks = f.blocks
@@ -651,6 +695,9 @@ class Converter:
             const_lines = [x + unk for x in const_lines]
         after = self.after
         for i, b in enumerate(reachable):
+            for lab, lines in self.extra_blocks.get(b, ()):
+                out.append(lab + ":")
+                out.extend(lines)
             phis = self.phis[b]
             label = self.block_label[b]
             if i == 0:
@@ -665,9 +712,6 @@ class Converter:
             if b in self.before_term:
                 bl = bl[:-1] + self.before_term[b] + bl[-1:]
             self._extend(out, bl, after)
-            for lab, lines in self.extra_blocks.get(b, ()):
-                out.append(lab + ":")
-                out.extend(lines)
         # The entry block's arguments are the signature's: no label for it.
         return out[1:]
 
@@ -720,7 +764,8 @@ class Converter:
 
     # -------------------------------------------------------------------- instructions
     def diag_inst(self, inst):
-        return self.m.text[inst.start:inst.end]
+        """The instruction as LLVM prints one (indented)."""
+        return "  " + self.m.text[inst.start:inst.end]
 
     def process_inst(self, inst):
         if inst.op == "call" and isinstance(inst.a.get("callee"), C) and \
@@ -753,7 +798,17 @@ class Converter:
             raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
         if result is None and inst.res is not None:
             result = self.fresh()
-        text = h(self, inst, result)
+        if op in _DIRECT_OPS or lines is self.fs.const_lines:
+            text = h(self, inst, result)
+        else:
+            try:
+                text = h(self, inst, result)
+            except ImportError_ as e:
+                # an operand failed: the op's builder fails, reported for the instruction
+                self.diags.append(("error", str(e), e.loc))
+                raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
+        if inst.md and op not in _MD_OPS:
+            _md(self, inst, ())  # reports the attachments such an op cannot carry
         if text is None:
             return
         if self.locs and lines is not self.fs.const_lines:
@@ -842,35 +897,35 @@ def _e_br(cv, inst, res):
     succ = [cv.by_name[n] for n in inst.a["succ"]]
     if len(succ) == 1:
         vals = cv.br_args(succ[0])
-        return "llvm.br " + cv.succ_text(succ[0], vals) + _loop_md(cv, inst)
+        md = _md(cv, inst, ("loop_annotation",))
+        return "llvm.br " + cv.succ_text(succ[0], vals) + _attr_dict(md)
     tv = cv.br_args(succ[0])
     fv = cv.br_args(succ[1])
     c = cv.value(inst.ops[0])
-    w = _branch_weights(cv, inst)
+    md = _md(cv, inst, ("loop_annotation", "branch_weights"))
+    w = md.pop("branch_weights", None)
+    w = f" weights([{', '.join(map(str, w))}])" if w else ""
     return f"llvm.cond_br {c}{w}, {cv.succ_text(succ[0], tv)}, {cv.succ_text(succ[1], fv)}" + \
-        _loop_md(cv, inst)
+        _attr_dict(md)
 
 
-def _branch_weights(cv, inst):
-    for name, ref in inst.md or ():
-        if name == "prof":
-            node = cv.md_node(ref)
-            if node is None or node.kind != "node" or not node.v:
-                return ""
-            head = cv.md_node(node.v[0])
-            if head is None or head.kind != "str" or head.v != "branch_weights":
-                return ""
-            ws = [e.v[1].v for e in node.v[1:] if e.kind == "val"]
-            return " weights([" + ", ".join(str(w) for w in ws) + "])"
-    return ""
+def _md(cv, inst, accepts):
+    """The attributes of the instruction's convertible metadata: {name: value}."""
+    if not inst.md:
+        return {}
+    return cv.mda.attach(inst, accepts, cv.op_loc(inst))
 
 
-def _loop_md(cv, inst):
-    for name, ref in inst.md or ():
-        if name == "llvm.loop":
-            a = cv.mda.loop_annotation(ref)
-            return f" {{loop_annotation = {a}}}" if a else ""
-    return ""
+def _attr_dict(md):
+    """` {k = v, ...}` of metadata attributes (branch weights as a dense i32 array)."""
+    if not md:
+        return ""
+    parts = []
+    for k, v in md.items():
+        if k == "branch_weights":
+            v = f"array<i32: {', '.join(map(str, v))}>"
+        parts.append(f"{k} = {v}")
+    return " {" + ", ".join(parts) + "}"
 
 
 def _e_switch(cv, inst, res):
@@ -881,9 +936,7 @@ def _e_switch(cv, inst, res):
     cases = []
     for v, s in zip(inst.a["cases"], succ[1:]):
         cases.append(f"{v.v}: " + cv.succ_text(s, cv.br_args(s)))
-    w = _branch_weights(cv, inst)
-    if w:
-        w = " {branch_weights = array<i32: " + w[len(" weights(["):-2] + ">}"
+    w = _attr_dict(_md(cv, inst, ("branch_weights",)))
     body = (" [\n" + ",\n".join(cases) + "\n]") if cases else " [\n]"
     return f"llvm.switch {cval} : {c.ty.mlir()}, {cv.succ_text(succ[0], dv)}{body}{w}"
 
@@ -922,9 +975,9 @@ def _e_va_arg(cv, inst, res):
 def _e_alloca(cv, inst, res):
     a = inst.a
     size = inst.ops[0]
-    attrs = []
-    if a.get("align"):
-        attrs.append(f"alignment = {a['align']} : i64")
+    # LLVM's parser gives an alloca without `align` the preferred alignment
+    align = a.get("align") or cv.layout.pref_align(a["elem"])
+    attrs = [f"alignment = {align} : i64"]
     s = "llvm.alloca " + ("inalloca " if a.get("inalloca") else "") + \
         f"{cv.value(size)} x {a['elem'].mlir()}"
     if attrs:
@@ -932,18 +985,31 @@ def _e_alloca(cv, inst, res):
     return s + f" : ({size.ty.mlir()}) -> {inst.ty.mlir()}"
 
 
+def _default_align(cv, inst):
+    """The alignment LLVM's parser gives a memory access without `align`."""
+    op = inst.op
+    if op == "load":
+        return cv.layout.abi_align(inst.ty)
+    if op == "store":
+        return cv.layout.abi_align(inst.ops[0].ty)
+    if op in ("atomicrmw", "cmpxchg"):
+        return cv.layout.store_size(inst.ops[-1].ty)
+    return None
+
+
 def _mem_attrs(cv, inst):
     a = inst.a
     attrs = []
-    if a.get("align"):
-        attrs.append(f"alignment = {a['align']} : i64")
+    align = a.get("align") or _default_align(cv, inst)
+    if align:
+        attrs.append(f"alignment = {align} : i64")
     for name, ref in inst.md or ():
         if name == "nontemporal":
             attrs.append("nontemporal")
         elif name == "invariant.load" and inst.op == "load":
             attrs.append("invariant")
     if inst.md:
-        attrs += cv.mda.inst_attrs(inst)
+        attrs += [f"{k} = {v}" for k, v in _md(cv, inst, AA_KEYS).items()]
     return attrs
 
 
@@ -952,7 +1018,7 @@ def _atomic_part(inst):
     if not a.get("atomic"):
         return ""
     s = " atomic"
-    if "syncscope" in a:
+    if a.get("syncscope"):  # "" is the system scope
         s += f" syncscope({mlir_str(a['syncscope'])})"
     return s + " " + a["ordering"]
 
@@ -985,7 +1051,7 @@ def _e_store(cv, inst, res):
 def _e_fence(cv, inst, res):
     a = inst.a
     s = "llvm.fence"
-    if "syncscope" in a:
+    if a.get("syncscope"):  # "" is the system scope
         s += f" syncscope({mlir_str(a['syncscope'])})"
     return s + " " + a["ordering"]
 
@@ -995,7 +1061,7 @@ def _e_atomicrmw(cv, inst, res):
     p, v = inst.ops
     s = "llvm.atomicrmw " + ("volatile " if a.get("volatile") else "") + \
         f"{_RMW.get(a['binop'], a['binop'])} {cv.value(p)}, {cv.value(v)}"
-    if "syncscope" in a:
+    if a.get("syncscope"):  # "" is the system scope
         s += f" syncscope({mlir_str(a['syncscope'])})"
     s += " " + a["ordering"]
     attrs = _mem_attrs(cv, inst)
@@ -1013,7 +1079,7 @@ def _e_cmpxchg(cv, inst, res):
     s = "llvm.cmpxchg " + ("weak " if a.get("weak") else "") + \
         ("volatile " if a.get("volatile") else "") + \
         f"{cv.value(p)}, {cv.value(c)}, {cv.value(v)}"
-    if "syncscope" in a:
+    if a.get("syncscope"):  # "" is the system scope
         s += f" syncscope({mlir_str(a['syncscope'])})"
     s += f" {a['success']} {a['failure']}"
     attrs = _mem_attrs(cv, inst)
@@ -1150,10 +1216,10 @@ def _e_call(cv, inst, res):
         s += f" vararg({fty.mlir()})"
     f = fmf_attr(a.get("flags", ()))
     attrs = [f"fastmathFlags = {f}"] if f else []
-    if inst.md:
-        attrs += cv.mda.inst_attrs(inst)
+    s += _attr_dict(_md(cv, inst, AA_KEYS + ("branch_weights",)))
     if attrs:
-        s += " {" + ", ".join(attrs) + "}"
+        s = s[:-1] + ", " + ", ".join(attrs) + "}" if s.endswith("}") else \
+            s + " {" + ", ".join(attrs) + "}"
     return s + _sig(cv, inst, tys, fty)
 
 
@@ -1172,7 +1238,8 @@ def _e_invoke(cv, inst, res):
     nargs = cv.br_args(normal)
     if uses_res:
         lab = f"^inv{cv.fresh()[2:]}"
-        cv.extra_blocks.setdefault(cv.cur_block, []).append(
+        # placed right before the normal destination, as MLIR creates it there
+        cv.extra_blocks.setdefault(normal, []).append(
             (lab, ["llvm.br " + cv.succ_text(normal, nargs)]))
         ntext = lab
     else:
@@ -1188,8 +1255,14 @@ def _e_invoke(cv, inst, res):
     s += f" to {ntext} unwind {cv.succ_text(unwind, uargs)}"
     if fty.vararg:
         s += f" vararg({fty.mlir()})"
-    return s + _sig(cv, inst, tys, fty)
+    return s + _attr_dict(_md(cv, inst, ("branch_weights",))) + _sig(cv, inst, tys, fty)
 
+
+# instructions ModuleImport converts itself: an operand failure is not reported again
+_DIRECT_OPS = {"br", "switch", "phi", "call", "landingpad", "invoke", "getelementptr"}
+
+# ops whose emitter translates the instruction's metadata attachments
+_MD_OPS = {"br", "switch", "load", "store", "atomicrmw", "cmpxchg", "call", "invoke"}
 
 _EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "unreachable": _e_unreachable,
          "resume": _e_resume, "phi": _e_phi, "select": _e_select, "freeze": _e_freeze,

@@ -20,12 +20,10 @@ class DebugInfo:
     def __init__(self, module):
         self.m = module
         self.defs = []          # alias definition lines, in dependency order
-        self.cache = {}         # node key -> alias name or None
+        self.cache = _CyclicCache(self._rec_self)
         self.distinct_ids = {}  # node key -> distinct number
         self.next_distinct = 0
-        self.stack = []         # [key, deps set, repeated flag]
-        self.in_progress = {}   # key -> stack index
-        self.rec_ids = {}       # key -> distinct number of the recursion id
+        self.rec_ids = {}       # key -> distinct id text of the recursion id
         self.loc_cache = {}
 
     # ------------------------------------------------------------------ helpers
@@ -152,50 +150,36 @@ class DebugInfo:
 
     # ------------------------------------------------------------------ nodes
     def translate(self, ref):
-        """The alias name of the attribute for a DI node, or None."""
+        """The alias name of the attribute for a DI node, or None.
+
+        Cycles are handled like MLIR's CyclicReplacerCache: a composite type met again
+        while it is being translated becomes a rec-self reference, and results that
+        depend on an enclosing in-progress node are only reused below that node."""
         key, node = self.resolve(ref)
-        if node is None:
+        if node is None or node.kind != "special":
             return None
-        if key in self.cache:
-            return self.cache[key]
-        idx = self.in_progress.get(key)
-        if idx is not None:
-            frame = self.stack[idx]
-            if node.kind != "special" or node.v[0] != "DICompositeType":
-                return None
-            frame[2] = True
-            rid = self.rec_ids.get(key)
-            if rid is None:
-                rid = self.rec_ids[key] = self.new_distinct()
-            for fr in self.stack[idx + 1:]:
-                fr[1].add(key)
-            return self.define(f"#llvm.di_composite_type<tag = DW_TAG_null, recId = {rid}>")
-        if node.kind != "special":
-            return None
-        frame = [key, set(), False]
-        self.in_progress[key] = len(self.stack)
-        self.stack.append(frame)
-        try:
-            text = self._translate(key, node)
-        finally:
-            self.stack.pop()
-            del self.in_progress[key]
-        deps = frame[1]
-        deps.discard(key)
-        if self.stack:
-            self.stack[-1][1].update(deps)
-        if text is None:
-            name = None
-        else:
-            if frame[2]:
-                text = text.replace("<tag = ", f"<tag = ", 1)
+        cache = self.cache
+        found, res = cache.lookup(key, node)
+        if found:
+            return res
+        text = self._translate(key, node)
+        name = None
+        if text is not None:
+            if cache.was_repeated():
                 head, rest = text.split(", ", 1) if ", " in text else (text[:-1], None)
-                rid = self.rec_ids[key]
-                text = f"{head}, recId = {rid}" + (", " + rest if rest else ">")
+                text = f"{head}, recId = {self.rec_ids[key]}" + (", " + rest if rest else ">")
             name = self.define(text)
-        if not deps:
-            self.cache[key] = name
+        cache.resolve(key, name)
         return name
+
+    def _rec_self(self, key, node):
+        """createRecSelf: only composite types can close a cycle."""
+        if node.v[0] != "DICompositeType":
+            return None
+        rid = self.rec_ids.get(key)
+        if rid is None:
+            rid = self.rec_ids[key] = self.new_distinct()
+        return self.define(f"#llvm.di_composite_type<tag = DW_TAG_null, recId = {rid}>")
 
     def _translate(self, key, node):
         kind, f = node.v
@@ -396,13 +380,13 @@ class DebugInfo:
     def _t_DISubprogram(self, key, f):
         did = self.distinct(key) if key in self.m.distinct else None
         ok, scope = self._scope(f)
-        if not ok:
-            return None
+        if not ok or scope is None or self._ref_of(f.get("file")) is None:
+            return None  # the attribute needs both a scope and a file
         has_ty = self._ref_of(f.get("type")) is not None
         ty = self.field_node(f, "type")
         if has_ty and ty is None:
             return None
-        flags = self.field_flags(f, "spFlags", "DISPFlag")
+        flags = self._sp_flags(f)
         line, sline = self.field_int(f, "line"), self.field_int(f, "scopeLine")
         return self._join("di_subprogram", [
             f"id = {did}" if did else None, self._n("compileUnit", self.field_node(f, "unit")),
@@ -411,6 +395,27 @@ class DebugInfo:
             self._n("file", self.field_node(f, "file")), f"line = {line}" if line else None,
             f"scopeLine = {sline}" if sline else None,
             f"subprogramFlags = {flags}" if flags else None, self._n("type", ty)])
+
+    def _sp_flags(self, f):
+        """spFlags, or (when absent) the flags LLVM's parser derives from the legacy
+        isLocal / isDefinition (default true) / isOptimized / virtuality fields."""
+        if "spFlags" in f:
+            return self.field_flags(f, "spFlags", "DISPFlag")
+        parts = []
+        virt = (f.get("virtuality") or [""])[0]
+        if virt in ("DW_VIRTUALITY_virtual", "1"):
+            parts.append("Virtual")
+        elif virt in ("DW_VIRTUALITY_pure_virtual", "2"):
+            parts.append("PureVirtual")
+        if self.field_int(f, "isLocal"):
+            parts.append("LocalToUnit")
+        if self.field_int(f, "isDefinition", 1):
+            parts.append("Definition")
+        if self.field_int(f, "isOptimized"):
+            parts.append("Optimized")
+        if not parts:
+            return None
+        return '"' + "|".join(parts) + '"' if len(parts) > 1 else parts[0]
 
     def _bound(self, f, name):
         toks = f.get(name)
@@ -524,6 +529,18 @@ class DebugInfo:
         self.loc_cache[key] = res
         return res
 
+    def diag_loc(self, ref):
+        """The location diagnostics print for a DILocation: its file:line:col."""
+        from pyopt.ir.location import FileLineColLoc
+        _, n = self.resolve(ref)
+        if n is None or n.kind != "special" or n.v[0] != "DILocation":
+            return None
+        f = n.v[1]
+        sref = self._ref_of(f.get("scope"))
+        fname = self.scope_filename(sref) if sref is not None else ""
+        return FileLineColLoc(fname or "-", self.field_int(f, "line"),
+                              self.field_int(f, "column"))
+
     def scope_filename(self, ref, depth=0):
         _, n = self.resolve(ref)
         if n is None or n.kind != "special" or depth > 50:
@@ -569,4 +586,70 @@ class DebugInfo:
             return None
         expr = self._expr_field(f, "expr")
         return self.define(self._join("di_global_variable_expression", [
-            f"var = {var}", self._n("expr", expr if expr != "#llvm.di_expression<>" else None)]))
+            f"var = {var}", self._n("expr", expr)]))
+
+
+class _Frame:
+    __slots__ = ("depending", "deps")
+
+    def __init__(self):
+        self.depending = set()  # results only valid while this frame is live
+        self.deps = set()       # indices of the frames this result depends on
+
+
+class _CyclicCache:
+    """MLIR's CyclicReplacerCache: memoizes a recursive translation whose input graph may
+    have cycles. A node met again while in progress asks `breaker` for a stand-in; results
+    built on such a stand-in are cached only while the frame they depend on is live."""
+
+    def __init__(self, breaker):
+        self.breaker = breaker
+        self.standalone = {}
+        self.dependent = {}   # key -> (result, highest frame it depends on)
+        self.stack = []
+        self.frames_of = {}   # key -> stack indices of its in-progress frames
+
+    def lookup(self, key, node):
+        """(True, result) when known; else (False, None) and a frame is pushed that
+        `resolve` must pop."""
+        if key in self.standalone:
+            return True, self.standalone[key]
+        got = self.dependent.get(key)
+        if got is not None:
+            self.stack[-1].deps.add(got[1])
+            return True, got[0]
+        frames = self.frames_of.get(key)
+        if frames is None:
+            frames = self.frames_of[key] = []
+        else:
+            res = self.breaker(key, node)
+            if res is not None:
+                dep = frames[-1]
+                self.dependent[key] = (res, dep)
+                self.stack[-1].deps.add(dep)
+                return True, res
+        frames.append(len(self.stack))
+        self.stack.append(_Frame())
+        return False, None
+
+    def was_repeated(self):
+        return len(self.stack) - 1 in self.stack[-1].deps
+
+    def resolve(self, key, result):
+        stack = self.stack
+        cur = stack[-1]
+        cur.deps.discard(len(stack) - 1)
+        if len(stack) == 1 or not cur.deps:
+            self.standalone[key] = result
+        else:
+            high = max(cur.deps)
+            self.dependent[key] = (result, high)
+            stack[-2].deps.update(cur.deps)
+            stack[high].depending.add(key)
+        for k in cur.depending:
+            self.dependent.pop(k, None)
+        stack.pop()
+        frames = self.frames_of[key]
+        frames.pop()
+        if not frames:
+            del self.frames_of[key]

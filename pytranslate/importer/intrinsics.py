@@ -68,9 +68,16 @@ def convert_intrinsic(cv, inst):
         return _debug_intrinsic(cv, inst, base)
     if base == "experimental.noalias.scope.decl":
         ops = inst.ops
-        scope = cv.mda.scope(ops[0][1]) if len(ops) == 1 and isinstance(ops[0], tuple) else None
-        if scope is None:
+        if len(ops) != 1 or not isinstance(ops[0], tuple):
             return False
+        scope = cv.mda.scope_decl(ops[0][1])
+        if scope is False:
+            return False
+        if scope is None:
+            # the scope is used by no memory access: the declaration is dropped
+            if cv.expensive:
+                cv.warn_at("dropped instruction: " + cv.diag_inst(inst), cv.op_loc(inst))
+            return True
         cv.cur.append(f"llvm.intr.{base} {scope}" + cv.inst_loc(inst))
         return True
     imm = dict(_IMMARGS.get(base, ()))
@@ -89,8 +96,11 @@ def convert_intrinsic(cv, inst):
         types.append(v.ty.mlir())
     fty = inst.a["fty"]
     ret = "" if fty.ret is VOID else fty.ret.mlir()
-    if base in _ALIAS_INFO and inst.md:
-        attrs += cv.mda.inst_attrs(inst)
+    if inst.md:
+        from .convert import _md
+        from .mdattrs import AA_KEYS
+        md = _md(cv, inst, AA_KEYS if base in _ALIAS_INFO else ())
+        attrs += [f"{k} = {v}" for k, v in md.items()]
     text = f'"llvm.intr.{base}"({", ".join(names)})'
     if attrs:
         text += " <{" + ", ".join(attrs) + "}>"

@@ -768,7 +768,11 @@ class Parser:
         if ty.kind == "int":
             return c_int(ty, int(t, 16))
         body = t[2:]
-        if body[0] in "KLMHR":
+        if body[0] in "LM":
+            # 0xL / 0xM: the low 64-bit word is written first
+            digits = body[1:].rjust(32, "0")
+            return c_fp(ty, (int(digits[16:], 16) << 64) | int(digits[:16], 16))
+        if body[0] in "KHR":
             return c_fp(ty, int(body[1:], 16))
         import struct as st
         d = st.unpack("<d", st.pack("<Q", int(body, 16)))[0]

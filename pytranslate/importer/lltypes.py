@@ -208,11 +208,12 @@ def _spell(t):
     if k == "array":
         return f"!llvm.array<{t.w} x {t.elem.mlir()}>"
     if k == "vec":
+        # MLIR 19 imports every scalable vector as an LLVM-dialect vector type
+        if t.scalable:
+            return f"!llvm.vec<? x {t.w} x {t.elem.mlir()}>"
         if _builtin_vec_elem(t.elem):
-            return (f"vector<[{t.w}]x{t.elem.mlir()}>" if t.scalable
-                    else f"vector<{t.w}x{t.elem.mlir()}>")
-        return (f"!llvm.vec<? x {t.w} x {t.elem.mlir()}>" if t.scalable
-                else f"!llvm.vec<{t.w} x {t.elem.mlir()}>")
+            return f"vector<{t.w}x{t.elem.mlir()}>"
+        return f"!llvm.vec<{t.w} x {t.elem.mlir()}>"
     if k == "struct":
         body = "(" + ", ".join(f.mlir() for f in t.fields) + ")"
         if t.packed:

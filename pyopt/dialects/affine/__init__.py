@@ -95,3 +95,5 @@ AFFINE = Dialect("affine", [APPLY, MIN, MAX, DELINEARIZE] + CONTROL_OPS + ACCESS
 
 from .canonicalize import attach as _attach_canonicalize  # noqa: E402
 _attach_canonicalize(AFFINE)
+from .loop_canonicalize import attach as _attach_loop_canonicalize  # noqa: E402
+_attach_loop_canonicalize(AFFINE)

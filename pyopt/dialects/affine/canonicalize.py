@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...ir.affine import AffineMap, AffineExprKind, dim, symbol, constant
+from ...ir.affine import AffineMap, AffineExprKind, binary_op, dim, symbol, constant
 from ...ir.attributes import AffineMapAttr, IntegerAttr
 from ...ir.core import BlockArgument
 from ...ir.types import INDEX
@@ -131,10 +131,112 @@ def expr_from_flat(flat, nd, ns, locals_):
     return out
 
 
+# ------------------------------------------------------------------ semi-affine expressions
+def _divisible_by_symbol(e, pos, kind):
+    """isDivisibleBySymbol: is `e` a multiple of symbol `pos` (for a `kind` division)?"""
+    k = e.kind
+    if k is _CONST:
+        return e.value == 0
+    if k is _DIM:
+        return False
+    if k is _SYM:
+        return e.position == pos
+    if k is _ADD:
+        return _divisible_by_symbol(e.lhs, pos, kind) and _divisible_by_symbol(e.rhs, pos, kind)
+    if k is _MOD:
+        return _divisible_by_symbol(e.lhs, pos, _MOD) and _divisible_by_symbol(e.rhs, pos, _MOD)
+    if k is _MUL:
+        return _divisible_by_symbol(e.lhs, pos, kind) or _divisible_by_symbol(e.rhs, pos, kind)
+    # (a div b) div s == (a div s) div b only for the same kind of division
+    return kind is k and _divisible_by_symbol(e.lhs, pos, k)
+
+
+def _symbolic_divide(e, pos, kind):
+    """symbolicDivide: `e` / symbol `pos` (None where not divisible)."""
+    k = e.kind
+    if k is _CONST:
+        return constant(0) if e.value == 0 else None
+    if k is _DIM:
+        return None
+    if k is _SYM:
+        return constant(1)
+    if k is _MUL:
+        if not _divisible_by_symbol(e.lhs, pos, kind):
+            r = _symbolic_divide(e.rhs, pos, kind)
+            return None if r is None else e.lhs * r
+        r = _symbolic_divide(e.lhs, pos, kind)
+        return None if r is None else r * e.rhs
+    sub_kind = k if k is not _ADD else kind
+    lhs = _symbolic_divide(e.lhs, pos, sub_kind)
+    if k is _FLOORDIV or k is _CEILDIV:
+        return None if lhs is None else binary_op(k, lhs, e.rhs)
+    rhs = _symbolic_divide(e.rhs, pos, sub_kind)
+    return None if lhs is None or rhs is None else binary_op(k, lhs, rhs)
+
+
+def _summands(e, out):
+    if e.kind is _ADD:
+        _summands(e.lhs, out)
+        _summands(e.rhs, out)
+    else:
+        out.append(e)
+    return out
+
+
+def _negated(e):
+    """x for `x * -1` / `-1 * x`, else None."""
+    if e.kind is not _MUL:
+        return None
+    if e.lhs.kind is _CONST and e.lhs.value == -1:
+        return e.rhs
+    if e.rhs.kind is _CONST and e.rhs.value == -1:
+        return e.lhs
+    return None
+
+
+def _is_mod_of_mod_subtraction(lhs, rhs, nd, ns):
+    """isModOfModSubtraction: lhs = x - (x mod rhs), so lhs mod rhs == 0."""
+    terms = _summands(lhs, [])
+    for i, t in enumerate(terms):
+        inner = _negated(t)
+        if inner is None or inner.kind is not _MOD or inner.rhs != rhs:
+            continue
+        diff = constant(0)
+        for j, u in enumerate(terms):
+            if j != i:
+                diff = diff + u
+        diff = simplify_expr(diff - inner.lhs, nd, ns)
+        if diff.kind is _CONST and diff.value == 0:
+            return True
+    return False
+
+
+def simplify_semi_affine(e, nd, ns):
+    """simplifySemiAffine: divisions and mods by a symbol their dividend is a multiple of."""
+    k = e.kind
+    if k is _CONST or k is _DIM or k is _SYM:
+        return e
+    lhs = simplify_semi_affine(e.lhs, nd, ns)
+    rhs = simplify_semi_affine(e.rhs, nd, ns)
+    if k is _ADD or k is _MUL:
+        return binary_op(k, lhs, rhs)
+    if _is_mod_of_mod_subtraction(lhs, rhs, nd, ns):
+        return constant(0)
+    if rhs.kind is not _SYM or not _divisible_by_symbol(e.lhs, rhs.position, k):
+        return binary_op(k, lhs, rhs)
+    if k is _MOD:
+        return constant(0)
+    q = _symbolic_divide(lhs, rhs.position, k)
+    return binary_op(k, lhs, rhs) if q is None else q
+
+
 def simplify_expr(expr, nd, ns):
-    """simplifyAffineExpr (semi-affine expressions are kept as they are)."""
+    """simplifyAffineExpr. Semi-affine expressions get simplifySemiAffine only (they are
+    not flattened) unless that makes them affine."""
     if not expr.is_pure_affine():
-        return expr
+        expr = simplify_semi_affine(expr, nd, ns)
+        if not expr.is_pure_affine():
+            return expr
     f = _Flattener(nd, ns)
     if not f.run(expr):
         return expr

@@ -784,6 +784,7 @@ class _TargetFeaturesBase(StructAttr):
 
     @classmethod
     def parse_stripped(cls, parser):
+        off = parser.start
         parser.expect("<")
         parser.expect("[")
         feats = []
@@ -793,6 +794,15 @@ class _TargetFeaturesBase(StructAttr):
                 feats.append(STRING.parse(parser))
         parser.expect("]")
         parser.expect(">")
+        # TargetFeaturesAttr::verify
+        for f in feats:
+            s = f.value
+            if not s:
+                raise parser.error("target features can not be null or empty", off)
+            if s[0] not in "+-":
+                raise parser.error("target features must start with '+' or '-'", off)
+            if "," in s:
+                raise parser.error("target features can not contain ','", off)
         return cls((tuple(feats),))
 
 

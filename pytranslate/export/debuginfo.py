@@ -1,0 +1,354 @@
+"""`#llvm.di_*` attributes and locations -> LLVM debug metadata (MLIR 19's DebugTranslation).
+
+A function whose location is `fused<#llvm.di_subprogram>[...]` gets that subprogram as its
+`!dbg`; every instruction translated from an op with a known location then gets a
+`!DILocation` in that scope (a location fused with its own scope carries it along). Each
+translated compile unit is listed in `!llvm.dbg.cu`. Nodes are uniqued like LLVM does
+(`MetadataTable.special`); distinct nodes are per attribute."""
+from __future__ import annotations
+
+from pyopt.ir.location import (FileLineColLoc, FusedLoc, NameLoc, CallSiteLoc, OpaqueLoc,
+                               UnknownLoc)
+from pyopt.dialects.llvm import dwarf
+from .metadata import md_string, InlineMD
+
+_EMISSION = {0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"}
+_NAME_TABLE = {1: "GNU", 2: "None", 3: "Apple"}
+_ACCESS = {1: "DIFlagPrivate", 2: "DIFlagProtected", 3: "DIFlagPublic"}
+_INHERITANCE = {1: "DIFlagSingleInheritance", 2: "DIFlagMultipleInheritance",
+                3: "DIFlagVirtualInheritance"}
+_FLAG_BITS = [(2, "FwdDecl"), (3, "AppleBlock"), (4, "ReservedBit4"), (5, "Virtual"),
+              (6, "Artificial"), (7, "Explicit"), (8, "Prototyped"), (9, "ObjcClassComplete"),
+              (10, "ObjectPointer"), (11, "Vector"), (12, "StaticMember"),
+              (13, "LValueReference"), (14, "RValueReference"), (15, "ExportSymbols"),
+              (18, "IntroducedVirtual"), (19, "BitField"), (20, "NoReturn"),
+              (22, "TypePassByValue"), (23, "TypePassByReference"), (24, "EnumClass"),
+              (25, "Thunk"), (26, "NonTrivial"), (27, "BigEndian"), (28, "LittleEndian"),
+              (29, "AllCallsDescribed")]
+_SP_VIRTUALITY = {1: "DISPFlagVirtual", 2: "DISPFlagPureVirtual"}
+_SP_BITS = [(2, "LocalToUnit"), (3, "Definition"), (4, "Optimized"), (5, "Pure"),
+            (6, "Elemental"), (7, "Recursive"), (8, "MainSubprogram"), (9, "Deleted"),
+            (11, "ObjCDirect")]
+# tags whose composite types LLVM requires to be distinct
+_DISTINCT_TAGS = {"DW_TAG_class_type", "DW_TAG_enumeration_type", "DW_TAG_structure_type",
+                  "DW_TAG_union_type"}
+
+
+def di_flags(v):
+    if not v:
+        return None
+    parts = []
+    if v & 3:
+        parts.append(_ACCESS[v & 3])
+    if (v >> 16) & 3:
+        parts.append(_INHERITANCE[(v >> 16) & 3])
+    parts += ["DIFlag" + n for b, n in _FLAG_BITS if v & (1 << b)]
+    return " | ".join(parts)
+
+
+def sp_flags(v):
+    if not v:
+        return None
+    parts = [_SP_VIRTUALITY[v & 3]] if v & 3 else []
+    parts += ["DISPFlag" + n for b, n in _SP_BITS if v & (1 << b)]
+    return " | ".join(parts)
+
+
+def _s(a):
+    """A non-empty StringAttr's metadata string, else None (the field is omitted)."""
+    v = getattr(a, "value", None)
+    return md_string(v)[1:] if v else None
+
+
+def _q(a):
+    v = getattr(a, "value", a) or ""
+    return '"' + md_string(v)[2:]
+
+
+def _i(a):
+    v = getattr(a, "value", a)
+    return int(v) if v else 0
+
+
+class DebugTranslation:
+    def __init__(self, module):
+        self.m = module
+        self.t = module.md
+        self.cache = {}       # attribute -> node
+        self.by_id = {}       # distinct id -> subprogram node
+        self.rec = {}         # recursive id -> node being built
+        self.locs = {}
+        self.cus = None
+        self.cu_globals = {}  # compile unit node -> global variable expressions
+
+    # ------------------------------------------------------------------ nodes
+    def node(self, kind, fields, distinct=False):
+        """A node from (key, value) fields; None / 0-like values the printer skips are
+        given as None."""
+        return self.t.special(kind, [(k, v) for k, v in fields if v is not None], distinct)
+
+    def translate(self, attr):
+        if attr is None:
+            return None
+        n = self.cache.get(attr)
+        if n is not None:
+            return n
+        name = type(attr).__name__
+        if name == "DINullTypeAttr":
+            return None
+        if name == "DICompositeTypeAttr" and attr.recId is not None:
+            return self._recursive(attr)
+        h = getattr(self, "_" + name, None)
+        n = h(attr) if h is not None else None
+        if n is not None:
+            self.cache[attr] = n
+        return n
+
+    def _recursive(self, attr):
+        got = self.rec.get(attr.recId)
+        if got is not None:
+            return got
+        if attr.tag == 0 and attr.name is None:   # an unbound rec-self reference
+            return None
+        # The node refers to itself through its rec-self stand-ins: a placeholder takes
+        # its place while the fields are translated, then becomes the node.
+        from .metadata import SpecialMD
+        holder = SpecialMD("DICompositeType", (), False)
+        self.rec[attr.recId] = holder
+        try:
+            n = self._DICompositeTypeAttr(attr)
+        finally:
+            del self.rec[attr.recId]
+        holder.kind, holder.ops, holder.distinct = n.kind, n.ops, n.distinct
+        self.cache[attr] = holder
+        return holder
+
+    def _tag(self, v):
+        return dwarf.TAG_NAMES.get(v, str(v))
+
+    def _DIFileAttr(self, a):
+        return self.node("DIFile", [("filename", _q(a.name)), ("directory", _q(a.directory))])
+
+    def _DICompileUnitAttr(self, a):
+        n = self.node("DICompileUnit", [
+            ("language", dwarf.LANGUAGE_NAMES.get(a.sourceLanguage, str(a.sourceLanguage))),
+            ("file", self.translate(a.file)), ("producer", _s(a.producer)),
+            ("isOptimized", "true" if a.isOptimized else "false"),
+            ("runtimeVersion", "0"), ("emissionKind", _EMISSION.get(_i(a.emissionKind))),
+            ("nameTableKind", _NAME_TABLE.get(_i(a.nameTableKind)))], distinct=True)
+        # DIBuilder::createCompileUnit lists the unit in !llvm.dbg.cu
+        if self.cus is None:
+            self.cus = []
+            self.m.named_metadata.append(("llvm.dbg.cu", self.cus))
+        self.cus.append(n)
+        return n
+
+    def _DIBasicTypeAttr(self, a):
+        tag = self._tag(a.tag)
+        enc = dwarf.ENCODING_NAMES.get(a.encoding) if a.encoding else None
+        return self.node("DIBasicType", [
+            ("tag", tag if tag != "DW_TAG_base_type" else None), ("name", _s(a.name)),
+            ("size", str(a.sizeInBits) if a.sizeInBits else None), ("encoding", enc)])
+
+    def _DICompositeTypeAttr(self, a):
+        tag = self._tag(a.tag)
+        elements = [self.translate(e) for e in a.elements or ()]
+        return self.node("DICompositeType", [
+            ("tag", tag), ("name", _s(a.name)), ("scope", self.translate(a.scope)),
+            ("file", self.translate(a.file)), ("line", str(a.line) if a.line else None),
+            ("baseType", self.translate(a.baseType)),
+            ("size", str(a.sizeInBits) if a.sizeInBits else None),
+            ("align", str(a.alignInBits) if a.alignInBits else None),
+            ("flags", di_flags(_i(a.flags))),
+            ("elements", self.t.node(elements) if elements else None),
+            ("dataLocation", self.expression(a.dataLocation)),
+            ("associated", self.expression(a.associated)),
+            ("allocated", self.expression(a.allocated)),
+            ("rank", self.expression(a.rank))], distinct=tag in _DISTINCT_TAGS)
+
+    def _DIDerivedTypeAttr(self, a):
+        das = a.dwarfAddressSpace
+        return self.node("DIDerivedType", [
+            ("tag", self._tag(a.tag)), ("name", _s(a.name)),
+            ("baseType", self.translate(a.baseType) or "null"),
+            ("size", str(a.sizeInBits) if a.sizeInBits else None),
+            ("align", str(a.alignInBits) if a.alignInBits else None),
+            ("offset", str(a.offsetInBits) if a.offsetInBits else None),
+            ("extraData", self.translate(a.extraData)),
+            ("dwarfAddressSpace", str(_i(das)) if das is not None else None)])
+
+    def _DISubroutineTypeAttr(self, a):
+        cc = dwarf.CONVENTION_NAMES.get(a.callingConvention) if a.callingConvention else None
+        types = [self.translate(t) for t in a.types or ()]
+        return self.node("DISubroutineType", [("cc", cc), ("types", self.t.node(types))])
+
+    def _DISubprogramAttr(self, a):
+        if a.id is not None and a.id in self.by_id:
+            return self.by_id[a.id]
+        scope = self.translate(a.scope)
+        file = self.translate(a.file)
+        ty = self.translate(a.type)
+        unit = self.translate(a.compileUnit)
+        if a.id is not None and a.id in self.by_id:
+            return self.by_id[a.id]
+        flags = _i(a.subprogramFlags)
+        n = self.node("DISubprogram", [
+            ("name", _s(a.name)), ("linkageName", _s(a.linkageName)),
+            ("scope", scope or "null"), ("file", file),
+            ("line", str(a.line) if a.line else None), ("type", ty),
+            ("scopeLine", str(a.scopeLine) if a.scopeLine else None),
+            ("spFlags", sp_flags(flags)), ("unit", unit)], distinct=bool(flags & 8))
+        if a.id is not None:
+            self.by_id[a.id] = n
+        return n
+
+    def _DILexicalBlockAttr(self, a):
+        return self.node("DILexicalBlock", [
+            ("scope", self.translate(a.scope) or "null"), ("file", self.translate(a.file)),
+            ("line", str(a.line) if a.line else None),
+            ("column", str(a.column) if a.column else None)], distinct=True)
+
+    def _DILexicalBlockFileAttr(self, a):
+        return self.node("DILexicalBlockFile", [
+            ("scope", self.translate(a.scope) or "null"), ("file", self.translate(a.file)),
+            ("discriminator", str(_i(a.discriminator)))], distinct=True)
+
+    def _DILocalVariableAttr(self, a):
+        return self.node("DILocalVariable", [
+            ("name", _s(a.name)), ("arg", str(a.arg) if a.arg else None),
+            ("scope", self.translate(a.scope) or "null"), ("file", self.translate(a.file)),
+            ("line", str(a.line) if a.line else None), ("type", self.translate(a.type)),
+            ("align", str(a.alignInBits) if a.alignInBits else None)])
+
+    def _DIGlobalVariableAttr(self, a):
+        return self.node("DIGlobalVariable", [
+            ("name", _s(a.name)), ("linkageName", _s(a.linkageName)),
+            ("scope", self.translate(a.scope) or "null"), ("file", self.translate(a.file)),
+            ("line", str(a.line) if a.line else None), ("type", self.translate(a.type)),
+            ("isLocal", "true" if a.isLocalToUnit else "false"),
+            ("isDefinition", "true" if a.isDefined else "false"),
+            ("align", str(a.alignInBits) if a.alignInBits else None)], distinct=True)
+
+    def _DILabelAttr(self, a):
+        return self.node("DILabel", [
+            ("scope", self.translate(a.scope) or "null"), ("name", _s(a.name)),
+            ("file", self.translate(a.file)), ("line", str(a.line) if a.line else None)])
+
+    def _DINamespaceAttr(self, a):
+        return self.node("DINamespace", [
+            ("name", _s(a.name)), ("scope", self.translate(a.scope) or "null"),
+            ("exportSymbols", "true" if a.exportSymbols else None)])
+
+    def _DIModuleAttr(self, a):
+        return self.node("DIModule", [
+            ("scope", self.translate(a.scope) or "null"), ("name", _s(a.name)),
+            ("configMacros", _s(a.configMacros)), ("includePath", _s(a.includePath)),
+            ("apinotes", _s(a.apinotes)), ("file", self.translate(a.file)),
+            ("line", str(a.line) if a.line else None),
+            ("isDecl", "true" if a.isDecl else None)])
+
+    def _DISubrangeAttr(self, a):
+        def bound(b):
+            if b is None:
+                return None
+            name = type(b).__name__
+            if name == "IntegerAttr":
+                return str(b.value)
+            if name == "DIExpressionAttr":
+                return self.expression(b)
+            return self.translate(b)
+        return self.node("DISubrange", [
+            ("count", bound(a.count)), ("lowerBound", bound(a.lowerBound)),
+            ("upperBound", bound(a.upperBound)), ("stride", bound(a.stride))])
+
+    # ------------------------------------------------------------------ expressions
+    def expression(self, attr):
+        if attr is None:
+            return None
+        ops = []
+        for e in attr.operations or ():
+            ops.append(dwarf.OPERATION_NAMES.get(e.opcode, str(e.opcode)))
+            ops.extend(str(x) for x in e.arguments or ())
+        return InlineMD("!DIExpression(" + ", ".join(ops) + ")")
+
+    def global_expression(self, attr):
+        n = self.node("DIGlobalVariableExpression", [
+            ("var", self.translate(attr.var)),
+            ("expr", self.expression(attr.expr) or InlineMD("!DIExpression()"))])
+        scope = attr.var.scope
+        if scope is not None and type(scope).__name__ == "DICompileUnitAttr":
+            # the unit lists the global variables it scopes (set when finalizing)
+            self.cu_globals.setdefault(self.translate(scope), []).append(n)
+        return n
+
+    def finalize(self):
+        for cu, exprs in self.cu_globals.items():
+            ops = list(cu.ops)
+            at = next(i for i, (k, _) in enumerate(ops) if k == "emissionKind") + 1
+            ops.insert(at, ("globals", self.t.node(exprs)))
+            cu.ops = tuple(ops)
+
+    # ------------------------------------------------------------------ locations
+    def function_scope(self, loc):
+        """The subprogram a function location carries (fused<#di_subprogram>), or None."""
+        while loc is not None:
+            if isinstance(loc, FusedLoc):
+                md = loc.metadata
+                if md is not None and type(md).__name__ == "DISubprogramAttr":
+                    return self.translate(md)
+                for sub in loc.locations:
+                    found = self.function_scope(sub)
+                    if found is not None:
+                        return found
+                return None
+            if isinstance(loc, NameLoc):
+                loc = loc.child
+            elif isinstance(loc, OpaqueLoc):
+                loc = loc.fallback
+            elif isinstance(loc, CallSiteLoc):
+                found = self.function_scope(loc.callee)
+                return found if found is not None else self.function_scope(loc.caller)
+            else:
+                return None
+        return None
+
+    def loc(self, loc, scope, inlined_at=None):
+        """translateLoc: the DILocation node of a location in `scope`, or None."""
+        if type(loc).__name__ == "LocationAttr":
+            loc = loc.loc
+        if scope is None and isinstance(loc, (FileLineColLoc, UnknownLoc)):
+            return None  # (the common case outside a subprogram: nothing to hash)
+        key = (loc, id(scope), id(inlined_at))
+        if key in self.locs:
+            return self.locs[key]
+        res = None
+        if isinstance(loc, UnknownLoc) or loc is None:
+            return None
+        if isinstance(loc, CallSiteLoc):
+            caller = self.loc(loc.caller, scope, inlined_at)
+            if caller is None:
+                if inlined_at is None:
+                    return None
+                caller = inlined_at
+            res = self.loc(loc.callee, None, caller) or caller
+        elif isinstance(loc, FileLineColLoc):
+            if scope is None:
+                return None
+            fields = [("line", str(loc.line)), ("column", str(loc.col) if loc.col else None),
+                      ("scope", scope), ("inlinedAt", inlined_at)]
+            res = self.node("DILocation", fields)
+        elif isinstance(loc, FusedLoc):
+            md = loc.metadata
+            if md is not None and type(md).__name__ in _LOCAL_SCOPES:
+                scope = self.translate(md)
+            # (merging several locations keeps the first one's line here)
+            res = self.loc(loc.locations[0], scope, inlined_at) if loc.locations else None
+        elif isinstance(loc, NameLoc):
+            res = self.loc(loc.child, scope, inlined_at)
+        elif isinstance(loc, OpaqueLoc):
+            res = self.loc(loc.fallback, scope, inlined_at)
+        self.locs[key] = res
+        return res
+
+
+_LOCAL_SCOPES = {"DISubprogramAttr", "DILexicalBlockAttr", "DILexicalBlockFileAttr"}
