@@ -32,38 +32,6 @@ class LBlock(Local):
         self.phis = []     # parts lists of this block's PHIs, filled when connecting
 
 
-def legalize_for_export(module_op):
-    """ensureDistinctSuccessors: a successor with arguments that a terminator names twice gets
-    a forwarding block for each repeated occurrence."""
-    from pyopt.ir.core import Operation
-    for op in module_op.walk_ops():
-        for region in op.regions:
-            for block in list(region.blocks):
-                term = block.last
-                if term is None or not term.successor_slots:
-                    continue
-                seen = {}
-                for i, slot in enumerate(list(term.successor_slots)):
-                    succ = slot.block
-                    if not succ.args:
-                        continue
-                    if succ in seen:
-                        dummy = Block([a.type for a in succ.args])
-                        region.blocks.append(dummy)
-                        dummy.parent = region
-                        term.set_successor(i, dummy)
-                        br = Operation("llvm.br", _br_def(), operands=list(dummy.args),
-                                       successors=[succ], loc=term.loc)
-                        dummy.append(br)
-                    else:
-                        seen[succ] = i
-
-
-def _br_def():
-    from pyopt.dialects.llvm.ops import OPS
-    return next(o for o in OPS if o.name == "llvm.br")
-
-
 def _segments(op):
     s = op.properties.get("operandSegmentSizes")
     return list(s.values) if s is not None else None
@@ -874,6 +842,8 @@ def _dbg_record(t, op):
     kind = op.name[len("llvm.intr.dbg."):]
     d = t.m.debug
     loc = t.dbg_loc
+    if loc is None:  # without a location in a subprogram the record is dropped, as upstream
+        return
     if kind == "label":
         parts = ["  #dbg_label(", d.translate(op.properties.get("label")), ", ", loc, ")"]
     else:
@@ -881,8 +851,6 @@ def _dbg_record(t, op):
         parts = ["  #dbg_" + kind + "("] + t.tv(op.operands[0]) + [
             ", ", d.translate(op.properties.get("varInfo")), ", ",
             expr.inline if expr is not None else "!DIExpression()", ", ", loc, ")"]
-    if loc is None:
-        raise TranslationError("debug records need a location in a subprogram", op=op)
     t.cur.instrs.append((None, parts, []))
 
 

@@ -147,7 +147,8 @@ class FunctionInfo:
 
 # ---------------------------------------------------------------------------------- driver
 def translate_module(module_op, options):
-    from .function import legalize_for_export, FunctionTranslator, translate_global_region
+    from .function import FunctionTranslator, translate_global_region
+    from pyopt.dialects.llvm.passes import legalize_module_for_export
     from pyopt.syntax.diagnostics import MLIRError
     if module_op.name != "builtin.module":
         raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
@@ -161,7 +162,7 @@ def translate_module(module_op, options):
             raise_translation_error(op, "cannot be converted to LLVM IR: missing "
                                     "`LLVMTranslationDialectInterface` registration for dialect "
                                     f"for op: {op.name}")
-    legalize_for_export(module_op)
+    legalize_module_for_export(module_op)
     try:
         _convert_comdats(m, ops)
         linker = [op for op in ops if op.name == "llvm.linker_options"]

@@ -18,7 +18,7 @@ def _create(ctx, name, operands=(), result_types=(), properties=None, regions=()
 
 
 # ---------------------------------------------------------------------------- legalize
-def _ensure_distinct_successors(ctx, block):
+def _ensure_distinct_successors(block):
     term = block.last
     if term is None or term.opdef is None or not term.opdef.is_terminator:
         return
@@ -32,18 +32,25 @@ def _ensure_distinct_successors(ctx, block):
             dummy = Block([a.type for a in succ.args], [a.loc for a in succ.args])
             region.append(dummy)
             term.set_successor(p, dummy)
-            br = _create(ctx, "llvm.br", operands=list(dummy.args), successors=[succ],
-                         loc=term.loc)
+            from . import LLVM
+            br = Operation("llvm.br", LLVM.ops["llvm.br"], list(dummy.args), (), {}, {}, (),
+                           [succ], term.loc)
             dummy.append(br)
 
 
 @register_pass("llvm-legalize-for-export",
                "Legalize LLVM dialect to be convertible to LLVM IR")
 def legalize_for_export(module, ctx, options):
+    legalize_module_for_export(module)
+
+
+def legalize_module_for_export(module):
+    """What translation to LLVM IR needs first: a successor with arguments named twice by one
+    terminator gets a forwarding block per repeat, and DIExpressions are legalized."""
     for op in list(module.walk_ops()):
         for r in op.regions:
             for b in list(r.blocks):
-                _ensure_distinct_successors(ctx, b)
+                _ensure_distinct_successors(b)
     legalize_di_expressions(module)
 
 
