@@ -58,15 +58,17 @@ def like(scalar_pred, summary_scalar, summary_like):
 
 
 AnyType = TypeConstraint(lambda t: True, "any type")
-Index = TypeConstraint(lambda t: t is INDEX, "index", INDEX)
-I1T = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)
-I32T = TypeConstraint(lambda t: t is I32, "32-bit signless integer", I32)
-I64T = TypeConstraint(lambda t: t is I64, "64-bit signless integer", I64)
-AnyInteger = TypeConstraint(lambda t: type(t) is IntegerType, "integer")
-AnySignlessInteger = TypeConstraint(_is_signless_int, "signless integer")
-AnyFloat = TypeConstraint(lambda t: type(t) is FloatType, "floating-point")
-F32T = TypeConstraint(lambda t: t is F32, "32-bit float", F32)
-F64T = TypeConstraint(lambda t: t is F64, "64-bit float", F64)
+Index = TypeConstraint(lambda t: t is INDEX, "index", INDEX, type_class=type(INDEX))
+I1T = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1, type_class=IntegerType)
+I32T = TypeConstraint(lambda t: t is I32, "32-bit signless integer", I32,
+                     type_class=IntegerType)
+I64T = TypeConstraint(lambda t: t is I64, "64-bit signless integer", I64,
+                     type_class=IntegerType)
+AnyInteger = TypeConstraint(lambda t: type(t) is IntegerType, "integer", type_class=IntegerType)
+AnySignlessInteger = TypeConstraint(_is_signless_int, "signless integer", type_class=IntegerType)
+AnyFloat = TypeConstraint(lambda t: type(t) is FloatType, "floating-point", type_class=FloatType)
+F32T = TypeConstraint(lambda t: t is F32, "32-bit float", F32, type_class=FloatType)
+F64T = TypeConstraint(lambda t: t is F64, "64-bit float", F64, type_class=FloatType)
 SignlessIntegerOrIndex = TypeConstraint(lambda t: _is_signless_int(t) or t is INDEX,
                                         "signless integer or index")
 SignlessIntegerLike = like(lambda t: _is_signless_int(t) or t is INDEX, "",
