@@ -31,3 +31,61 @@ class MemorySlot:
 class DestructurableMemorySlot(MemorySlot):
     # index Attribute (e.g. an i32 IntegerAttr for an LLVM struct field) -> sub-element Type
     subelement_types: dict = field(default_factory=dict)
+
+
+def single_ptr_use(slot, uses):
+    """The op uses the slot exactly once, through its pointer."""
+    return len(uses) == 1 and uses[0].value is slot.ptr
+
+
+class SlotLoad:
+    """PromotableMemOpInterface model of a load of the slot through operand 0. Dialects
+    override `fits` (can the loaded type come from the slot's value?) and `loaded_value`
+    (build it from the reaching definition)."""
+
+    def loads_from(self, op, slot):
+        return op.operand(0) is slot.ptr
+
+    def stores_to(self, op, slot):
+        return False
+
+    def get_stored(self, op, slot, b, reaching, layout):
+        raise AssertionError(f"{op.name} does not store")
+
+    def fits(self, op, slot, layout):
+        return op.results[0].type is slot.elem_type
+
+    def loaded_value(self, op, b, reaching, layout):
+        return reaching
+
+    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
+        return (single_ptr_use(slot, uses) and op.operand(0) is slot.ptr
+                and self.fits(op, slot, layout))
+
+    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
+        op.results[0].replace_all_uses_with(self.loaded_value(op, b, reaching, layout))
+        return True
+
+
+class SlotStore:
+    """PromotableMemOpInterface model of a store of operand 0 into the slot through operand 1
+    (`fits` and `get_stored` as for SlotLoad)."""
+
+    def loads_from(self, op, slot):
+        return False
+
+    def stores_to(self, op, slot):
+        return op.operand(1) is slot.ptr
+
+    def get_stored(self, op, slot, b, reaching, layout):
+        return op.operand(0)
+
+    def fits(self, op, slot, layout):
+        return op.operand(0).type is slot.elem_type
+
+    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
+        return (single_ptr_use(slot, uses) and op.operand(1) is slot.ptr
+                and op.operand(0) is not slot.ptr and self.fits(op, slot, layout))
+
+    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
+        return True

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ...interfaces import attach
 from ...interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
+                                       SlotLoad, SlotStore,
                                        PROMOTABLE_OP)
 from ...ir.attributes import IntegerAttr, normalize_int
 from ...ir.core import OpResult
@@ -170,50 +171,22 @@ def _dbg_value(b, value, declare):
 
 
 # -- llvm.load / llvm.store --------------------------------------------------------------------
-def _single_ptr_use(slot, uses):
-    return len(uses) == 1 and uses[0].value is slot.ptr
-
-
-class _Load:
-    def loads_from(self, op, slot):
-        return op.operand(0) is slot.ptr
-
-    def stores_to(self, op, slot):
-        return False
-
-    def get_stored(self, op, slot, b, reaching, layout):
-        raise AssertionError("llvm.load does not store")
-
-    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
-        return (_single_ptr_use(slot, uses) and op.operand(0) is slot.ptr
-                and _compatible(layout, op.results[0].type, slot.elem_type, True)
+class _Load(SlotLoad):
+    def fits(self, op, slot, layout):
+        return (_compatible(layout, op.results[0].type, slot.elem_type, True)
                 and not _is_volatile(op))
 
-    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
-        new = _extract_and_cast(b, op.loc, reaching, op.results[0].type, layout)
-        op.results[0].replace_all_uses_with(new)
-        return True
+    def loaded_value(self, op, b, reaching, layout):
+        return _extract_and_cast(b, op.loc, reaching, op.results[0].type, layout)
 
 
-class _Store:
-    def loads_from(self, op, slot):
-        return False
-
-    def stores_to(self, op, slot):
-        return op.operand(1) is slot.ptr
+class _Store(SlotStore):
+    def fits(self, op, slot, layout):
+        return (_compatible(layout, slot.elem_type, op.operand(0).type, False)
+                and not _is_volatile(op))
 
     def get_stored(self, op, slot, b, reaching, layout):
         return _insert_and_cast(b, op.loc, op.operand(0), reaching, layout)
-
-    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
-        value = op.operand(0)
-        return (_single_ptr_use(slot, uses) and op.operand(1) is slot.ptr
-                and value is not slot.ptr
-                and _compatible(layout, slot.elem_type, value.type, False)
-                and not _is_volatile(op))
-
-    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
-        return True
 
 
 # -- memory intrinsics -------------------------------------------------------------------------

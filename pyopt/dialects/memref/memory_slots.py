@@ -11,7 +11,8 @@ its accesses (indices do not matter: there is one element).
 from __future__ import annotations
 
 from ...interfaces import attach
-from ...interfaces.memory_slot import MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP
+from ...interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
+                                       SlotLoad, SlotStore)
 from ...ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from ...ir.types import FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, \
     VectorType
@@ -61,48 +62,6 @@ class _Alloca:
         return None
 
 
-def _single_ptr_use(slot, uses):
-    return len(uses) == 1 and uses[0].value is slot.ptr
-
-
-class _Load:
-    def loads_from(self, op, slot):
-        return op.operand(0) is slot.ptr
-
-    def stores_to(self, op, slot):
-        return False
-
-    def get_stored(self, op, slot, b, reaching, layout):
-        raise AssertionError("memref.load does not store")
-
-    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
-        return (_single_ptr_use(slot, uses) and op.operand(0) is slot.ptr
-                and op.results[0].type is slot.elem_type)
-
-    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
-        op.results[0].replace_all_uses_with(reaching)
-        return True
-
-
-class _Store:
-    def loads_from(self, op, slot):
-        return False
-
-    def stores_to(self, op, slot):
-        return op.operand(1) is slot.ptr
-
-    def get_stored(self, op, slot, b, reaching, layout):
-        return op.operand(0)
-
-    def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
-        value = op.operand(0)
-        return (_single_ptr_use(slot, uses) and op.operand(1) is slot.ptr
-                and value is not slot.ptr and value.type is slot.elem_type)
-
-    def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
-        return True
-
-
 attach(MEMREF.ops["memref.alloca"], PROMOTABLE_ALLOCATION, _Alloca())
-attach(MEMREF.ops["memref.load"], PROMOTABLE_MEM_OP, _Load())
-attach(MEMREF.ops["memref.store"], PROMOTABLE_MEM_OP, _Store())
+attach(MEMREF.ops["memref.load"], PROMOTABLE_MEM_OP, SlotLoad())
+attach(MEMREF.ops["memref.store"], PROMOTABLE_MEM_OP, SlotStore())
