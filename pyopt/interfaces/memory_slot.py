@@ -89,3 +89,25 @@ class SlotStore:
 
     def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
         return True
+
+
+class DestructurableAlloca:
+    """DestructurableAllocationOpInterface model of an alloca-like op: one new allocation per
+    used index (built by the dialect's `new_alloca(op, builder, elem_type)`) right after the
+    op, which is erased once every user has been rewired."""
+
+    def destructure(self, op, slot, used_indices, builder, new_allocators):
+        from . import type_model
+        builder.set_insertion_point_after(op)
+        tm = type_model(slot.elem_type, DESTRUCTURABLE_TYPE)
+        subslots = {}
+        for index in used_indices:
+            elem = tm.type_at_index(slot.elem_type, index)
+            sub = self.new_alloca(op, builder, elem)
+            new_allocators.append(sub)
+            subslots[index] = MemorySlot(sub.results[0], elem)
+        return subslots
+
+    def handle_destructuring_complete(self, op, slot, builder):
+        op.erase()
+        return None

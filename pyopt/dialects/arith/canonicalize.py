@@ -246,7 +246,8 @@ def _is_one(attr):
 @pat("mulsi_extended", 1)
 def MulSIExtendedRHSOne(op, rw):
     x = op.operand(0)
-    if not _is_one(_cst(op.operand(1))):
+    # IsScalarOrSplatOne wants a strictly positive 1: an i1 `true` is -1 when signed.
+    if _width(_elem(x.type)) == 1 or not _is_one(_cst(op.operand(1))):
         return False
     zero = _const(rw, _splat_like(x.type, 0), op.loc)
     from .support import i1_same_shape

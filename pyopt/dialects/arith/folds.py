@@ -502,15 +502,16 @@ def _fold_truncf(op, consts):
     if src is not None and src.name == "arith.extf" and \
             src.operand(0).type == op.results[0].type:
         return src.operand(0)
-    if op.get_attr("roundingmode") is not None:
-        return None
     it = _elem(op.operand(0).type)
     ot = _elem(op.results[0].type)
 
     def conv(a):
         x = bits_to_float(a, it.kind)
         r = float_to_bits(x, ot.kind)
-        # only exact conversions fold (MLIR checks the conversion is lossless or inexact-ok)
+        # only exact conversions fold (convertFloatValue fails on lost information), so the
+        # rounding mode never matters
+        if not math.isnan(x) and bits_to_float(r, ot.kind) != x:
+            return None
         return r
     return _fold_elementwise(op, consts[:1], conv)
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from ...interfaces import attach, attach_type, type_model
 from ...interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
                                        DESTRUCTURABLE_TYPE, SAFE_MEMORY_SLOT_ACCESS,
-                                       DestructurableMemorySlot, MemorySlot)
+                                       DestructurableAlloca, DestructurableMemorySlot,
+                                       MemorySlot)
 from ...ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
 from ...ir.types import I8, I32, IntegerType
 from ...rewrite.folding import constant_value
@@ -88,7 +89,7 @@ def _is_volatile(op, name):
 
 
 # -- alloca --------------------------------------------------------------------------------------
-class _AllocaModel:
+class _AllocaModel(DestructurableAlloca):
     def get_destructurable_slots(self, op):
         if _const_int(op.operands[0]) != 1:
             return []
@@ -98,21 +99,9 @@ class _AllocaModel:
             return []
         return [DestructurableMemorySlot(op.results[0], elem, m)]
 
-    def destructure(self, op, slot, used_indices, builder, new_allocators):
-        builder.set_insertion_point_after(op)
-        tm = type_model(slot.elem_type, DESTRUCTURABLE_TYPE)
-        subslots = {}
-        for index in used_indices:
-            elem = tm.type_at_index(slot.elem_type, index)
-            sub = builder.create("llvm.alloca", [op.operands[0]], [_PTR],
-                                 properties={"elem_type": TypeAttr(elem)}, loc=op.loc)
-            new_allocators.append(sub)
-            subslots[index] = MemorySlot(sub.results[0], elem)
-        return subslots
-
-    def handle_destructuring_complete(self, op, slot, builder):
-        op.erase()
-        return None
+    def new_alloca(self, op, builder, elem):
+        return builder.create("llvm.alloca", [op.operands[0]], [_PTR],
+                              properties={"elem_type": TypeAttr(elem)}, loc=op.loc)
 
 
 attach(_DEFS["llvm.alloca"], DESTRUCTURABLE_ALLOCATION, _AllocaModel())

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ...interfaces import attach, attach_type, type_model
 from ...interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
-                                       DESTRUCTURABLE_TYPE, DestructurableMemorySlot,
-                                       MemorySlot)
+                                       DESTRUCTURABLE_TYPE, DestructurableAlloca,
+                                       DestructurableMemorySlot)
 from ...ir.attributes import ArrayAttr, IntegerAttr
 from ...ir.types import DYNAMIC, INDEX, MemRefType
 from ...rewrite.folding import constant_value
@@ -60,7 +60,7 @@ class _MemRefTypeModel:
 attach_type(MemRefType, DESTRUCTURABLE_TYPE, _MemRefTypeModel())
 
 
-class _AllocaModel:
+class _AllocaModel(DestructurableAlloca):
     def get_destructurable_slots(self, op):
         t = op.results[0].type
         m = type_model(t, DESTRUCTURABLE_TYPE)
@@ -69,23 +69,10 @@ class _AllocaModel:
             return []
         return [DestructurableMemorySlot(op.results[0], t, index_map)]
 
-    def destructure(self, op, slot, used_indices, builder, new_allocators):
-        builder.set_insertion_point_after(op)
-        t = op.results[0].type
-        m = type_model(t, DESTRUCTURABLE_TYPE)
-        subslots = {}
-        for index in used_indices:
-            elem = m.type_at_index(t, index)
-            sub = builder.create("memref.alloca", [], [MemRefType((), elem, None, None)],
-                                 properties={"operandSegmentSizes": segment_sizes([0, 0])},
-                                 loc=op.loc)
-            new_allocators.append(sub)
-            subslots[index] = MemorySlot(sub.results[0], elem)
-        return subslots
-
-    def handle_destructuring_complete(self, op, slot, builder):
-        op.erase()
-        return None
+    def new_alloca(self, op, builder, elem):
+        return builder.create("memref.alloca", [], [MemRefType((), elem, None, None)],
+                              properties={"operandSegmentSizes": segment_sizes([0, 0])},
+                              loc=op.loc)
 
 
 attach(ALLOCA, DESTRUCTURABLE_ALLOCATION, _AllocaModel())

@@ -1,310 +1,532 @@
-"""Folders and canonicalization patterns of the commonest vector ops (VectorOps.cpp), and the
-dialect's constant materializer (arith.constant). Attached by `attach(VECTOR)`."""
+"""Canonicalization patterns of the vector ops (the getCanonicalizationPatterns of
+VectorOps.cpp), in upstream order per op, and the dialect's constant materializer
+(arith.constant). `attach(VECTOR)` wires these, the folds of folds.py and the transfer/mask
+folds and patterns of transfer_canonicalize.py and the reduction patterns of
+reduction_canonicalize.py onto the op declarations."""
 from __future__ import annotations
 
 from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
-from ...ir.types import VectorType, I64
+from ...ir.types import VectorType, I64, DYNAMIC
 from ...rewrite.pattern import RewritePattern
-from ...rewrite.folding import constant_value
+from ...rewrite.folding import RECURSIVE_MEMORY_EFFECTS
+from .attrs import ints, i64_array
+from .folds import (FOLDS, defining, const_of, const_int, arith_const_int, rank, raw,
+                    scalar_attr, strides_of, linearize, slice_positions, static_pos,
+                    has_dynamic_pos, non_unit_strides, mask_format, ALL_FALSE)
 
-FOLDS = {}
-_PATTERNS = {}
+PATTERNS = {}
 
 
-def _fold(name):
+def pattern(name, root=None):
+    """Registers fn as a canonicalization pattern of vector.`name` (rooted on `root`, an op
+    name, when the pattern matches another op)."""
     def deco(fn):
-        FOLDS["vector." + name] = fn
+        PATTERNS.setdefault("vector." + name, []).append(
+            RewritePattern(root or "vector." + name, 1, fn))
         return fn
     return deco
 
 
-def _pat(name, benefit=1):
-    def deco(fn):
-        _PATTERNS.setdefault("vector." + name, []).append(
-            RewritePattern("vector." + name, benefit, fn))
-        return fn
-    return deco
+def _new(rw, op, name, operands=(), types=None, **props):
+    return rw.replace_op_with_new_op(op, name, operands=list(operands),
+                                     result_types=types or [op.results[0].type],
+                                     properties=props or None)
 
 
-def _def(v, name=None):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    if d is None or (name is not None and d.name != name):
-        return None
-    return d
+def _constant(rw, op, attr):
+    return _new(rw, op, "arith.constant", value=attr)
 
 
-def _scalar_value(a):
-    """The raw element value of an IntegerAttr/FloatAttr (as DenseElementsAttr stores it)."""
-    return a.value if type(a) is IntegerAttr else a.bits
+def _vec(shape, elem, scalable=None):
+    return VectorType(list(shape), elem, scalable)
 
 
-def _splat(type_, a):
-    """A splat DenseElementsAttr of `type_` from a scalar or splat attribute, else None."""
-    if type(a) in (IntegerAttr, FloatAttr):
-        return DenseElementsAttr(type_, [_scalar_value(a)])
-    if type(a) is DenseElementsAttr and a.is_splat:
-        return DenseElementsAttr(type_, [a.values[0]])
-    return None
-
-
-def _scalar_attr(elem_type, raw):
-    if type(elem_type).__name__ == "FloatType":
-        return FloatAttr(elem_type, raw)
-    return IntegerAttr(elem_type, raw)
-
-
-# ---------------------------------------------------------------------------- folds
-@_fold("splat")
-def _fold_splat(op, consts):
-    c = consts[0]
-    if type(c) in (IntegerAttr, FloatAttr):
-        return _splat(op.results[0].type, c)
-    return None
-
-
-@_fold("broadcast")
-def _fold_broadcast(op, consts):
-    src, res = op.operand(0), op.results[0].type
-    if src.type is res:
-        return src
-    if consts[0] is not None:
-        return _splat(res, consts[0])
-    return None
-
-
-@_fold("transpose")
-def _fold_transpose(op, consts):
-    c = consts[0]
-    if type(c) is DenseElementsAttr and c.is_splat:
-        return DenseElementsAttr(op.results[0].type, [c.values[0]])
-    perm = op.get_attr("permutation").values
-    if all(p == i for i, p in enumerate(perm)):
-        return op.operand(0)
-    return None
-
-
-@_fold("shape_cast")
-def _fold_shape_cast(op, consts):
-    from .verifiers import _valid_shape_cast
-    src, res = op.operand(0), op.results[0].type
-    if src.type is res:
-        return src
-    other = _def(src, "vector.shape_cast")
-    if other is not None:
-        orig = other.operand(0)
-        if orig.type is res:
-            return orig
-        st = orig.type
-        if len(st.shape) < len(res.shape):
-            ok = _valid_shape_cast(st.shape, res.shape)
-        elif len(st.shape) > len(res.shape):
-            ok = _valid_shape_cast(res.shape, st.shape)
-        else:
-            ok = False
-        if not ok:
-            return None
-        op.set_operand(0, orig)
-        return op.results[0]
-    b = _def(src, "vector.broadcast")
-    if b is not None and b.operand(0).type is res:
-        return b.operand(0)
-    return None
-
-
-@_fold("bitcast")
-def _fold_bitcast(op, consts):
-    src, res = op.operand(0), op.results[0].type
-    if src.type is res:
-        return src
-    other = _def(src, "vector.bitcast")
-    if other is not None:
-        if other.operand(0).type is res:
-            return other.operand(0)
-        op.set_operand(0, other.operand(0))
-        return op.results[0]
-    return None
-
-
-@_fold("multi_reduction")
-def _fold_multi_reduction(op, consts):
-    src = op.operand(0).type
-    dims = {x.value for x in op.get_attr("reduction_dims")}
-    if len(src.shape) == 1 and 0 not in dims:
-        return op.operand(0)
-    return None
-
-
-@_fold("step")
-def _fold_step(op, consts):
-    t = op.results[0].type
-    if t.is_scalable:
-        return None
-    return DenseElementsAttr(t, list(range(t.num_elements)))
-
-
-@_fold("extractelement")
-def _fold_extractelement(op, consts):
-    if len(op.operand_slots) < 2:
-        return None
-    d = _def(op.operand(0))
-    if d is not None and d.name in ("vector.splat", "vector.broadcast") and \
-            d.operand(0).type is op.results[0].type:
-        return d.operand(0)
-    vec, pos = consts[0], consts[1]
-    if type(vec) is DenseElementsAttr and type(pos) is IntegerAttr:
-        vals = vec.all_values()
-        if 0 <= pos.value < len(vals):
-            return _scalar_attr(vec.element_type, vals[pos.value])
-    return None
-
-
-@_fold("extract")
-def _fold_extract(op, consts):
-    pos = op.get_attr("static_position").values
-    src = op.operand(0)
-    if not pos and src.type is op.results[0].type:
-        return src
-    if any(p < 0 for p in pos):  # dynamic positions: not handled here
-        return None
-    r = _fold_extract_from_broadcast(op, pos)
-    if r is not None:
-        return r
-    return None
-
-
-def _rank(t):
-    return len(t.shape) if type(t) is VectorType else 0
-
-
-def _fold_extract_from_broadcast(op, pos):
-    d = _def(op.operand(0))
-    if d is None or d.name not in ("vector.broadcast", "vector.splat"):
-        return None
-    source = d.operand(0)
-    rt = op.results[0].type
-    if rt is source.type:
-        return source
-    src_rank = _rank(source.type)
-    if src_rank == 0 and source.type is rt:
-        return source
-    res_rank = _rank(rt)
-    if res_rank >= src_rank:
-        return None
-    if type(rt) is VectorType and type(source.type) is VectorType and \
-            tuple(rt.shape) != tuple(source.type.shape[len(source.type.shape) - res_rank:]):
-        return None
-    if d.name != "vector.broadcast":
-        return None
-    dst = d.results[0].type
-    diff = len(dst.shape) - src_rank
-    unit = {diff + i for i, s in enumerate(source.type.shape)
-            if s == 1 and dst.shape[diff + i] != 1}
-    new_pos = list(pos)
-    for i in range(diff, len(new_pos)):
-        if i in unit:
-            new_pos[i] = 0
-    keep = src_rank - res_rank
-    new_pos = new_pos[len(new_pos) - keep:] if keep else []
-    op.set_operand(0, source)
-    op.properties["static_position"] = DenseArrayAttr(I64, new_pos)
-    return op.results[0]
-
-
-# ---------------------------------------------------------------------------- patterns
-def _const_of(v):
-    d = _def(v)
-    return constant_value(d) if d is not None else None
-
-
-@_pat("extract")
-def ExtractOpConstantFolder(op, rw):
-    pos = op.get_attr("static_position").values
-    c = _const_of(op.operand(0))
-    if type(c) is not DenseElementsAttr:
+# ---------------------------------------------------------------------------- extract
+@pattern("extract")
+def ExtractOpSplatConstantFolder(op, rw):
+    c = const_of(op.operand(0))
+    if type(c) is not DenseElementsAttr or not c.is_splat:
         return False
     rt = op.results[0].type
-    if c.is_splat:
-        a = DenseElementsAttr(rt, [c.values[0]]) if type(rt) is VectorType else \
-            _scalar_attr(c.element_type, c.values[0])
-    else:
-        vt = op.operand(0).type
-        if any(p < 0 for p in pos) or vt.is_scalable:
-            return False
-        full = list(pos) + [0] * (len(vt.shape) - len(pos))
-        lin, stride = 0, 1
-        for p, s in zip(reversed(full), reversed(vt.shape)):
-            lin += p * stride
-            stride *= s
-        vals = c.all_values()
-        if type(rt) is VectorType:
-            a = DenseElementsAttr(rt, vals[lin:lin + rt.num_elements])
-        else:
-            a = _scalar_attr(c.element_type, vals[lin])
-    rw.replace_op_with_new_op(op, "arith.constant", result_types=[rt],
-                              properties={"value": a})
+    a = DenseElementsAttr(rt, [c.values[0]]) if type(rt) is VectorType else \
+        scalar_attr(c.element_type, c.values[0])
+    _constant(rw, op, a)
     return True
 
 
-@_pat("transpose")
+@pattern("extract")
+def ExtractOpNonSplatConstantFolder(op, rw):
+    if has_dynamic_pos(op):
+        return False
+    c = const_of(op.operand(0))
+    vt = op.operand(0).type
+    if type(c) is not DenseElementsAttr or c.is_splat or vt.is_scalable:
+        return False
+    pos = static_pos(op)
+    start = linearize(pos + [0] * (len(vt.shape) - len(pos)), strides_of(vt.shape))
+    vals = c.all_values()
+    rt = op.results[0].type
+    if type(rt) is VectorType:
+        a = DenseElementsAttr(rt, vals[start:start + rt.num_elements])
+    else:
+        a = scalar_attr(c.element_type, vals[start])
+    _constant(rw, op, a)
+    return True
+
+
+@pattern("extract")
+def ExtractOpFromBroadcast(op, rw):
+    d = defining(op.operand(0), "vector.broadcast", "vector.splat")
+    if d is None:
+        return False
+    source = d.operand(0)
+    rt = op.results[0].type
+    if rt is source.type or rank(rt) < rank(source.type):
+        return False
+    if rank(rt) == 0:  # the broadcast source is a 0-D vector
+        _new(rw, op, "vector.extractelement", [source])
+        return True
+    _new(rw, op, "vector.broadcast", [source])
+    return True
+
+
+@pattern("extract")
+def ExtractOpFromCreateMask(op, rw):
+    cm = defining(op.operand(0), "vector.create_mask")
+    rt = op.results[0].type
+    if cm is None or type(rt) is not VectorType:
+        return False
+    pos = static_pos(op)
+    shape = cm.results[0].type.shape
+    unknown = False
+    all_false = mask_format(cm.results[0]) == ALL_FALSE
+    for i, p in enumerate(pos):
+        if all_false:
+            break
+        bound = arith_const_int(cm.operand(i))
+        if bound is None:
+            unknown = True
+            continue
+        if p != DYNAMIC:
+            all_false = p >= bound
+        elif bound < shape[i]:
+            unknown = True
+    if all_false:
+        _constant(rw, op, DenseElementsAttr(rt, [0]))
+    elif not unknown:
+        _new(rw, op, "vector.create_mask", cm.operands[len(pos):])
+    else:
+        return False
+    return True
+
+
+@pattern("extract")
+def foldExtractFromShapeCastToShapeCast(op, rw):
+    sc = defining(op.operand(0), "vector.shape_cast")
+    rt = op.results[0].type
+    if sc is None or type(rt) is not VectorType or \
+            sc.operand(0).type.num_elements != rt.num_elements:
+        return False
+    _new(rw, op, "vector.shape_cast", [sc.operand(0)])
+    return True
+
+
+@pattern("extract")
+def foldExtractFromFromElements(op, rw):
+    rt = op.results[0].type
+    fe = defining(op.operand(0), "vector.from_elements")
+    if has_dynamic_pos(op) or type(rt) is not VectorType or fe is None:
+        return False
+    it = fe.results[0].type
+    if rt.is_scalable or it.is_scalable:
+        return False
+    first = linearize(static_pos(op) + [0] * len(rt.shape), strides_of(it.shape))
+    _new(rw, op, "vector.from_elements", fe.operands[first:first + rt.num_elements])
+    return True
+
+
+# ---------------------------------------------------------------------------- from_elements
+@pattern("from_elements")
+def rewriteFromElementsAsSplat(op, rw):
+    vals = op.operands
+    if not vals or any(v is not vals[0] for v in vals):
+        return False
+    _new(rw, op, "vector.splat", [vals[0]])
+    return True
+
+
+# ---------------------------------------------------------------------------- broadcast
+@pattern("broadcast")
+def BroadcastFolder(op, rw):
+    """broadcast(broadcast(x)) -> broadcast(x)."""
+    inner = defining(op.operand(0), "vector.broadcast")
+    if inner is None:
+        return False
+    _new(rw, op, "vector.broadcast", [inner.operand(0)])
+    return True
+
+
+# ---------------------------------------------------------------------------- shuffle
+@pattern("shuffle")
+def ShuffleSplat(op, rw):
+    a = defining(op.operand(0), "vector.splat")
+    b = defining(op.operand(1), "vector.splat")
+    if a is None or b is None or a.operand(0) is not b.operand(0):
+        return False
+    _new(rw, op, "vector.splat", [a.operand(0)])
+    return True
+
+
+@pattern("shuffle")
+def ShuffleInterleave(op, rw):
+    rt = op.results[0].type
+    st = op.operand(0).type
+    if rt.is_scalable or len(rt.shape) != 1 or st is not op.operand(1).type or \
+            st.num_elements * 2 != rt.num_elements:
+        return False
+    mask = ints(op.get_attr("mask"))
+    half = rt.num_elements // 2
+    if any(mask[2 * i] != i or mask[2 * i + 1] != half + i for i in range(half)):
+        return False
+    _new(rw, op, "vector.interleave", [op.operand(0), op.operand(1)])
+    return True
+
+
+@pattern("shuffle")
+def Canonicalize0DShuffleOp(op, rw):
+    vt = op.operand(0).type
+    mask = ints(op.get_attr("mask"))
+    if vt.shape or len(mask) != 1:
+        return False
+    src = op.operand(0) if mask[0] == 0 else op.operand(1)
+    _new(rw, op, "vector.broadcast", [src], [_vec([1], vt.element_type)])
+    return True
+
+
+# ---------------------------------------------------------------------------- insert
+@pattern("insert")
+def InsertToBroadcast(op, rw):
+    st = op.operand(0).type
+    if type(st) is not VectorType or op.operand(1).type.num_elements != st.num_elements:
+        return False
+    _new(rw, op, "vector.broadcast", [op.operand(0)])
+    return True
+
+
+@pattern("insert")
+def InsertSplatToSplat(op, rw):
+    a = defining(op.operand(0), "vector.splat")
+    b = defining(op.operand(1), "vector.splat")
+    if a is None or b is None or a.operand(0) is not b.operand(0):
+        return False
+    _new(rw, op, "vector.splat", [a.operand(0)])
+    return True
+
+
+_FOLD_THRESHOLD = 256  # larger constants are only rebuilt when the old one dies
+
+
+def _dest_constant(op):
+    dest = op.operand(1)
+    c = const_of(dest)
+    dt = dest.type
+    if type(c) is not DenseElementsAttr or dt.is_scalable:
+        return None
+    if dt.num_elements > _FOLD_THRESHOLD and not dest.has_one_use():
+        return None
+    return c
+
+
+@pattern("insert")
+def InsertOpConstantFolder(op, rw):
+    if has_dynamic_pos(op):
+        return False
+    dst = _dest_constant(op)
+    if dst is None:
+        return False
+    src = const_of(op.operand(0))
+    if type(src) is DenseElementsAttr:
+        inserted = list(src.all_values())
+    elif type(src) in (IntegerAttr, FloatAttr):
+        inserted = [raw(src)]
+    else:
+        return False
+    dt = op.operand(1).type
+    pos = static_pos(op)
+    start = linearize(pos + [0] * (len(dt.shape) - len(pos)), strides_of(dt.shape))
+    vals = list(dst.all_values())
+    vals[start:start + len(inserted)] = inserted
+    _constant(rw, op, DenseElementsAttr(dt, vals))
+    return True
+
+
+# ---------------------------------------------------------------------------- strided slices
+@pattern("insert_strided_slice")
+def FoldInsertStridedSliceSplat(op, rw):
+    a = defining(op.operand(0), "vector.splat")
+    b = defining(op.operand(1), "vector.splat")
+    if a is None or b is None or a.operand(0) is not b.operand(0):
+        return False
+    rw.replace_op(op, [op.operand(1)])
+    return True
+
+
+@pattern("insert_strided_slice")
+def FoldInsertStridedSliceOfExtract(op, rw):
+    e = defining(op.operand(0), "vector.extract_strided_slice")
+    if e is None or e.operand(0) is not op.operand(1):
+        return False
+    if e.get_attr("strides") is not op.get_attr("strides") or \
+            e.get_attr("offsets") is not op.get_attr("offsets"):
+        return False
+    rw.replace_op(op, [op.operand(1)])
+    return True
+
+
+@pattern("insert_strided_slice")
+def InsertStridedSliceConstantFolder(op, rw):
+    dst = _dest_constant(op)
+    if dst is None:
+        return False
+    src = const_of(op.operand(0))
+    if type(src) is not DenseElementsAttr or non_unit_strides(op):
+        return False
+    dt, st = op.operand(1).type, op.operand(0).type
+    rdiff = len(dt.shape) - len(st.shape)
+    offs = ints(op.get_attr("offsets"))
+    strides = strides_of(dt.shape)
+    vals = list(dst.all_values())
+    slice_vals = src.all_values()
+    sizes = [1] * rdiff + list(st.shape)
+    for k, p in enumerate(slice_positions(offs, sizes)):
+        vals[linearize(p, strides)] = slice_vals[k]
+    _constant(rw, op, DenseElementsAttr(dt, vals))
+    return True
+
+
+@pattern("extract_strided_slice")
+def StridedSliceConstantMaskFolder(op, rw):
+    cm = defining(op.operand(0), "vector.constant_mask")
+    if cm is None or non_unit_strides(op):
+        return False
+    sizes = ints(cm.get_attr("mask_dim_sizes"))
+    offs, lens = ints(op.get_attr("offsets")), ints(op.get_attr("sizes"))
+    new = [max(0, min(o + n, m) - o) for m, o, n in zip(sizes, offs, lens)]
+    new += sizes[len(new):]
+    if 0 in new:
+        new = [0] * len(sizes)
+    _new(rw, op, "vector.constant_mask", mask_dim_sizes=i64_array(new))
+    return True
+
+
+@pattern("extract_strided_slice")
+def StridedSliceSplatConstantFolder(op, rw):
+    c = const_of(op.operand(0))
+    if type(c) is not DenseElementsAttr or not c.is_splat:
+        return False
+    _constant(rw, op, DenseElementsAttr(op.results[0].type, [c.values[0]]))
+    return True
+
+
+@pattern("extract_strided_slice")
+def StridedSliceNonSplatConstantFolder(op, rw):
+    c = const_of(op.operand(0))
+    if type(c) is not DenseElementsAttr or c.is_splat or non_unit_strides(op):
+        return False
+    src_shape = op.operand(0).type.shape
+    rt = op.results[0].type
+    offs = ints(op.get_attr("offsets"))
+    offs += [0] * (len(rt.shape) - len(offs))
+    strides = strides_of(src_shape)
+    vals = c.all_values()
+    out = [vals[linearize(p, strides)] for p in slice_positions(offs, list(rt.shape))]
+    _constant(rw, op, DenseElementsAttr(rt, out))
+    return True
+
+
+@pattern("extract_strided_slice")
+def StridedSliceBroadcast(op, rw):
+    b = defining(op.operand(0), "vector.broadcast")
+    if b is None:
+        return False
+    st = b.operand(0).type
+    src_rank = rank(st)
+    dt = op.results[0].type
+    diff = len(dt.shape) - src_rank
+    lower_match = all(st.shape[i] == dt.shape[i + diff] for i in range(src_rank))
+    source = b.operand(0)
+    scalar_src = src_rank == 0 or st.num_elements == 1
+    if not lower_match and not scalar_src:
+        sizes = ints(op.get_attr("sizes"))[diff:]
+        new_t = _vec(sizes + list(st.shape[len(sizes):]), st.element_type, st.scalable_dims)
+        source = rw.create("vector.extract_strided_slice", [source], [new_t], loc=op.loc,
+                           properties={k: i64_array(ints(op.get_attr(k))[diff:])
+                                       for k in ("offsets", "sizes", "strides")}).results[0]
+    _new(rw, op, "vector.broadcast", [source])
+    return True
+
+
+@pattern("extract_strided_slice")
+def StridedSliceSplat(op, rw):
+    s = defining(op.operand(0), "vector.splat")
+    if s is None:
+        return False
+    _new(rw, op, "vector.splat", [s.operand(0)])
+    return True
+
+
+# ---------------------------------------------------------------------------- shape_cast
+@pattern("shape_cast")
+def ShapeCastConstantFolder(op, rw):
+    c = defining(op.operand(0), "arith.constant")
+    a = c.get_attr("value") if c is not None else None
+    if type(a) is not DenseElementsAttr or not a.is_splat:
+        return False
+    _constant(rw, op, DenseElementsAttr(op.results[0].type, [a.values[0]]))
+    return True
+
+
+def _trim_trailing_ones(t):
+    shape, scal = list(t.shape), list(t.scalable_dims)
+    while shape and shape[-1] == 1 and not scal[-1]:
+        shape.pop()
+        scal.pop()
+    if not shape:
+        shape, scal = list(t.shape[-1:]), list(t.scalable_dims[-1:])
+    return _vec(shape, t.element_type, scal)
+
+
+@pattern("shape_cast")
+def ShapeCastCreateMaskFolderTrailingOneDim(op, rw):
+    src = op.operand(0)
+    m = defining(src, "vector.create_mask", "vector.constant_mask")
+    if m is None:
+        return False
+    rt = op.results[0].type
+    if _trim_trailing_ones(src.type) is not rt:
+        return False
+    drop = len(src.type.shape) - len(rt.shape)
+    if not drop:
+        return False
+    if m.name == "vector.create_mask":
+        ops = m.operands
+        if any(const_int(v) != 1 or defining(v, "arith.constant") is None
+               for v in ops[len(ops) - drop:]):
+            return False
+        _new(rw, op, "vector.create_mask", ops[:len(ops) - drop])
+        return True
+    sizes = ints(m.get_attr("mask_dim_sizes"))
+    if any(s != 1 for s in sizes[len(sizes) - drop:]):
+        return False
+    _new(rw, op, "vector.constant_mask", mask_dim_sizes=i64_array(sizes[:len(sizes) - drop]))
+    return True
+
+
+@pattern("shape_cast")
+def ShapeCastBroadcastFolder(op, rw):
+    b = defining(op.operand(0), "vector.broadcast")
+    if b is None:
+        return False
+    st = b.operand(0).type
+    src_shape = list(st.shape) if type(st) is VectorType else []
+    rt = op.results[0].type
+    target = list(rt.shape)
+    n = len(src_shape)
+    if n <= len(target) and src_shape == target[len(target) - n:]:
+        _new(rw, op, "vector.broadcast", [b.operand(0)])
+        return True
+    if type(st) is VectorType and st.num_elements == rt.num_elements:
+        _new(rw, op, "vector.shape_cast", [b.operand(0)])
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------------- transpose
+@pattern("transpose")
+def FoldTransposeCreateMask(op, rw):
+    m = defining(op.operand(0), "vector.create_mask", "vector.constant_mask")
+    if m is None:
+        return False
+    perm = op.get_attr("permutation").values
+    if m.name == "vector.create_mask":
+        ops = m.operands
+        _new(rw, op, "vector.create_mask", [ops[p] for p in perm])
+        return True
+    sizes = ints(m.get_attr("mask_dim_sizes"))
+    _new(rw, op, "vector.constant_mask", mask_dim_sizes=i64_array([sizes[p] for p in perm]))
+    return True
+
+
+@pattern("transpose")
+def FoldTransposedScalarBroadcast(op, rw):
+    b = defining(op.operand(0), "vector.broadcast")
+    if b is None:
+        return False
+    st = b.operand(0).type
+    if type(st) is not VectorType or st.num_elements == 1:
+        _new(rw, op, "vector.broadcast", [b.operand(0)])
+        return True
+    return False
+
+
+@pattern("transpose")
 def TransposeFolder(op, rw):
     """transpose(transpose(x)) -> transpose(x) with the composed permutation."""
-    inner = _def(op.operand(0), "vector.transpose")
+    inner = defining(op.operand(0), "vector.transpose")
     if inner is None:
         return False
     p1 = inner.get_attr("permutation").values
     p2 = op.get_attr("permutation").values
-    composed = [p1[p] for p in p2]
-    rw.replace_op_with_new_op(op, "vector.transpose", operands=[inner.operand(0)],
-                              result_types=[op.results[0].type],
-                              properties={"permutation": DenseArrayAttr(I64, composed)})
+    _new(rw, op, "vector.transpose", [inner.operand(0)],
+         permutation=DenseArrayAttr(I64, [p1[p] for p in p2]))
     return True
 
 
-@_pat("extract")
-def ExtractOpFromBroadcast(op, rw):
-    """extract(broadcast(x)) -> broadcast(x) when the extracted vector still broadcasts x."""
-    d = _def(op.operand(0))
-    if d is None or d.name not in ("vector.broadcast", "vector.splat"):
+@pattern("transpose")
+def FoldTransposeSplat(op, rw):
+    s = defining(op.operand(0), "vector.splat")
+    if s is None:
         return False
-    source = d.operand(0)
+    _new(rw, op, "vector.splat", [s.operand(0)])
+    return True
+
+
+# ---------------------------------------------------------------------------- create_mask
+def _is_vscale_times(v, dim):
+    """`arith.muli %vscale, %c<dim>` (either order): an all-true scalable mask size."""
+    mul = defining(v, "arith.muli")
+    if mul is None:
+        return False
+    a, b = mul.operand(1), mul.operand(0)
+    vs = defining(a, "vector.vscale") is not None or defining(b, "vector.vscale") is not None
+    return vs and (const_int(a) == dim or const_int(b) == dim)
+
+
+@pattern("create_mask")
+def CreateMaskFolder(op, rw):
     rt = op.results[0].type
-    if rt is source.type or type(rt) is not VectorType or _rank(rt) < _rank(source.type):
+    scalable = rt.is_scalable
+    if not rt.shape:
         return False
-    rw.replace_op_with_new_op(op, "vector.broadcast", operands=[source], result_types=[rt])
-    return True
-
-
-@_pat("transpose")
-def TransposeOfBroadcastOrSplat(op, rw):
-    """transpose(splat x) / transpose(broadcast scalar) -> splat / broadcast of the result."""
-    d = _def(op.operand(0))
-    if d is None or d.name not in ("vector.broadcast", "vector.splat") or \
-            type(d.operand(0).type) is VectorType:
-        return False
-    rw.replace_op_with_new_op(op, d.name, operands=[d.operand(0)],
-                              result_types=[op.results[0].type])
-    return True
-
-
-@_pat("broadcast")
-def BroadcastFolder(op, rw):
-    """broadcast(broadcast(x)) -> broadcast(x)."""
-    inner = _def(op.operand(0), "vector.broadcast")
-    if inner is None:
-        return False
-    rw.replace_op_with_new_op(op, "vector.broadcast", operands=[inner.operand(0)],
-                              result_types=[op.results[0].type])
-    return True
-
-
-@_pat("shape_cast")
-def ShapeCastConstantFolder(op, rw):
-    c = _const_of(op.operand(0))
-    if type(c) is not DenseElementsAttr or not c.is_splat:
-        return False
-    rt = op.results[0].type
-    rw.replace_op_with_new_op(op, "arith.constant", result_types=[rt],
-                              properties={"value": DenseElementsAttr(rt, [c.values[0]])})
+    for i, v in enumerate(op.operands):
+        c = const_int(v)
+        if c is not None:
+            if rt.scalable_dims[i] and c > 0:
+                return False
+            continue
+        if not scalable or not _is_vscale_times(v, rt.shape[i]):
+            return False
+    sizes = []
+    for v, dim in zip(op.operands, rt.shape):
+        c = const_int(v)
+        if c is None:
+            sizes.append(dim)
+            continue
+        if c <= 0:
+            sizes = [0] * len(rt.shape)
+            break
+        sizes.append(min(c, dim))
+    _new(rw, op, "vector.constant_mask", mask_dim_sizes=i64_array(sizes))
     return True
 
 
@@ -315,12 +537,23 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect):
+    from . import transfer_canonicalize as T, reduction_canonicalize as R
     dialect.materialize_constant = materialize_constant
-    for name, fn in FOLDS.items():
+    for table in (FOLDS, T.FOLDS):
+        for name, fn in table.items():
+            d = dialect.ops.get(name)
+            if d is not None and d.fold is None:
+                d.fold = fn
+    for table in (PATTERNS, R.PATTERNS, T.PATTERNS):
+        for name, pats in table.items():
+            d = dialect.ops.get(name)
+            if d is not None:
+                d.canonicalize = list(d.canonicalize or []) + pats
+    for name, eff in T.EFFECTS.items():
         d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    for name, pats in _PATTERNS.items():
+        if d is not None and "effects" not in d.extra:
+            d.extra["effects"] = eff
+    for name in T.RECURSIVE:
         d = dialect.ops.get(name)
         if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
+            d.traits = d.traits | {RECURSIVE_MEMORY_EFFECTS}

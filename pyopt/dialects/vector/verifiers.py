@@ -419,6 +419,8 @@ def verify_reshape(op):
 def _valid_shape_cast(a, b):
     """isValidShapeCast: `a` (lower rank) collapses contiguous groups of `b`."""
     ra, rb = len(a), len(b)
+    if ra == 0 and all(x == 1 for x in b):  # n-D of unit dims to 0-D
+        return True
     i = j = 0
     while i < ra and j < rb:
         da, db = a[i], 1
