@@ -195,6 +195,7 @@ def _main(input_file, output, translations, verify_diagnostics, error_diagnostic
 
 
 def main(argv=None):
+    argv_was_none = argv is None
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     marker, argv = _split_args(argv)
     sys.setrecursionlimit(20000)
@@ -218,7 +219,19 @@ def main(argv=None):
         sys.stderr.write(f"pytranslate: error: internal error: {type(e).__name__}: {e} (set "
                          f"PYOPT_TRACEBACK=1 for details)\n")
         rc = 1
-    sys.stdout.flush()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        rc = rc or 1
+    if argv_was_none and isinstance(rc or 0, int):
+        # The process ends here: skip the interpreter's teardown, which would free every
+        # IR object one by one (as pyopt's command line does).
+        import os
+        try:
+            sys.stderr.flush()
+        except BrokenPipeError:
+            pass
+        os._exit(rc or 0)
     sys.exit(rc or 0)
 
 

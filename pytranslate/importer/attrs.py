@@ -223,6 +223,26 @@ def _memory(attrs):
     return eff
 
 
+# AllocFnKind bits of LLVM's `allockind("...")`
+ALLOC_KINDS = (("alloc", 1), ("realloc", 2), ("free", 4), ("uninitialized", 8),
+               ("zeroed", 16), ("aligned", 32))
+
+
+def _int_encoding(k, v):
+    """The integer LLVM stores for `allockind("a,b")` (AllocFnKind bits) and `allocsize(e[,n])`
+    (e << 32 | n, n = 0xFFFFFFFF when absent), or None for other attributes."""
+    if k == "allockind" and isinstance(v, tuple) and v and v[0] == "raw":
+        names = v[1].strip().strip("()").strip().strip('"').split(",")
+        kinds = dict(ALLOC_KINDS)
+        return sum(kinds.get(n.strip(), 0) for n in names)
+    if k == "allocsize":
+        if isinstance(v, int):
+            return (v << 32) | 0xFFFFFFFF
+        if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v):
+            return (v[0] << 32) | v[1]
+    return None
+
+
 def function_attrs(attrs, warn):
     out = []
     names = {k for k, _ in attrs}
@@ -240,7 +260,10 @@ def function_attrs(attrs, warn):
         if k in _EXPLICIT:
             continue
         rec = _RECORD.get(k, k)
-        if k == "uwtable":
+        enc = _int_encoding(k, v)
+        if enc is not None:
+            ints.append((rec, k, str(enc)))
+        elif k == "uwtable":
             ints.append((rec, k, "2" if v is None else str(v)))
         elif isinstance(v, int):
             ints.append((rec, k, str(v)))

@@ -1,8 +1,8 @@
-"""LLVM IR module model -> LLVM-dialect MLIR text, following MLIR 19's ModuleImport.
+"""LLVM IR module model -> LLVM-dialect MLIR module (pyopt objects), following MLIR 19's
+ModuleImport.
 
-The text is parsed back by pyopt and printed, so value names here are arbitrary; what must
-match mlir-translate is the op sequence: constants are materialised once per function at the
-start of the entry block in conversion order (a post-order walk of each constant's operands,
+What must match mlir-translate is the op sequence: constants are materialised once per
+function at the start of the entry block in conversion order (a post-order walk of each constant's operands,
 global variables counting their initializer as operand), blocks are processed in reverse
 post-order, PHIs become block arguments."""
 from __future__ import annotations
@@ -15,6 +15,14 @@ from .lltypes import (C, Ty, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes
 from .llparser import Local, Function, GlobalVar, Inst, MDRef
 from . import attrs as A
 from .mdattrs import AA_KEYS
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, ArrayAttr,
+                                 DictionaryAttr, TypeAttr, SymbolRefAttr, FlatSymbolRefAttr,
+                                 DenseArrayAttr, DenseElementsAttr, normalize_int)
+from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.ir.types import IntegerType, VectorType
+from pyopt.dialects.llvm.types import LLVMFunctionType, VOID as VOID_T
+
+I32T, I64T = IntegerType(32), IntegerType(64)
 
 
 class ImportError_(Exception):
@@ -219,20 +227,27 @@ ICMP_PREDS = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"
 FCMP_MLIR = {"false": "_false", "true": "_true"}
 
 
-# ============================================================================ converter
+# ============================================================================ objects
+def _i32_array(vals):
+    return DenseArrayAttr(I32T, list(vals))
+
+
+def _i64_array(vals):
+    return DenseArrayAttr(I64T, list(vals))
+
+
 class FuncState:
     def __init__(self):
-        self.values = {}      # Local / C -> name
-        self.const_lines = []
+        self.values = {}      # Local / C -> Value
+        self.const_ops = []
         self.counter = 0
 
 
 class Converter:
-    def __init__(self, module, options, diags):
+    def __init__(self, module, options, diags, ctx):
         self.m = module
         self.opts = options
         self.diags = diags  # list of (severity, message)
-        self.out = []
         self.fs = None
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from .debuginfo import DebugInfo
@@ -244,10 +259,13 @@ class Converter:
         self.cur_func = None
         from .layout import DataLayout
         self.layout = DataLayout(module.datalayout)
-        # Locations are only spelled out when they will be printed.
+        from .build import Builder
+        self.b = Builder(ctx, self.di.defs)
+        # Locations are only built when they will be printed.
         flags = getattr(options, "print_flags", None)
         self.locs = bool(flags is not None and getattr(flags, "debuginfo", False))
-        self.module_loc = f' loc({mlir_str(getattr(options, "import_name", "-"))}:0:0)'
+        self.module_loc = f'{mlir_str(getattr(options, "import_name", "-"))}:0:0'
+        self._attr = self.b.attr
 
     def warn(self, msg):
         self.diags.append(("warning", msg))
@@ -263,22 +281,19 @@ class Converter:
                 return self.di.diag_loc(ref)
         return None
 
-    # -------------------------------------------------------------------- values
-    def fresh(self):
-        fs = self.fs
-        fs.counter += 1
-        return f"%v{fs.counter}"
+    def ty(self, t):
+        return self.b.ty(t)
 
+    # -------------------------------------------------------------------- values
     def value(self, v):
-        """convertValue: the MLIR name of an operand."""
-        fs = self.fs
-        name = fs.values.get(v)
-        if name is not None:
-            return name
+        """convertValue: the MLIR Value of an operand."""
+        r = self.fs.values.get(v)
+        if r is not None:
+            return r
         if isinstance(v, C):
             return self.convert_constant_expr(v)
         if isinstance(v, tuple) and v and v[0] == "asm":
-            raise ImportError_(f"unhandled value: {v[1].mlir_llvm() if False else 'ptr'} asm "
+            raise ImportError_(f"unhandled value: ptr asm "
                                f"{'sideeffect ' if 'sideeffect' in v[4] else ''}"
                                f"{_llvm_str(v[2])}, {_llvm_str(v[3])}")
         raise ImportError_(f"unhandled value: {getattr(v, 'name', v)}")
@@ -331,36 +346,54 @@ class Converter:
 
     def convert_constant_expr(self, c):
         fs = self.fs
+        if c.kind in ("int", "fp") or not self.operands(c):
+            v = fs.values[c] = self.convert_constant(c)
+            return v
         for cc in self.constants_to_convert(c):
             fs.values[cc] = self.convert_constant(cc)
         return fs.values[c]
 
+    def constant_attr(self, c):
+        """getConstantAsAttr as an attribute object (a ("sym", name) pair for functions)."""
+        k = c.kind
+        if k == "int":
+            return self.b.int_attr(c.ty, c.v)
+        if k == "fp":
+            return FloatAttr(self.ty(c.ty), c.v) if c.ty.name in SIMPLE_FLOATS else None
+        text = constant_attr(c, self.m)
+        if text is None or isinstance(text, tuple):
+            return text
+        return self._attr(text)
+
+    def _const_op(self, name, t, attrs=None):
+        op = self.b.op(name, (), [t], attrs)
+        self.fs.const_ops.append(op)
+        return op.results[0]
+
     def convert_constant(self, c):
-        lines = self.fs.const_lines
-        t = c.ty.mlir()
-        attr = constant_attr(c, self.m)
-        name = self.fresh()
+        t = self.ty(c.ty)
+        attr = self.constant_attr(c)
         if attr is not None:
             if isinstance(attr, tuple):
-                lines.append(f"{name} = llvm.mlir.addressof @{_sym(attr[1])} : {t}")
-            else:
-                lines.append(f"{name} = llvm.mlir.constant({attr}) : {t}")
-            return name
+                return self._const_op("llvm.mlir.addressof", t,
+                                      {"global_name": FlatSymbolRefAttr(attr[1])})
+            return self._const_op("llvm.mlir.constant", t, {"value": attr})
         k = c.kind
         if k == "null" or k == "tnone":
-            lines.append(f"{name} = llvm.mlir.zero : {t}")
-        elif k == "none":
-            lines.append(f"{name} = llvm.mlir.none : !llvm.token")
-        elif k == "poison":
-            lines.append(f"{name} = llvm.mlir.poison : {t}")
-        elif k == "undef":
-            lines.append(f"{name} = llvm.mlir.undef : {t}")
-        elif k == "global":
+            return self._const_op("llvm.mlir.zero", t)
+        if k == "none":
+            return self._const_op("llvm.mlir.none", t)
+        if k == "poison":
+            return self._const_op("llvm.mlir.poison", t)
+        if k == "undef":
+            return self._const_op("llvm.mlir.undef", t)
+        if k == "global":
             sym = self.m.symbols.get(c.v)
             if sym is None:
                 raise ImportError_(f"unhandled constant: @{c.v}")
-            lines.append(f"{name} = llvm.mlir.addressof @{_sym(c.v)} : {t}")
-        elif k == "expr":
+            return self._const_op("llvm.mlir.addressof", t,
+                                  {"global_name": FlatSymbolRefAttr(c.v)})
+        if k == "expr":
             op, ops, flags = c.v
             inst = Inst(op)
             inst.ty = c.ty
@@ -372,39 +405,41 @@ class Converter:
             elif op in ("icmp", "fcmp"):
                 a["pred"] = c.extra
             saved = self.cur
-            self.cur = lines
+            self.cur = self.fs.const_ops
             try:
-                self.emit_inst(inst, result=name)
+                return self.emit_inst(inst)
             finally:
                 self.cur = saved
-        elif k in ("agg", "zero", "cds", "str"):
+        if k in ("agg", "zero", "cds", "str"):
             elems = element_values(c)
-            root = name
-            lines.append(f"{root} = llvm.mlir.undef : {t}")
+            root = self._const_op("llvm.mlir.undef", t)
             is_vec = c.ty.kind == "vec"
             vals = self.fs.values
+            lines = self.fs.const_ops
+            b = self.b
             for i, e in enumerate(elems):
                 ev = vals[e]
-                nn = self.fresh()
                 if is_vec:
-                    idx = self.fresh()
-                    lines.append(f"{idx} = llvm.mlir.constant({i} : i32) : i32")
-                    lines.append(f"{nn} = llvm.insertelement {ev}, {root}[{idx} : i32] : {t}")
+                    idx = self._const_op("llvm.mlir.constant", I32T,
+                                         {"value": IntegerAttr(I32T, i)})
+                    op = b.op("llvm.insertelement", [root, ev, idx], [t])
                 else:
-                    lines.append(f"{nn} = llvm.insertvalue {ev}, {root}[{i}] : {t}")
-                root = nn
+                    op = b.op("llvm.insertvalue", [root, ev], [t],
+                              {"position": _i64_array([i])})
+                lines.append(op)
+                root = op.results[0]
             return root
-        elif k == "blockaddr":
+        if k == "blockaddr":
             raise ImportError_(f"unhandled constant: ptr blockaddress(@{c.v[0]}, %{c.v[1]}) "
                                f"since blockaddress(...) is unsupported")
-        else:
-            raise ImportError_(f"unhandled constant: {c!r}")
-        return name
+        raise ImportError_(f"unhandled constant: {c!r}")
 
     # -------------------------------------------------------------------- module
     def run(self):
+        """Builds the module; returns the builtin.module op."""
+        from pyopt.ir.core import Block, Region
         m = self.m
-        out = self.out
+        b = self.b
         unhandled = []
         try:
             dl = A.data_layout_attr(m.datalayout, unhandled.append)
@@ -412,9 +447,10 @@ class Converter:
             raise ImportError_(f"cannot translate data layout: {e}", loc="module")
         for msg in unhandled:
             self.warn(msg)
-        head = [f"dlti.dl_spec = {dl}"]
-        out.append("module attributes {" + ", ".join(head) + "} {")
-        # comdats
+        body = Block()
+        self.top = body
+        module = b.op("builtin.module", (), (), {"dlti.dl_spec": self._attr(dl)},
+                      regions=[Region([body])])
         comdat_names = []
         for g in m.globals:
             if g.comdat is not None and g.comdat not in comdat_names:
@@ -423,23 +459,30 @@ class Converter:
             if f.comdat is not None and f.comdat not in comdat_names:
                 comdat_names.append(f.comdat)
         if comdat_names:
-            out.append("llvm.comdat @__llvm_global_comdat {")
+            cb = Block()
             for n in comdat_names:
-                out.append(f"llvm.comdat_selector @{_sym(n)} {m.comdats.get(n, 'any')}")
-            out.append("}")
+                cb.append(b.op("llvm.comdat_selector", (), (), {
+                    "sym_name": StringAttr(n),
+                    "comdat": IntegerAttr(I64T, _COMDAT.index(m.comdats.get(n, 'any')))},
+                    loc=self.mod_loc()))
+            body.append(b.op("llvm.comdat", (), (), {"sym_name": StringAttr(
+                "__llvm_global_comdat")}, regions=[Region([cb])], loc=self.mod_loc()))
         self.mda.prepare()
         for g in m.globals:
             self.convert_global(g)
-        for name in ("llvm.linker.options",):
-            for ref in m.named_md.get(name, []):
-                node = self.md_node(ref)
-                if node is not None:
-                    opts = [mlir_str(e.v) for e in node.v if e.kind == "str"]
-                    out.append(f"llvm.linker_options [{', '.join(opts)}]")
+        for ref in m.named_md.get("llvm.linker.options", []):
+            node = self.md_node(ref)
+            if node is not None:
+                opts = [StringAttr(e.v) for e in node.v if e.kind == "str"]
+                body.append(b.op("llvm.linker_options", (), (), {"options": ArrayAttr(opts)},
+                                 loc=self.mod_loc()))
         for f in m.functions:
             self.convert_function(f)
-        out.append("}")
-        return "\n".join(self.di.defs + out) + "\n"
+        b._sync_defs()
+        return module
+
+    def mod_loc(self):
+        return self.b.loc(self.module_loc) if self.locs else None
 
     def md_node(self, ref):
         seen = 0
@@ -452,66 +495,62 @@ class Converter:
         return self.m.text[g.start:g.end]
 
     def convert_global(self, g):
-        out = self.out
+        from pyopt.ir.core import Block, Region
+        b = self.b
         if g.name in ("llvm.global_ctors", "llvm.global_dtors"):
-            line = self.ctors(g)
-            if line is None:
+            op = self.ctors(g)
+            if op is None:
                 raise ImportError_(f"unhandled global variable: {self._global_diag(g)}")
-            out.append(line)
+            self.top.append(op)
             return
         self.fs = FuncState()
-        self.cur = self.fs.const_lines
-        attr = constant_attr(g.init, self.m) if g.init is not None else None
+        self.cur = self.fs.const_ops
+        attr = self.constant_attr(g.init) if g.init is not None else None
         if isinstance(attr, tuple):
             attr = None
-        head = ["llvm.mlir.global", LINKAGE_MLIR[g.linkage]]
-        if g.visibility != "default":
-            head.append(g.visibility)
-        if g.unnamed_addr:
-            head.append(g.unnamed_addr)
+        t = self.ty(g.ty)
+        props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[g.linkage]}>"),
+                 "visibility_": IntegerAttr(I64T, _VISIBILITY[g.visibility]),
+                 "unnamed_addr": IntegerAttr(I64T, _UNNAMED[g.unnamed_addr or ""])}
         if g.thread_local:
-            head.append("thread_local")
+            props["thread_local_"] = UNIT
         if g.is_const:
-            head.append("constant")
-        head.append("@" + _sym(g.name))
-        attrs = [f"addr_space = {g.addrspace} : i32"]
+            props["constant"] = UNIT
+        props["sym_name"] = StringAttr(g.name)
+        if attr is not None:
+            props["value"] = attr
+        props["addr_space"] = IntegerAttr(I32T, g.addrspace)
         if g.align:
-            attrs.append(f"alignment = {g.align} : i64")
+            props["alignment"] = IntegerAttr(I64T, g.align)
         if g.dso_local or g.linkage in ("private", "internal"):
-            attrs.append("dso_local")
+            props["dso_local"] = UNIT
         if g.section is not None:
-            attrs.append(f"section = {mlir_str(g.section)}")
+            props["section"] = StringAttr(g.section)
         if g.comdat is not None:
-            attrs.append(f"comdat = @__llvm_global_comdat::@{_sym(g.comdat)}")
+            props["comdat"] = SymbolRefAttr("__llvm_global_comdat", [g.comdat])
         if g.externally_initialized:
-            attrs.append("externally_initialized")
+            props["externally_initialized"] = UNIT
         for mdname, ref in getattr(g, "md", None) or ():
             if mdname == "dbg":
                 ge = self.di.global_expr(ref)
                 if ge is not None:
-                    attrs.append(f"dbg_expr = {ge}")
+                    props["dbg_expr"] = self._attr(ge)
                 break
-        s = " ".join(head) + "(" + (attr or "") + ")"
-        s += " {" + ", ".join(attrs) + "}"
-        t = g.ty.mlir()
-        if attr is not None and g.ty.kind == "array" and g.ty.elem.kind == "int" and \
-                g.ty.elem.w == 8 and attr.startswith('"'):
-            pass
-        else:
-            s += " : " + t
+        props["global_type"] = TypeAttr(t)
+        region = Region()
         if g.init is not None and attr is None:
             try:
                 v = self.value(g.init)
             except ImportError_ as e:
                 self.diags.append(("error", str(e), None))
                 raise ImportError_(f"unhandled global variable: {self._global_diag(g)}")
-            body = self.fs.const_lines + [f"llvm.return {v} : {t}"]
-            if self.locs:
-                body = [x + " loc(unknown)" for x in body]
-            s += " {\n" + "\n".join(body) + "\n}"
-        if self.locs:
-            s += self.module_loc
-        out.append(s)
+            blk = Block()
+            for op in self.fs.const_ops:
+                blk.append(op)
+            blk.append(b.op("llvm.return", [v]))
+            region = Region([blk])
+        self.top.append(b.op("llvm.mlir.global", (), (), props, regions=[region],
+                             loc=self.mod_loc()))
 
     def ctors(self, g):
         init = g.init
@@ -534,62 +573,52 @@ class Converter:
                 return None
             if d.kind not in ("null", "zero") and not (d.kind == "int" and d.v == 0):
                 return None
-            funcs.append("@" + _sym(f.v))
-            prios.append(str(p.v & 0xFFFFFFFF if p.v >= 0 else p.v))
-        op = "llvm.mlir.global_ctors" if g.name == "llvm.global_ctors" else \
-            "llvm.mlir.global_dtors"
-        key = "ctors" if g.name == "llvm.global_ctors" else "dtors"
-        return f"{op} {{{key} = [{', '.join(funcs)}], priorities = [{', '.join(p + ' : i32' for p in prios)}]}}"
+            funcs.append(FlatSymbolRefAttr(f.v))
+            prios.append(IntegerAttr(I32T, p.v & 0xFFFFFFFF if p.v >= 0 else p.v))
+        ctor = g.name == "llvm.global_ctors"
+        return self.b.op("llvm.mlir.global_ctors" if ctor else "llvm.mlir.global_dtors", (), (),
+                         {"ctors" if ctor else "dtors": ArrayAttr(funcs),
+                          "priorities": ArrayAttr(prios)}, loc=self.mod_loc())
 
     # -------------------------------------------------------------------- functions
     def convert_function(self, f):
+        from pyopt.ir.core import Block, Region
         if f.name.startswith("llvm.") and A.is_convertible_intrinsic(f.name):
             return
-        out = self.out
+        b = self.b
         fty = f.ty
-        head = ["llvm.func"]
-        if f.linkage != "external":
-            head.append(LINKAGE_MLIR[f.linkage])
-        if f.visibility != "default":
-            head.append(f.visibility)
-        if f.unnamed_addr:
-            head.append(f.unnamed_addr)
-        cc = cconv_kw(f.cconv)
-        if cc:
-            head.append(cc)
-        fn_attrs = A.expand_groups(f.fn_attrs, self.m.attr_groups)
+        groups = self.m.attr_groups
+        fn_attrs = A.expand_groups(f.fn_attrs, groups)
         align = None
         for k, v in fn_attrs:
             if k == "align":
                 align = v
         fn_attrs = [(k, v) for k, v in fn_attrs if k != "align"]
-        # arguments
         has_body = not f.is_decl
         self.fs = FuncState()
-        args = []
-        floc = f" loc({self.di.func_loc(f)})" if self.locs else ""
-        for i, (pty, pattrs, pname) in enumerate(f.params):
-            pa = A.param_attrs(A.expand_groups(pattrs, self.m.attr_groups))
-            s = pty.mlir()
-            if has_body:
-                an = f"%a{i}"
-                self.fs.values[f.args[i]] = an
-                s = f"{an}: {s}"
-            if pa:
-                s += " {" + ", ".join(pa) + "}"
-            if has_body:
-                s += floc
-            args.append(s)
-        if fty.vararg:
-            args.append("...")
-        sig = "@" + _sym(f.name) + "(" + ", ".join(args) + ")"
-        if fty.ret is not VOID:
-            ra = A.param_attrs(A.expand_groups(f.ret_attrs, self.m.attr_groups))
-            r = fty.ret.mlir()
-            if ra:
-                sig += f" -> ({r} {{{', '.join(ra)}}})"
-            else:
-                sig += " -> " + r
+        floc = b.loc(self.di.func_loc(f)) if self.locs else None
+        cc = cconv_kw(f.cconv)
+        props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[f.linkage]}>"),
+                 "visibility_": IntegerAttr(I64T, _VISIBILITY[f.visibility]),
+                 "unnamed_addr": IntegerAttr(I64T, _UNNAMED[f.unnamed_addr or ""]),
+                 "CConv": self._attr(f"#llvm.cconv<{cc or 'ccc'}>"),
+                 "sym_name": StringAttr(f.name)}
+        arg_attrs = []
+        param_types = []
+        for pty, pattrs, pname in f.params:
+            param_types.append(self.ty(pty))
+            arg_attrs.append(DictionaryAttr(b.attr_entries(
+                A.param_attrs(A.expand_groups(pattrs, groups)))))
+        ret = VOID_T if fty.ret is VOID else self.ty(fty.ret)
+        props["function_type"] = TypeAttr(LLVMFunctionType(ret, param_types, fty.vararg))
+        vr = A.vscale_range(fn_attrs)
+        if vr:
+            from pyopt.dialects.llvm.attrs import VScaleRangeAttr
+            lo, hi = vr[len(" vscale_range("):-1].split(", ")
+            props["vscale_range"] = VScaleRangeAttr(IntegerAttr(I32T, int(lo)),
+                                                    IntegerAttr(I32T, int(hi)))
+        if f.comdat is not None:
+            props["comdat"] = SymbolRefAttr("__llvm_global_comdat", [f.comdat])
         attrs = []
         if f.linkage in ("private", "internal"):
             attrs.append("dso_local")
@@ -605,23 +634,25 @@ class Converter:
             attrs.append(f"garbageCollector = {mlir_str(f.gc)}")
         if f.section is not None:
             attrs.append(f"section = {mlir_str(f.section)}")
-        if f.comdat is not None:
-            attrs.append(f"comdat = @__llvm_global_comdat::@{_sym(f.comdat)}")
         if f.align is not None or align is not None:
             attrs.append(f"alignment = {f.align or align} : i64")
         attrs.extend(A.function_attrs(fn_attrs, self.warn))
         attrs.extend(self.function_md(f))
-        s = " ".join(head) + " " + sig + A.vscale_range(fn_attrs)
-        if attrs:
-            s += " attributes {" + ", ".join(attrs) + "}"
-        if not has_body:
-            out.append(s + floc)
-            return
-        self.cur_func = f
-        body = self.convert_body(f)
-        out.append(s + " {")
-        out.extend(body)
-        out.append("}" + floc)
+        props.update(b.attr_entries(attrs))
+        if any(len(d) for d in arg_attrs):
+            props["arg_attrs"] = ArrayAttr(arg_attrs)
+        if fty.ret is not VOID:
+            ra = A.param_attrs(A.expand_groups(f.ret_attrs, groups))
+            if ra:
+                props["res_attrs"] = ArrayAttr([DictionaryAttr(b.attr_entries(ra))])
+        region = Region()
+        if has_body:
+            self.cur_func = f
+            entry = Block(param_types, [floc] * len(param_types) if floc is not None else None)
+            for a, v in zip(f.args, entry.args):
+                self.fs.values[a] = v
+            region = Region(self.convert_body(f, entry))
+        self.top.append(b.op("llvm.func", (), (), props, regions=[region], loc=floc))
 
     def function_md(self, f):
         """Attributes from the function's convertible metadata (the entry count)."""
@@ -641,7 +672,8 @@ class Converter:
     def diag_func(self, f):
         return self.m.text[f.start:f.end]
 
-    def convert_body(self, f):
+    def convert_body(self, f, entry_block):
+        from pyopt.ir.core import Block
         blocks = f.blocks
         by_name = {b.name: b for b in blocks}
         self.by_name = by_name
@@ -666,101 +698,107 @@ class Converter:
                 stack.pop()
         order = list(reversed(post))
         reachable = [b for b in blocks if b in visited]
-        self.block_label = {b: f"^bb{i}" for i, b in enumerate(reachable)}
         self.phis = {b: [i for i in b.insts if i.op == "phi"] for b in reachable}
         self.phi_block = {p.res: b for b, ps in self.phis.items() for p in ps}
+        unk = UNKNOWN_LOC if self.locs else None
+        mblocks = {}
+        values = self.fs.values
+        for b in reachable:
+            if b is entry:
+                mb = entry_block
+            else:
+                phis = self.phis[b]
+                mb = Block([self.ty(p.ty) for p in phis],
+                           [unk] * len(phis) if unk is not None else None)
+                for p, a in zip(phis, mb.args):
+                    values[p.res] = a
+            mblocks[b] = mb
+        self.mblock = mblocks
         self.entry_block = entry
         self.arg_set = set(f.args)
-        block_lines = {}
+        block_ops = {}
         self.extra_blocks = {}
-        self.after = {}        # value name -> dbg intrinsic lines placed right after its def
-        self.before_term = {}  # block -> lines placed before its terminator
+        self.after = {}        # Value -> dbg intrinsic ops placed right after its def
+        self.before_term = {}  # block -> ops placed before its terminator
         self.invoke_normal = {i.res: by_name[i.a["succ"][0]] for b in reachable
                               for i in b.insts if i.op == "invoke" and i.res is not None}
-        self.block_start = {}  # block -> lines placed at its start
+        self.block_start = {}  # block -> ops placed at its start
         self.pending_dbg = []
-        self.def_block = {}
         for b in order:
-            lines = block_lines[b] = []
-            self.cur = lines
+            ops = block_ops[b] = []
+            self.cur = ops
             self.cur_block = b
             for inst in b.insts:
                 self.process_inst(inst)
         for dbg in self.pending_dbg:
             self.place_dbg(*dbg)
-        out = []
-        unk = " loc(unknown)" if self.locs else ""
-        const_lines = self.fs.const_lines
-        if unk:
-            const_lines = [x + unk for x in const_lines]
+        const_ops = self.fs.const_ops
         after = self.after
+        out = []
         for i, b in enumerate(reachable):
-            for lab, lines in self.extra_blocks.get(b, ()):
-                out.append(lab + ":")
-                out.extend(lines)
-            phis = self.phis[b]
-            label = self.block_label[b]
+            out.extend(self.extra_blocks.get(b, ()))
+            mb = mblocks[b]
+            append = mb.append
+            for op in self.block_start.get(b, ()):
+                append(op)
             if i == 0:
-                out.append(label + ":")
-            else:
-                args = ", ".join(f"{self.fs.values[p.res]}: {p.ty.mlir()}{unk}" for p in phis)
-                out.append(f"{label}({args}):" if phis else label + ":")
-            out.extend(self.block_start.get(b, ()))
-            if i == 0:
-                self._extend(out, const_lines, after)
-            bl = block_lines[b]
+                self._extend(append, const_ops, after)
+            bl = block_ops[b]
             if b in self.before_term:
                 bl = bl[:-1] + self.before_term[b] + bl[-1:]
-            self._extend(out, bl, after)
-        # The entry block's arguments are the signature's: no label for it.
-        return out[1:]
+            self._extend(append, bl, after)
+            out.append(mb)
+        return out
 
     @staticmethod
-    def _extend(out, lines, after):
+    def _extend(append, ops, after):
         if not after:
-            out.extend(lines)
+            for op in ops:
+                append(op)
             return
-        for ln in lines:
-            out.append(ln)
-            if ln[0] == "%":
-                extra = after.get(ln[:ln.find(" ")])
+        for op in ops:
+            append(op)
+            if op.results:
+                extra = after.get(op.results[0])
                 if extra:
-                    out.extend(extra)
+                    for e in extra:
+                        append(e)
 
-    def place_dbg(self, value, text):
+    def place_dbg(self, value, make):
         """Puts a debug intrinsic right after the definition of its operand (MLIR inserts
         each at that point, so later ones come first)."""
         if value in self.phi_block:
-            text = text.replace("\x01", self.fs.values[value])
-            self.block_start.setdefault(self.phi_block[value], []).insert(0, text)
+            self.block_start.setdefault(self.phi_block[value], []).insert(
+                0, make(self.fs.values[value]))
             return
         if value in self.arg_set:
-            text = text.replace("\x01", self.fs.values[value])
-            self.block_start.setdefault(self.entry_block, []).insert(0, text)
+            self.block_start.setdefault(self.entry_block, []).insert(
+                0, make(self.fs.values[value]))
             return
         saved = self.cur
-        self.cur = self.fs.const_lines
+        self.cur = self.fs.const_ops
         try:
-            name = self.value(value)
+            v = self.value(value)
         except ImportError_:
             return
         finally:
             self.cur = saved
-        text = text.replace("\x01", name)
+        op = make(v)
         inv = self.invoke_normal.get(value)
         if inv is not None:
             # defined by a terminator: before the terminator of the normal destination
-            self.before_term.setdefault(inv, []).insert(0, text)
+            self.before_term.setdefault(inv, []).insert(0, op)
             return
-        self.after.setdefault(name, []).insert(0, text)
+        self.after.setdefault(v, []).insert(0, op)
 
     def inst_loc(self, inst):
+        """The location of the op an instruction becomes (None when not printed)."""
         if not self.locs:
-            return ""
+            return None
         for name, ref in inst.md or ():
             if name == "dbg":
-                return f" loc({self.di.loc(ref)})"
-        return " loc(unknown)"
+                return self.b.loc(self.di.loc(ref))
+        return UNKNOWN_LOC
 
     # -------------------------------------------------------------------- instructions
     def diag_inst(self, inst):
@@ -768,65 +806,64 @@ class Converter:
         return "  " + self.m.text[inst.start:inst.end]
 
     def process_inst(self, inst):
-        if inst.op == "call" and isinstance(inst.a.get("callee"), C) and \
-                inst.a["callee"].kind == "global" and inst.a["callee"].v.startswith("llvm."):
-            return self.convert_intrinsic(inst)
+        if inst.op == "call":
+            callee = inst.a.get("callee")
+            if isinstance(callee, C) and callee.kind == "global" and \
+                    callee.v.startswith("llvm."):
+                return self.convert_intrinsic(inst)
         self.emit_inst(inst)
 
     def br_args(self, target):
-        cur = self.cur_block
+        name = self.cur_block.name
         vals = []
         for p in self.phis[target]:
             for v, b in p.a["incoming"]:
-                if b == cur.name:
-                    vals.append((self.value(v), p.ty.mlir()))
+                if b == name:
+                    vals.append(self.value(v))
                     break
         return vals
 
-    def succ_text(self, target, vals):
-        lab = self.block_label[target]
-        if not vals:
-            return lab
-        return f"{lab}({', '.join(v for v, _ in vals)} : {', '.join(t for _, t in vals)})"
-
-    def emit_inst(self, inst, result=None):
+    def emit_inst(self, inst):
+        """Converts one instruction into self.cur; returns its result Value (or None)."""
         op = inst.op
-        a = inst.a
-        lines = self.cur
         h = _EMIT.get(op)
         if h is None:
             raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
-        if result is None and inst.res is not None:
-            result = self.fresh()
-        if op in _DIRECT_OPS or lines is self.fs.const_lines:
-            text = h(self, inst, result)
+        ops = self.cur
+        in_consts = ops is self.fs.const_ops
+        if op in _DIRECT_OPS or in_consts:
+            res = h(self, inst)
         else:
             try:
-                text = h(self, inst, result)
+                res = h(self, inst)
             except ImportError_ as e:
                 # an operand failed: the op's builder fails, reported for the instruction
                 self.diags.append(("error", str(e), e.loc))
                 raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
         if inst.md and op not in _MD_OPS:
             _md(self, inst, ())  # reports the attachments such an op cannot carry
-        if text is None:
-            return
-        if self.locs and lines is not self.fs.const_lines:
-            text += self.inst_loc(inst)
-        if result is not None and op != "phi":
-            lines.append(f"{result} = {text}")
+        if res is None:
+            return None
+        if self.locs and not in_consts:
+            res.loc = self.inst_loc(inst)
+        ops.append(res)
+        if res.results:
+            v = res.results[0]
             if inst.res is not None:
-                self.fs.values[inst.res] = result
-        else:
-            lines.append(text)
-        if result is not None and inst.res is not None and op != "phi":
-            self.fs.values[inst.res] = result
+                self.fs.values[inst.res] = v
+            return v
+        return None
 
     def convert_intrinsic(self, inst):
         from .intrinsics import convert_intrinsic
         ok = convert_intrinsic(self, inst)
         if not ok:
             raise ImportError_(f"unhandled intrinsic: {self.diag_inst(inst)}")
+
+
+_COMDAT = ["any", "exactmatch", "largest", "nodeduplicate", "samesize"]
+_VISIBILITY = {"default": 0, "hidden": 1, "protected": 2}
+_UNNAMED = {"": 0, "local_unnamed_addr": 1, "unnamed_addr": 2}
 
 
 def _global_c(name):
@@ -846,143 +883,176 @@ def _sym(name):
 
 
 # ============================================================================ emitters
-def _e_binop(cv, inst, res):
-    op = inst.op
-    a, b = (cv.value(x) for x in inst.ops)
-    t = inst.ty.mlir()
-    fl = inst.a.get("flags", ())
-    if op in ("fadd", "fsub", "fmul", "fdiv", "frem"):
-        f = fmf_attr(fl)
-        return f"llvm.{op} {a}, {b}" + (f" {{fastmathFlags = {f}}}" if f else "") + f" : {t}"
-    s = f"llvm.{op} {a}, {b}"
-    if op in ("add", "sub", "mul", "shl"):
-        o = [x for x in ("nsw", "nuw") if x in fl]
-        if o:
-            s += f" overflow<{', '.join(o)}>"
-    if op == "or" and "disjoint" in fl:
-        s += " {isDisjoint}"
-    return s + f" : {t}"
-
-
-def _e_fneg(cv, inst, res):
+# Each takes (converter, inst) and returns the Operation (or None for PHIs).
+def _fmf(cv, inst, attrs=None):
+    """Adds the fastmath flags attribute of the instruction to attrs."""
     f = fmf_attr(inst.a.get("flags", ()))
-    return f"llvm.fneg {cv.value(inst.ops[0])}" + (f" {{fastmathFlags = {f}}}" if f else "") + \
-        f" : {inst.ty.mlir()}"
+    if f:
+        if attrs is None:
+            attrs = {}
+        attrs["fastmathFlags"] = cv._attr(f)
+    return attrs
 
 
-def _e_cast(cv, inst, res):
-    v = inst.ops[0]
-    return f"llvm.{inst.op} {cv.value(v)} : {v.ty.mlir()} to {inst.ty.mlir()}"
+_OVERFLOW_OPS = {"add", "sub", "mul", "shl"}
+_FLOAT_BINOPS = {"fadd", "fsub", "fmul", "fdiv", "frem"}
 
 
-def _e_cmp(cv, inst, res):
+def _e_binop(cv, inst):
+    op = inst.op
+    x, y = inst.ops
+    operands = [cv.value(x), cv.value(y)]
+    attrs = None
+    fl = inst.a.get("flags")
+    if fl:
+        if op in _FLOAT_BINOPS:
+            attrs = _fmf(cv, inst)
+        elif op in _OVERFLOW_OPS:
+            o = [x for x in ("nsw", "nuw") if x in fl]
+            if o:
+                attrs = {"overflowFlags": cv._attr(f"#llvm.overflow<{', '.join(o)}>")}
+        elif op == "or" and "disjoint" in fl:
+            attrs = {"isDisjoint": UNIT}
+    return cv.b.op(_OPNAME[op], operands, [cv.ty(inst.ty)], attrs)
+
+
+def _e_fneg(cv, inst):
+    return cv.b.op("llvm.fneg", [cv.value(inst.ops[0])], [cv.ty(inst.ty)], _fmf(cv, inst))
+
+
+def _e_cast(cv, inst):
+    return cv.b.op(_OPNAME[inst.op], [cv.value(inst.ops[0])], [cv.ty(inst.ty)])
+
+
+_ICMP = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_FCMP = ["_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+         "ule", "une", "uno", "_true"]
+
+
+def _e_cmp(cv, inst):
     a, b = inst.ops
     pred = inst.a["pred"]
+    operands = [cv.value(a), cv.value(b)]
+    rt = cv.ty(inst.ty)
     if inst.op == "fcmp":
         pred = FCMP_MLIR.get(pred, pred)
-        f = fmf_attr(inst.a.get("flags", ()))
-        return f'llvm.fcmp "{pred}" {cv.value(a)}, {cv.value(b)}' + \
-            (f" {{fastmathFlags = {f}}}" if f else "") + f" : {a.ty.mlir()}"
-    return f'llvm.icmp "{pred}" {cv.value(a)}, {cv.value(b)} : {a.ty.mlir()}'
+        attrs = {"predicate": IntegerAttr(I64T, _FCMP.index(pred))}
+        _fmf(cv, inst, attrs)
+        return cv.b.op("llvm.fcmp", operands, [rt], attrs)
+    return cv.b.op("llvm.icmp", operands, [rt],
+                   {"predicate": IntegerAttr(I64T, _ICMP.index(pred))})
 
 
-def _e_ret(cv, inst, res):
+def _e_ret(cv, inst):
     if not inst.ops:
-        return "llvm.return"
-    v = inst.ops[0]
-    return f"llvm.return {cv.value(v)} : {v.ty.mlir()}"
+        return cv.b.op("llvm.return")
+    return cv.b.op("llvm.return", [cv.value(inst.ops[0])])
 
 
-def _e_br(cv, inst, res):
+def _e_br(cv, inst):
     succ = [cv.by_name[n] for n in inst.a["succ"]]
+    mb = cv.mblock
     if len(succ) == 1:
         vals = cv.br_args(succ[0])
         md = _md(cv, inst, ("loop_annotation",))
-        return "llvm.br " + cv.succ_text(succ[0], vals) + _attr_dict(md)
+        return cv.b.op("llvm.br", vals, (), _md_attrs(cv, md), successors=[mb[succ[0]]])
     tv = cv.br_args(succ[0])
     fv = cv.br_args(succ[1])
     c = cv.value(inst.ops[0])
     md = _md(cv, inst, ("loop_annotation", "branch_weights"))
+    attrs = {}
     w = md.pop("branch_weights", None)
-    w = f" weights([{', '.join(map(str, w))}])" if w else ""
-    return f"llvm.cond_br {c}{w}, {cv.succ_text(succ[0], tv)}, {cv.succ_text(succ[1], fv)}" + \
-        _attr_dict(md)
+    if w:
+        attrs["branch_weights"] = _i32_array(w)
+    attrs.update(_md_attrs(cv, md) or ())
+    attrs["operandSegmentSizes"] = _i32_array([1, len(tv), len(fv)])
+    return cv.b.op("llvm.cond_br", [c] + tv + fv, (), attrs,
+                   successors=[mb[succ[0]], mb[succ[1]]])
 
 
 def _md(cv, inst, accepts):
-    """The attributes of the instruction's convertible metadata: {name: value}."""
+    """The attributes of the instruction's convertible metadata: {name: value text}."""
     if not inst.md:
         return {}
     return cv.mda.attach(inst, accepts, cv.op_loc(inst))
 
 
-def _attr_dict(md):
-    """` {k = v, ...}` of metadata attributes (branch weights as a dense i32 array)."""
+def _md_attrs(cv, md):
+    """Metadata attribute texts -> objects (branch weights as a dense i32 array)."""
     if not md:
-        return ""
-    parts = []
+        return None
+    out = {}
     for k, v in md.items():
         if k == "branch_weights":
-            v = f"array<i32: {', '.join(map(str, v))}>"
-        parts.append(f"{k} = {v}")
-    return " {" + ", ".join(parts) + "}"
+            out[k] = _i32_array(v)
+        else:
+            out[k] = cv._attr(v)
+    return out
 
 
-def _e_switch(cv, inst, res):
+def _e_switch(cv, inst):
     succ = [cv.by_name[n] for n in inst.a["succ"]]
+    mb = cv.mblock
     c = inst.ops[0]
     cval = cv.value(c)
     dv = cv.br_args(succ[0])
-    cases = []
+    case_ops, segs, values = [], [], []
     for v, s in zip(inst.a["cases"], succ[1:]):
-        cases.append(f"{v.v}: " + cv.succ_text(s, cv.br_args(s)))
-    w = _attr_dict(_md(cv, inst, ("branch_weights",)))
-    body = (" [\n" + ",\n".join(cases) + "\n]") if cases else " [\n]"
-    return f"llvm.switch {cval} : {c.ty.mlir()}, {cv.succ_text(succ[0], dv)}{body}{w}"
+        vals = cv.br_args(s)
+        case_ops += vals
+        segs.append(len(vals))
+        values.append(v.v)
+    attrs = _md_attrs(cv, _md(cv, inst, ("branch_weights",))) or {}
+    props = {}
+    if values:
+        ct = cv.ty(c.ty)
+        et = ct if type(ct) is IntegerType else IntegerType(64)
+        props["case_values"] = DenseElementsAttr(VectorType([len(values)], et),
+                                                 [normalize_int(v, et) for v in values])
+    props["case_operand_segments"] = _i32_array(segs)
+    props["operandSegmentSizes"] = _i32_array([1, len(dv), len(case_ops)])
+    props.update(attrs)
+    return cv.b.op("llvm.switch", [cval] + dv + case_ops, (), props,
+                   successors=[mb[s] for s in succ])
 
 
-def _e_unreachable(cv, inst, res):
-    return "llvm.unreachable"
+def _e_unreachable(cv, inst):
+    return cv.b.op("llvm.unreachable")
 
 
-def _e_resume(cv, inst, res):
-    v = inst.ops[0]
-    return f"llvm.resume {cv.value(v)} : {v.ty.mlir()}"
+def _e_resume(cv, inst):
+    return cv.b.op("llvm.resume", [cv.value(inst.ops[0])])
 
 
-def _e_phi(cv, inst, res):
-    # PHIs become block arguments: name them now.
-    cv.fs.values[inst.res] = res
-    return None
+def _e_phi(cv, inst):
+    return None  # PHIs are the block arguments made with the blocks
 
 
-def _e_select(cv, inst, res):
+def _e_select(cv, inst):
     c, a, b = inst.ops
-    f = fmf_attr(inst.a.get("flags", ()))
-    return f"llvm.select {cv.value(c)}, {cv.value(a)}, {cv.value(b)}" + \
-        (f" {{fastmathFlags = {f}}}" if f else "") + f" : {c.ty.mlir()}, {inst.ty.mlir()}"
+    return cv.b.op("llvm.select", [cv.value(c), cv.value(a), cv.value(b)], [cv.ty(inst.ty)],
+                   _fmf(cv, inst))
 
 
-def _e_freeze(cv, inst, res):
-    return f"llvm.freeze {cv.value(inst.ops[0])} : {inst.ty.mlir()}"
+def _e_freeze(cv, inst):
+    return cv.b.op("llvm.freeze", [cv.value(inst.ops[0])], [cv.ty(inst.ty)])
 
 
-def _e_va_arg(cv, inst, res):
-    v = inst.ops[0]
-    return f"llvm.va_arg {cv.value(v)} : ({v.ty.mlir()}) -> {inst.ty.mlir()}"
+def _e_va_arg(cv, inst):
+    return cv.b.op("llvm.va_arg", [cv.value(inst.ops[0])], [cv.ty(inst.ty)])
 
 
-def _e_alloca(cv, inst, res):
+def _e_alloca(cv, inst):
     a = inst.a
     size = inst.ops[0]
     # LLVM's parser gives an alloca without `align` the preferred alignment
     align = a.get("align") or cv.layout.pref_align(a["elem"])
-    attrs = [f"alignment = {align} : i64"]
-    s = "llvm.alloca " + ("inalloca " if a.get("inalloca") else "") + \
-        f"{cv.value(size)} x {a['elem'].mlir()}"
-    if attrs:
-        s += " {" + ", ".join(attrs) + "}"
-    return s + f" : ({size.ty.mlir()}) -> {inst.ty.mlir()}"
+    attrs = {}
+    if a.get("inalloca"):
+        attrs["inalloca"] = UNIT
+    attrs["elem_type"] = TypeAttr(cv.ty(a["elem"]))
+    attrs["alignment"] = IntegerAttr(I64T, align)
+    return cv.b.op("llvm.alloca", [cv.value(size)], [cv.ty(inst.ty)], attrs)
 
 
 def _default_align(cv, inst):
@@ -997,112 +1067,113 @@ def _default_align(cv, inst):
     return None
 
 
-def _mem_attrs(cv, inst):
+def _mem_attrs(cv, inst, attrs):
     a = inst.a
-    attrs = []
     align = a.get("align") or _default_align(cv, inst)
     if align:
-        attrs.append(f"alignment = {align} : i64")
-    for name, ref in inst.md or ():
-        if name == "nontemporal":
-            attrs.append("nontemporal")
-        elif name == "invariant.load" and inst.op == "load":
-            attrs.append("invariant")
+        attrs["alignment"] = IntegerAttr(I64T, align)
     if inst.md:
-        attrs += [f"{k} = {v}" for k, v in _md(cv, inst, AA_KEYS).items()]
+        for name, ref in inst.md:
+            if name == "nontemporal":
+                attrs["nontemporal"] = UNIT
+            elif name == "invariant.load" and inst.op == "load":
+                attrs["invariant"] = UNIT
+        for k, v in _md(cv, inst, AA_KEYS).items():
+            attrs[k] = cv._attr(v)
     return attrs
 
 
-def _atomic_part(inst):
+def _atomic_attrs(inst, attrs):
     a = inst.a
-    if not a.get("atomic"):
-        return ""
-    s = " atomic"
-    if a.get("syncscope"):  # "" is the system scope
-        s += f" syncscope({mlir_str(a['syncscope'])})"
-    return s + " " + a["ordering"]
+    if a.get("atomic"):
+        if a.get("syncscope"):  # "" is the system scope
+            attrs["syncscope"] = StringAttr(a["syncscope"])
+        attrs["ordering"] = IntegerAttr(I64T, _ORDERING[a["ordering"]])
+    return attrs
 
 
-def _e_load(cv, inst, res):
-    p = inst.ops[0]
-    attrs = _mem_attrs(cv, inst)
-    inv = ""
-    if "invariant" in attrs:
-        attrs.remove("invariant")
-        inv = " invariant"
-    s = "llvm.load " + ("volatile " if inst.a.get("volatile") else "") + cv.value(p) + \
-        _atomic_part(inst) + inv
-    if attrs:
-        s += " {" + ", ".join(attrs) + "}"
-    return s + f" : {p.ty.mlir()} -> {inst.ty.mlir()}"
+_ORDERING = {"not_atomic": 0, "unordered": 1, "monotonic": 2, "acquire": 4, "release": 5,
+             "acq_rel": 6, "seq_cst": 7}
 
 
-def _e_store(cv, inst, res):
+def _e_load(cv, inst):
+    attrs = {"volatile_": UNIT} if inst.a.get("volatile") else {}
+    _atomic_attrs(inst, attrs)
+    _mem_attrs(cv, inst, attrs)
+    return cv.b.op("llvm.load", [cv.value(inst.ops[0])], [cv.ty(inst.ty)], attrs)
+
+
+def _e_store(cv, inst):
     v, p = inst.ops
-    attrs = _mem_attrs(cv, inst)
-    attrs = [x for x in attrs if x != "invariant"]
-    s = "llvm.store " + ("volatile " if inst.a.get("volatile") else "") + \
-        f"{cv.value(v)}, {cv.value(p)}" + _atomic_part(inst)
-    if attrs:
-        s += " {" + ", ".join(attrs) + "}"
-    return s + f" : {v.ty.mlir()}, {p.ty.mlir()}"
+    attrs = {"volatile_": UNIT} if inst.a.get("volatile") else {}
+    _atomic_attrs(inst, attrs)
+    _mem_attrs(cv, inst, attrs)
+    attrs.pop("invariant", None)
+    return cv.b.op("llvm.store", [cv.value(v), cv.value(p)], (), attrs)
 
 
-def _e_fence(cv, inst, res):
+def _e_fence(cv, inst):
     a = inst.a
-    s = "llvm.fence"
+    attrs = {}
     if a.get("syncscope"):  # "" is the system scope
-        s += f" syncscope({mlir_str(a['syncscope'])})"
-    return s + " " + a["ordering"]
+        attrs["syncscope"] = StringAttr(a["syncscope"])
+    attrs["ordering"] = IntegerAttr(I64T, _ORDERING[a["ordering"]])
+    return cv.b.op("llvm.fence", (), (), attrs)
 
 
-def _e_atomicrmw(cv, inst, res):
+_RMW = ["xchg", "add", "sub", "_and", "nand", "_or", "_xor", "max", "min", "umax", "umin",
+        "fadd", "fsub", "fmax", "fmin", "uinc_wrap", "udec_wrap"]
+_RMW_MLIR = {"and": "_and", "or": "_or", "xor": "_xor"}
+
+
+def _e_atomicrmw(cv, inst):
     a = inst.a
     p, v = inst.ops
-    s = "llvm.atomicrmw " + ("volatile " if a.get("volatile") else "") + \
-        f"{_RMW.get(a['binop'], a['binop'])} {cv.value(p)}, {cv.value(v)}"
+    attrs = {"volatile_": UNIT} if a.get("volatile") else {}
+    attrs["bin_op"] = IntegerAttr(I64T, _RMW.index(_RMW_MLIR.get(a["binop"], a["binop"])))
     if a.get("syncscope"):  # "" is the system scope
-        s += f" syncscope({mlir_str(a['syncscope'])})"
-    s += " " + a["ordering"]
-    attrs = _mem_attrs(cv, inst)
-    if attrs:
-        s += " {" + ", ".join(attrs) + "}"
-    return s + f" : {p.ty.mlir()}, {v.ty.mlir()}"
+        attrs["syncscope"] = StringAttr(a["syncscope"])
+    attrs["ordering"] = IntegerAttr(I64T, _ORDERING[a["ordering"]])
+    _mem_attrs(cv, inst, attrs)
+    return cv.b.op("llvm.atomicrmw", [cv.value(p), cv.value(v)], [cv.ty(v.ty)], attrs)
 
 
-_RMW = {"and": "_and", "or": "_or", "xor": "_xor"}
-
-
-def _e_cmpxchg(cv, inst, res):
+def _e_cmpxchg(cv, inst):
     a = inst.a
     p, c, v = inst.ops
-    s = "llvm.cmpxchg " + ("weak " if a.get("weak") else "") + \
-        ("volatile " if a.get("volatile") else "") + \
-        f"{cv.value(p)}, {cv.value(c)}, {cv.value(v)}"
+    attrs = {}
+    if a.get("weak"):
+        attrs["weak"] = UNIT
+    if a.get("volatile"):
+        attrs["volatile_"] = UNIT
     if a.get("syncscope"):  # "" is the system scope
-        s += f" syncscope({mlir_str(a['syncscope'])})"
-    s += f" {a['success']} {a['failure']}"
-    attrs = _mem_attrs(cv, inst)
-    if attrs:
-        s += " {" + ", ".join(attrs) + "}"
-    return s + f" : {p.ty.mlir()}, {v.ty.mlir()}"
+        attrs["syncscope"] = StringAttr(a["syncscope"])
+    attrs["success_ordering"] = IntegerAttr(I64T, _ORDERING[a["success"]])
+    attrs["failure_ordering"] = IntegerAttr(I64T, _ORDERING[a["failure"]])
+    _mem_attrs(cv, inst, attrs)
+    return cv.b.op("llvm.cmpxchg", [cv.value(p), cv.value(c), cv.value(v)],
+                   [cv.ty(inst.ty)], attrs)
 
 
-def _e_gep(cv, inst, res):
+_DYN_INDEX = -(1 << 31)
+
+
+def _e_gep(cv, inst):
     a = inst.a
     base = inst.ops[0]
-    bv = cv.value(base)
+    operands = [cv.value(base)]
+    # (every index is converted, also those that end up as constant struct indices)
     idx_vals = [cv.value(o) for o in inst.ops[1:]]
+    raw = []
     cur = a["elem"]
-    parts, dyn_types = [], []
-    for n, (o, name) in enumerate(zip(inst.ops[1:], idx_vals)):
+    for n, o in enumerate(inst.ops[1:]):
         requires = n > 0 and cur is not None and cur.kind == "struct"
         if requires and isinstance(o, C) and o.kind == "int" and -(1 << 31) <= o.v < (1 << 31):
-            parts.append(str(o.v))
+            raw.append(o.v)
             static = o.v
         else:
-            parts.append(name)
-            dyn_types.append(o.ty.mlir())
+            operands.append(idx_vals[n])
+            raw.append(_DYN_INDEX)
             static = None
         if n == 0 or cur is None:
             continue
@@ -1113,119 +1184,104 @@ def _e_gep(cv, inst, res):
                 cur.fields) else None
         else:
             cur = None
-    inb = "inbounds " if "inbounds" in a.get("flags", ()) else ""
-    ins = ", ".join([base.ty.mlir()] + dyn_types)
-    return f"llvm.getelementptr {inb}{bv}[{', '.join(parts)}] : ({ins}) -> " \
-           f"{inst.ty.mlir()}, {a['elem'].mlir()}"
+    attrs = {"inbounds": UNIT} if "inbounds" in a.get("flags", ()) else {}
+    attrs["rawConstantIndices"] = _i32_array(raw)
+    attrs["elem_type"] = TypeAttr(cv.ty(a["elem"]))
+    return cv.b.op("llvm.getelementptr", operands, [cv.ty(inst.ty)], attrs)
 
 
-def _e_extractvalue(cv, inst, res):
-    agg = inst.ops[0]
-    return f"llvm.extractvalue {cv.value(agg)}[{', '.join(map(str, inst.a['idx']))}] : " \
-           f"{agg.ty.mlir()}"
+def _e_extractvalue(cv, inst):
+    return cv.b.op("llvm.extractvalue", [cv.value(inst.ops[0])], [cv.ty(inst.ty)],
+                   {"position": _i64_array(inst.a["idx"])})
 
 
-def _e_insertvalue(cv, inst, res):
+def _e_insertvalue(cv, inst):
     agg, v = inst.ops
     av, vv = cv.value(agg), cv.value(v)
-    return f"llvm.insertvalue {vv}, {av}[{', '.join(map(str, inst.a['idx']))}] : " \
-           f"{agg.ty.mlir()}"
+    return cv.b.op("llvm.insertvalue", [av, vv], [cv.ty(agg.ty)],
+                   {"position": _i64_array(inst.a["idx"])})
 
 
-def _e_extractelement(cv, inst, res):
+def _e_extractelement(cv, inst):
     v, i = inst.ops
-    return f"llvm.extractelement {cv.value(v)}[{cv.value(i)} : {i.ty.mlir()}] : {v.ty.mlir()}"
+    return cv.b.op("llvm.extractelement", [cv.value(v), cv.value(i)], [cv.ty(inst.ty)])
 
 
-def _e_insertelement(cv, inst, res):
+def _e_insertelement(cv, inst):
     v, e, i = inst.ops
     vv, ev, iv = cv.value(v), cv.value(e), cv.value(i)
-    return f"llvm.insertelement {ev}, {vv}[{iv} : {i.ty.mlir()}] : {v.ty.mlir()}"
+    return cv.b.op("llvm.insertelement", [vv, ev, iv], [cv.ty(v.ty)])
 
 
-def _e_shufflevector(cv, inst, res):
+def _e_shufflevector(cv, inst):
     a, b = inst.ops
     mask = inst.a["mask"]
     n = inst.ty.w
     if mask.kind in ("cds", "agg"):
-        vals = [str(e.v) if e.kind == "int" else "-1" for e in mask.v]
+        vals = [e.v if e.kind == "int" else -1 for e in mask.v]
     elif mask.kind == "zero":
-        vals = ["0"] * n
+        vals = [0] * n
     else:
-        vals = ["-1"] * n
-    return f"llvm.shufflevector {cv.value(a)}, {cv.value(b)} [{', '.join(vals)}] : " \
-           f"{a.ty.mlir()}"
+        vals = [-1] * n
+    return cv.b.op("llvm.shufflevector", [cv.value(a), cv.value(b)], [cv.ty(inst.ty)],
+                   {"mask": _i32_array(vals)})
 
 
-def _e_landingpad(cv, inst, res):
-    parts = []
-    if inst.a.get("cleanup"):
-        parts.append("cleanup")
-    for kind, v in inst.a["clauses"]:
-        parts.append(f"({kind} {cv.value(v)} : {v.ty.mlir()})")
-    return "llvm.landingpad " + " ".join(parts) + f" : {inst.ty.mlir()}"
+def _e_landingpad(cv, inst):
+    vals = [cv.value(v) for kind, v in inst.a["clauses"]]
+    attrs = {"cleanup": UNIT} if inst.a.get("cleanup") else None
+    return cv.b.op("llvm.landingpad", vals, [cv.ty(inst.ty)], attrs)
 
 
-def _call_parts(cv, inst):
-    a = inst.a
-    callee = a["callee"]
-    fty = a["fty"]
-    args = []
-    direct = isinstance(callee, C) and callee.kind == "global" and isinstance(
+def _direct_callee(cv, callee):
+    return isinstance(callee, C) and callee.kind == "global" and isinstance(
         cv.m.symbols.get(callee.v), Function)
+
+
+def _call_operands(cv, inst):
+    callee = inst.a["callee"]
     if isinstance(callee, tuple):
         raise ImportError_(f"unhandled value: ptr asm "
                            f"{'sideeffect ' if 'sideeffect' in callee[4] else ''}"
                            f"{_llvm_str(callee[2])}, {_llvm_str(callee[3])}")
-    if not direct:
-        args.append(cv.value(callee))
+    direct = _direct_callee(cv, callee)
+    args = [] if direct else [cv.value(callee)]
     for x in inst.ops:
         if isinstance(x, tuple):
-            raise ImportError_(f"unhandled value: metadata")
+            raise ImportError_("unhandled value: metadata")
         args.append(cv.value(x))
-    tys = [x.ty.mlir() for x in inst.ops]
-    target = f"@{_sym(callee.v)}" if direct else ""
-    return target, args, tys, fty
+    return direct, args
 
 
-def _sig(cv, inst, tys, fty):
-    """The trailing type: `(args) -> (res)`, prefixed by the callee type when indirect."""
-    ret = "" if fty.ret is VOID else fty.ret.mlir()
-    callee = inst.a["callee"]
-    direct = isinstance(callee, C) and callee.kind == "global" and isinstance(
-        cv.m.symbols.get(callee.v), Function)
-    pre = "" if direct else callee.ty.mlir() + ", "
-    return f" : {pre}({', '.join(tys)}) -> ({ret})"
-
-
-def _e_call(cv, inst, res):
+def _call_head(cv, inst, direct, with_tail):
     a = inst.a
-    target, args, tys, fty = _call_parts(cv, inst)
-    s = "llvm.call "
     cc = cconv_kw(a.get("cconv", "ccc"))
-    if cc:
-        s += cc + " "
-    tail = a.get("tail")
-    if tail:
-        s += {"tail": "tail ", "musttail": "musttail ", "notail": "notail "}[tail]
-    if target:
-        s += f"{target}({', '.join(args)})"
-    else:
-        s += f"{args[0]}({', '.join(args[1:])})"
-    if fty.vararg:
-        s += f" vararg({fty.mlir()})"
-    f = fmf_attr(a.get("flags", ()))
-    attrs = [f"fastmathFlags = {f}"] if f else []
-    s += _attr_dict(_md(cv, inst, AA_KEYS + ("branch_weights",)))
-    if attrs:
-        s = s[:-1] + ", " + ", ".join(attrs) + "}" if s.endswith("}") else \
-            s + " {" + ", ".join(attrs) + "}"
-    return s + _sig(cv, inst, tys, fty)
+    attrs = {"CConv": cv._attr(f"#llvm.cconv<{cc or 'ccc'}>")}
+    if with_tail:
+        attrs["TailCallKind"] = cv._attr(f"#llvm.tailcallkind<{a.get('tail') or 'none'}>")
+    if direct:
+        attrs["callee"] = FlatSymbolRefAttr(a["callee"].v)
+    return attrs
 
 
-def _e_invoke(cv, inst, res):
+def _e_call(cv, inst):
     a = inst.a
-    target, args, tys, fty = _call_parts(cv, inst)
+    direct, args = _call_operands(cv, inst)
+    fty = a["fty"]
+    attrs = _call_head(cv, inst, direct, True)
+    if fty.vararg:
+        attrs["var_callee_type"] = TypeAttr(cv.ty(fty))
+    attrs.update(_md_attrs(cv, _md(cv, inst, AA_KEYS + ("branch_weights",))) or ())
+    _fmf(cv, inst, attrs)
+    res = [] if fty.ret is VOID else [cv.ty(fty.ret)]
+    return cv.b.op("llvm.call", args, res, attrs)
+
+
+def _e_invoke(cv, inst):
+    from pyopt.ir.core import Block
+    a = inst.a
+    direct, args = _call_operands(cv, inst)
+    fty = a["fty"]
     normal, unwind = (cv.by_name[n] for n in a["succ"])
     # The normal destination gets its PHI values through a dummy block when the
     # invoke result itself flows into a PHI there.
@@ -1233,29 +1289,26 @@ def _e_invoke(cv, inst, res):
         v is inst.res and b == cv.cur_block.name for p in cv.phis[normal]
         for v, b in p.a["incoming"])
     uargs = cv.br_args(unwind)
-    if res is not None and inst.res is not None:
-        cv.fs.values[inst.res] = res
-    nargs = cv.br_args(normal)
-    if uses_res:
-        lab = f"^inv{cv.fresh()[2:]}"
-        # placed right before the normal destination, as MLIR creates it there
-        cv.extra_blocks.setdefault(normal, []).append(
-            (lab, ["llvm.br " + cv.succ_text(normal, nargs)]))
-        ntext = lab
-    else:
-        ntext = cv.succ_text(normal, nargs)
-    s = "llvm.invoke "
-    cc = cconv_kw(a.get("cconv", "ccc"))
-    if cc:
-        s += cc + " "
-    if target:
-        s += f"{target}({', '.join(args)})"
-    else:
-        s += f"{args[0]}({', '.join(args[1:])})"
-    s += f" to {ntext} unwind {cv.succ_text(unwind, uargs)}"
+    res = [] if fty.ret is VOID else [cv.ty(fty.ret)]
+    attrs = _call_head(cv, inst, direct, False)
     if fty.vararg:
-        s += f" vararg({fty.mlir()})"
-    return s + _attr_dict(_md(cv, inst, ("branch_weights",))) + _sig(cv, inst, tys, fty)
+        attrs["var_callee_type"] = TypeAttr(cv.ty(fty))
+    attrs.update(_md_attrs(cv, _md(cv, inst, ("branch_weights",))) or ())
+    mb = cv.mblock
+    if not uses_res:
+        nargs = cv.br_args(normal)
+        attrs["operandSegmentSizes"] = _i32_array([len(args), len(nargs), len(uargs)])
+        return cv.b.op("llvm.invoke", args + nargs + uargs, res, attrs,
+                       successors=[mb[normal], mb[unwind]])
+    # placed right before the normal destination, as MLIR creates it there
+    dummy = Block()
+    cv.extra_blocks.setdefault(normal, []).append(dummy)
+    attrs["operandSegmentSizes"] = _i32_array([len(args), 0, len(uargs)])
+    op = cv.b.op("llvm.invoke", args + uargs, res, attrs, successors=[dummy, mb[unwind]])
+    cv.fs.values[inst.res] = op.results[0]
+    dummy.append(cv.b.op("llvm.br", cv.br_args(normal), (), None, successors=[mb[normal]],
+                         loc=cv.inst_loc(inst)))
+    return op
 
 
 # instructions ModuleImport converts itself: an operand failure is not reported again
@@ -1273,9 +1326,12 @@ _EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "unreachable": _e_unre
          "insertelement": _e_insertelement, "shufflevector": _e_shufflevector,
          "landingpad": _e_landingpad, "call": _e_call, "invoke": _e_invoke,
          "icmp": _e_cmp, "fcmp": _e_cmp, "fneg": _e_fneg}
+_OPNAME = {}
 for _op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
             "or", "xor", "fadd", "fsub", "fmul", "fdiv", "frem"):
     _EMIT[_op] = _e_binop
+    _OPNAME[_op] = "llvm." + _op
 for _op in ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp",
             "sitofp", "ptrtoint", "inttoptr", "bitcast", "addrspacecast"):
     _EMIT[_op] = _e_cast
+    _OPNAME[_op] = "llvm." + _op

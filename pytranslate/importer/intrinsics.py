@@ -66,6 +66,7 @@ def convert_intrinsic(cv, inst):
         return False
     if base in _DROPPED:
         return _debug_intrinsic(cv, inst, base)
+    b = cv.b
     if base == "experimental.noalias.scope.decl":
         ops = inst.ops
         if len(ops) != 1 or not isinstance(ops[0], tuple):
@@ -78,44 +79,33 @@ def convert_intrinsic(cv, inst):
             if cv.expensive:
                 cv.warn_at("dropped instruction: " + cv.diag_inst(inst), cv.op_loc(inst))
             return True
-        cv.cur.append(f"llvm.intr.{base} {scope}" + cv.inst_loc(inst))
+        cv.cur.append(b.op("llvm.intr." + base, (), (), {"scope": b.attr(scope)},
+                           loc=cv.inst_loc(inst)))
         return True
     imm = dict(_IMMARGS.get(base, ()))
-    names, types, attrs = [], [], []
+    operands, attrs = [], {}
     for i, v in enumerate(inst.ops):
         if isinstance(v, tuple):
             return False
         if i in imm:
-            from .convert import scalar_attr
-            a = scalar_attr(v) if v.kind in ("int", "fp") else None
+            a = cv.constant_attr(v) if v.kind in ("int", "fp") else None
             if a is None:
                 return False
-            attrs.append(f"{imm[i]} = {a}")
+            attrs[imm[i]] = a
             continue
-        names.append(cv.value(v))
-        types.append(v.ty.mlir())
+        operands.append(cv.value(v))
     fty = inst.a["fty"]
-    ret = "" if fty.ret is VOID else fty.ret.mlir()
     if inst.md:
-        from .convert import _md
+        from .convert import _md, _md_attrs
         from .mdattrs import AA_KEYS
-        md = _md(cv, inst, AA_KEYS if base in _ALIAS_INFO else ())
-        attrs += [f"{k} = {v}" for k, v in md.items()]
-    text = f'"llvm.intr.{base}"({", ".join(names)})'
-    if attrs:
-        text += " <{" + ", ".join(attrs) + "}>"
-    f = None
-    from .convert import fmf_attr
-    f = fmf_attr(inst.a.get("flags", ()))
-    if f:
-        text += f" {{fastmathFlags = {f}}}"
-    text += f" : ({', '.join(types)}) -> ({ret})"
-    if inst.res is not None:
-        res = cv.fresh()
-        cv.cur.append(f"{res} = {text}")
-        cv.fs.values[inst.res] = res
-    else:
-        cv.cur.append(text)
+        attrs.update(_md_attrs(cv, _md(cv, inst, AA_KEYS if base in _ALIAS_INFO else ())) or ())
+    from .convert import _fmf
+    _fmf(cv, inst, attrs)
+    op = b.op("llvm.intr." + base, operands, [] if fty.ret is VOID else [cv.ty(fty.ret)],
+              attrs, loc=cv.inst_loc(inst))
+    cv.cur.append(op)
+    if inst.res is not None and op.results:
+        cv.fs.values[inst.res] = op.results[0]
     return True
 
 
@@ -127,11 +117,13 @@ def _debug_intrinsic(cv, inst, base):
             cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
         return True
     ops = inst.ops
+    b = cv.b
     if base == "dbg.label":
         lab = cv.di.translate(ops[0][1]) if ops and isinstance(ops[0], tuple) else None
         if lab is None:
             return drop()
-        cv.cur.append(f"llvm.intr.dbg.label {lab}" + cv.inst_loc(inst))
+        cv.cur.append(b.op("llvm.intr.dbg.label", (), (), {"label": b.attr(lab)},
+                           loc=cv.inst_loc(inst)))
         return True
     if base not in ("dbg.value", "dbg.declare") or len(ops) < 3 or \
             not all(isinstance(o, tuple) for o in ops[:3]):
@@ -144,9 +136,15 @@ def _debug_intrinsic(cv, inst, base):
         return drop()
     ty, v = val.v
     expr = cv.di.expression(ops[2][1])
-    text = f"llvm.intr.{base} {var}"
+    attrs = {"varInfo": var}
     if expr is not None and expr != "#llvm.di_expression<>":
-        text += " " + expr
+        attrs["locationExpr"] = expr
+    loc = cv.inst_loc(inst)
+
+    def make(value):
+        # attributes resolved at placement: every alias is defined by then
+        return b.op("llvm.intr." + base, [value], (), {k: b.attr(x) for k, x in attrs.items()},
+                    loc=loc)
     # the operand may be defined later in the function: converted at placement time
-    cv.pending_dbg.append((v, text + " = \x01 : " + ty.mlir() + cv.inst_loc(inst)))
+    cv.pending_dbg.append((v, make))
     return True

@@ -19,13 +19,16 @@ class LLParseError(Exception):
         self.pos = pos
 
 
-_TOKEN_RE = re.compile(r"""
- (?P<ws>[ \t\r\n]+|;[^\n]*)
+# Each match is one token with the whitespace and comments before it; the single-character
+# punctuation and local names, the most frequent tokens, are tried first. The skipped part is
+# possessive: a failed token match must not backtrack into a comment.
+_TOKEN_RE = re.compile(r"""(?:[ \t\r\n]++|;[^\n]*+)*+(?:
+ (?P<punct>[=,()\[\]{}<>*|:^])
+|(?P<lvar>%(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
 |(?P<label>(?:[A-Za-z$._\d-][\w$.-]*|"[^"]*"):)
 |(?P<cstr>c"[^"]*")
 |(?P<str>"[^"]*")
 |(?P<gvar>@(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
-|(?P<lvar>%(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
 |(?P<mdstr>!"[^"]*")
 |(?P<md>!(?:[A-Za-z$._-][\w$.-]*|\d+))
 |(?P<hash>\#\d+)
@@ -34,8 +37,9 @@ _TOKEN_RE = re.compile(r"""
 |(?P<float>[-+]?\d+\.\d*(?:[eE][-+]?\d+)?)
 |(?P<int>-?\d+)
 |(?P<ident>[A-Za-z_$.][\w$.]*)
-|(?P<punct>\.\.\.|[=,()\[\]{}<>*|!:^])
-""", re.X)
+|(?P<punct2>\.\.\.|!)
+)""", re.X)
+_TRAILING_WS = re.compile(r"(?:[ \t\r\n]+|;[^\n]*)*")
 
 
 def unescape(s: str) -> bytes:
@@ -75,20 +79,19 @@ def _name(tok: str) -> str:
 def tokenize(text):
     kinds, toks, poss = [], [], []
     ka, ta, pa = kinds.append, toks.append, poss.append
-    pos = 0
-    n = len(text)
-    match = _TOKEN_RE.match
-    while pos < n:
-        m = match(text, pos)
-        if m is None:
-            raise LLParseError(f"unexpected character {text[pos]!r}", pos)
+    end = 0
+    # (the scanner continues where the last match ended and stops at the first character
+    # no token matches)
+    for m in iter(_TOKEN_RE.scanner(text).match, None):
         k = m.lastgroup
+        ta(m.group(k))
+        pa(m.start(k))
+        ka("punct" if k == "punct2" else k)
         end = m.end()
-        if k != "ws":
-            ka(k)
-            ta(m.group())
-            pa(pos)
-        pos = end
+    n = len(text)
+    end = _TRAILING_WS.match(text, end).end()
+    if end < n:
+        raise LLParseError(f"unexpected character {text[end]!r}", end)
     ka("eof")
     ta("")
     pa(n)

@@ -116,23 +116,38 @@ def _map_attr(a, fn, memo):
     t = type(a)
     if isinstance(a, StructAttr):
         return _map_struct(a, fn, memo)
-    if t is ArrayAttr:
-        return ArrayAttr([_map_attr(x, fn, memo) for x in a])
-    if t is DictionaryAttr:
-        return DictionaryAttr({k: _map_attr(v, fn, memo) for k, v in a.value})
+    if t is ArrayAttr or t is DictionaryAttr:
+        # (memoized, and rebuilt only when an element changed: most hold no struct attribute)
+        r = memo.get(a)
+        if r is None:
+            if t is ArrayAttr:
+                new = [_map_attr(x, fn, memo) for x in a]
+                changed = any(n is not x for n, x in zip(new, a))
+                r = ArrayAttr(new) if changed else a
+            else:
+                new = {k: _map_attr(v, fn, memo) for k, v in a.value}
+                changed = any(new[k] is not v for k, v in a.value)
+                r = DictionaryAttr(new) if changed else a
+            memo[a] = r
+        return r
     return a
 
 
 def replace_struct_attrs(root, fn):
     """Rewrites every struct attribute (debug info and friends) held by ops nested in `root`,
     in their properties, attributes and fused-location metadata."""
+    from ...ir.attributes import ArrayAttr, DictionaryAttr
+    containers = (StructAttr, ArrayAttr, DictionaryAttr)
     memo = {}
     for op in root.walk_ops():
         for d in (op.properties, op.attributes):
-            for k, v in list(d.items()):
-                nv = _map_attr(v, fn, memo)
-                if nv is not v:
-                    d[k] = nv
+            if not d:
+                continue
+            for k, v in d.items():
+                if isinstance(v, containers):
+                    nv = _map_attr(v, fn, memo)
+                    if nv is not v:
+                        d[k] = nv  # (a new value for an existing key: iteration goes on)
         meta = getattr(op.loc, "metadata", None)
         if meta is not None and isinstance(meta, StructAttr):
             try:
