@@ -15,7 +15,7 @@ from .ir.location import SourceBuffer, FileLineColLoc
 from .ir.verifier import verify
 from .syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from .syntax.parser import Parser
-from .syntax.printer import Printer, PrintFlags, print_op, op_for_diagnostic
+from .syntax.printer import Printer, PrintFlags, op_for_diagnostic
 
 SPLIT_MARKER = "// -----"
 

@@ -7,15 +7,14 @@ declarative format spells the attribute (bare integer, keyword enum, `@symbol`, 
 """
 from __future__ import annotations
 
-from ..ir.types import (IntegerType, IndexType, FloatType, VectorType, RankedTensorType,
-                        UnrankedTensorType, MemRefType, UnrankedMemRefType, ComplexType,
-                        ShapedType, BaseMemRefType, FunctionType, TupleType, NoneType, I1, I32,
-                        I64, INDEX, F32, F64, DYNAMIC)
-from ..ir.attributes import (Attribute, IntegerAttr, FloatAttr, StringAttr, UnitAttr, UNIT,
-                             ArrayAttr, DictionaryAttr, TypeAttr, SymbolRefAttr, DenseArrayAttr,
-                             DenseElementsAttr, DenseStringElementsAttr,
-                             DenseResourceElementsAttr, SparseElementsAttr, AffineMapAttr,
-                             IntegerSetAttr, BoolAttr, symbol_name_str, is_typed_attr)
+from ..ir.types import (IntegerType, FloatType, VectorType, RankedTensorType, UnrankedTensorType,
+                        MemRefType, UnrankedMemRefType, ComplexType, ShapedType,
+                        BaseMemRefType, FunctionType, TupleType, NoneType, I1, I32, I64,
+                        INDEX, F32, F64)
+from ..ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UnitAttr, ArrayAttr, DictionaryAttr,
+                             TypeAttr, SymbolRefAttr, DenseArrayAttr, DenseElementsAttr, DenseStringElementsAttr,
+                             DenseResourceElementsAttr, SparseElementsAttr,
+                             AffineMapAttr, symbol_name_str, is_typed_attr)
 
 
 # ============================================================================ types

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..ir.attributes import DenseArrayAttr
 from ..ir.types import I32
-from .constraints import AnyType, AttrConstraint, TypeConstraint
+from .constraints import AnyType, AttrConstraint
 
 # Traits are plain strings (cheap set membership).
 TERMINATOR = "IsTerminator"

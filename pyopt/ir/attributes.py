@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from .uniqued import Uniqued
-from .types import (Type, IntegerType, IndexType, FloatType, ComplexType, ShapedType, I1, I64,
-                    INDEX, F32, F64, DYNAMIC)
+from .types import (IntegerType, FloatType, ComplexType, I1, I64, INDEX, F64, DYNAMIC)
 
 
 class Attribute(metaclass=Uniqued):

@@ -1,7 +1,7 @@
 """`cse`: eliminate common sub-expressions, scoped by dominance (MLIR's CSE pass)."""
 from __future__ import annotations
 
-from ..dialects.opdef import COMMUTATIVE, TERMINATOR, ISOLATED
+from ..dialects.opdef import COMMUTATIVE, TERMINATOR
 from ..ir.dominance import _compute_idoms, has_ssa_dominance
 from ..ir.location import UnknownLoc
 from ..pass_registry import register_pass

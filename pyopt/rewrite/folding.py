@@ -10,7 +10,7 @@ in place".
 from __future__ import annotations
 
 from ..dialects.opdef import COMMUTATIVE, CONSTANT_LIKE, TERMINATOR, SYMBOL
-from ..ir.core import Operation, Value
+from ..ir.core import Value
 from ..ir.location import UNKNOWN_LOC
 
 PURE = "Pure"

@@ -6,9 +6,9 @@ from ..ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, TRUE, FAL
                              DenseElementsAttr, DenseStringElementsAttr,
                              DenseResourceElementsAttr, SparseElementsAttr, AffineMapAttr,
                              IntegerSetAttr, StridedLayoutAttr, OpaqueAttr, DistinctAttr,
-                             LocationAttr, int_value_fits, normalize_int)
-from ..ir.types import (IntegerType, IndexType, FloatType, ComplexType, ShapedType, I1, I64, F64,
-                        INDEX, DYNAMIC, VectorType, RankedTensorType)
+                             LocationAttr, normalize_int)
+from ..ir.types import (IntegerType, IndexType, FloatType, ComplexType, ShapedType, I64, F64, INDEX,
+                        DYNAMIC, RankedTensorType)
 from ..ir.location import (UNKNOWN_LOC, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
 from .lexer import unescape_string
 

@@ -7,7 +7,6 @@ operation syntax, and the OpAsmParser-style API used by custom op parsers and th
 from __future__ import annotations
 
 import re
-import sys
 
 from ..ir.core import Operation, Block, Region, Value, BlockArgument
 from ..ir.location import SourceBuffer, SourceLoc

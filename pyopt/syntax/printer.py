@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..ir.core import OpResult, BlockArgument
+from ..ir.core import OpResult
 from ..ir.location import UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc
-from ..ir.attributes import (UnitAttr, DictionaryAttr, escape_string, IntegerAttr, LocationAttr)
+from ..ir.attributes import (UnitAttr, escape_string, IntegerAttr, LocationAttr)
 from ..ir.types import I64
 
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")

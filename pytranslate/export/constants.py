@@ -10,7 +10,7 @@ import struct
 
 from pyopt.ir.attributes import (SparseElementsAttr, DenseResourceElementsAttr, IntegerAttr,
                                  FloatAttr, StringAttr, ArrayAttr,
-                                 DenseElementsAttr, SymbolRefAttr, DenseArrayAttr)
+                                 DenseElementsAttr, SymbolRefAttr)
 from pyopt.ir.types import IntegerType, FloatType, VectorType, IndexType
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType,
                                        LLVMScalableVectorType, LLVMStructType, LLVMPointerType,

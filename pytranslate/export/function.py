@@ -5,13 +5,12 @@ printed (LLVM numbers unnamed arguments, blocks and instructions in layout order
 """
 from __future__ import annotations
 
-from pyopt.ir.core import Block
-from pyopt.ir.types import IntegerType, FloatType
+from pyopt.ir.types import IntegerType
 from pyopt.dialects.llvm.types import LLVMVoidType, LLVMStructType
 from .types import TranslationError, llvm_name, abi_align
 from .constants import get_constant, null_value, int_text, ZEROS
 from .module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
-from .metadata import MD, md_string
+from .metadata import md_string
 from .intrinsics import translate_intrinsic
 
 

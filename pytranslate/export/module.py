@@ -4,6 +4,7 @@ layout: header, identified structs, comdats, globals, functions, attribute group
 from __future__ import annotations
 
 from pyopt.ir.attributes import StringAttr, ArrayAttr
+from ..cconv import llvm_cconv
 from .types import TypeConverter, TranslationError, llvm_name
 from .constants import get_constant
 from .metadata import MetadataTable, AttrMetadata, md_string, render_parts
@@ -14,18 +15,11 @@ _LINKAGE_TEXT = {0: "private ", 1: "internal ", 2: "available_externally ", 3: "
                  8: "linkonce_odr ", 9: "weak_odr ", 10: ""}
 _VISIBILITY = {0: "", 1: "hidden ", 2: "protected "}
 _UNNAMED = {0: "", 1: "local_unnamed_addr ", 2: "unnamed_addr "}
-_CCONV_SPECIAL = {"ccc": None, "cc_10": "ghccc", "cc_11": "cc 11", "x86_64_sysvcc": "x86_64_sysvcc"}
 _COMDAT_KINDS = {0: "any", 1: "exactmatch", 2: "largest", 3: "nodeduplicate", 4: "samesize"}
 
 
 def cconv_text(attr):
-    if attr is None:
-        return ""
-    kw = attr.keyword
-    if kw in _CCONV_SPECIAL:
-        s = _CCONV_SPECIAL[kw]
-        return s + " " if s else ""
-    return kw + " "
+    return "" if attr is None else llvm_cconv(attr.keyword)
 
 
 def _prop(op, name):
@@ -149,7 +143,6 @@ class FunctionInfo:
 def translate_module(module_op, options):
     from .function import FunctionTranslator, translate_global_region
     from pyopt.dialects.llvm.passes import legalize_module_for_export
-    from pyopt.syntax.diagnostics import MLIRError
     if module_op.name != "builtin.module":
         raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
                                 "LLVMIR module")

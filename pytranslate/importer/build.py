@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyopt.ir.core import Operation
 from pyopt.ir.location import SourceBuffer, UNKNOWN_LOC
 from pyopt.ir.types import IntegerType, FloatType, VectorType
-from pyopt.ir.attributes import IntegerAttr, FloatAttr, StringAttr, TRUE, FALSE
+from pyopt.ir.attributes import IntegerAttr, TRUE, FALSE
 from pyopt.syntax.parser import Parser
 from pyopt.dialects.llvm import types as LT
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 import struct as _struct
 
-from .lltypes import (C, Ty, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes_str, I1, I32,
-                      I64, PTR, VOID, METADATA, c_int)
-from .llparser import Local, Function, GlobalVar, Inst, MDRef
+from .lltypes import C, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes_str, PTR, VOID
+from .llparser import Function, GlobalVar, Inst
 from . import attrs as A
+from ..cconv import dialect_cconv
 from .mdattrs import AA_KEYS
 from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, ArrayAttr,
                                  DictionaryAttr, TypeAttr, SymbolRefAttr, FlatSymbolRefAttr,
@@ -172,40 +172,14 @@ LINKAGE_MLIR = {"private": "private", "internal": "internal",
                 "weak": "weak", "common": "common", "appending": "appending",
                 "extern_weak": "extern_weak", "linkonce_odr": "linkonce_odr",
                 "weak_odr": "weak_odr", "external": "external"}
-CCONV_MLIR = {"ccc": None, "fastcc": "fastcc", "coldcc": "coldcc", "spir_func": "spir_funccc",
-              "spir_kernel": "spir_kernelcc", "ghccc": "cc_10", "webkit_jscc": "webkit_jscc",
-              "anyregcc": "anyregcc", "preserve_mostcc": "preserve_mostcc",
-              "preserve_allcc": "preserve_allcc", "swiftcc": "swiftcc",
-              "cxx_fast_tlscc": "cxx_fast_tlscc", "tailcc": "tailcc",
-              "cfguard_checkcc": "cfguard_checkcc", "swifttailcc": "swifttailcc",
-              "x86_stdcallcc": "x86_stdcallcc", "x86_fastcallcc": "x86_fastcallcc",
-              "arm_apcscc": "arm_apcscc", "arm_aapcscc": "arm_aapcscc",
-              "arm_aapcs_vfpcc": "arm_aapcs_vfpcc", "msp430_intrcc": "msp430_intrcc",
-              "x86_thiscallcc": "x86_thiscallcc", "ptx_kernel": "ptx_kernelcc",
-              "ptx_device": "ptx_devicecc", "x86_64_sysvcc": "x86_64_sysvcc",
-              "win64cc": "win64cc", "x86_vectorcallcc": "x86_vectorcallcc",
-              "intel_ocl_bicc": "intel_ocl_bicc", "x86_intrcc": "x86_intrcc",
-              "amdgpu_kernel": "amdgpu_kernelcc", "amdgpu_vs": "amdgpu_vscc",
-              "amdgpu_gs": "amdgpu_gscc", "amdgpu_ps": "amdgpu_pscc",
-              "amdgpu_cs": "amdgpu_cscc", "amdgpu_hs": "amdgpu_hscc",
-              "amdgpu_ls": "amdgpu_lscc", "amdgpu_es": "amdgpu_escc",
-              "amdgpu_gfx": "amdgpu_gfxcc", "x86_regcallcc": "x86_regcallcc",
-              "avr_intrcc": "avr_intrcc", "avr_signalcc": "avr_signalcc",
-              "hhvmcc": "hhvmcc", "hhvm_ccc": "hhvm_ccc",
-              "aarch64_vector_pcs": "aarch64_vectorcallcc",
-              "aarch64_sve_vector_pcs": "aarch64_sve_vectorcallcc",
-              "riscv_vector_cc": "riscv_vectorcallcc", "m68k_rtdcc": "m68k_rtdcc",
-              "preserve_nonecc": "preserve_nonecc"}
-_CC_NUM = {"8": "fastcc", "9": "coldcc", "10": "ghccc", "0": "ccc"}
-
-
-def cconv_kw(cc):
-    if cc.startswith("cc "):
-        n = cc[3:]
-        cc = _CC_NUM.get(n)
-        if cc is None:
-            return f"cc_{n}"
-    return CCONV_MLIR.get(cc, cc)
+def cconv_kw(cv, cc):
+    """The dialect keyword of an LLVM IR calling convention; one the dialect lacks becomes the
+    C convention, with a warning (upstream prints an empty keyword)."""
+    kw = dialect_cconv(cc)
+    if kw is None:
+        cv.warn(f"unsupported calling convention '{cc}', imported as ccc")
+        return "ccc"
+    return kw
 
 
 FMF_BITS = ["nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"]
@@ -597,7 +571,7 @@ class Converter:
         has_body = not f.is_decl
         self.fs = FuncState()
         floc = b.loc(self.di.func_loc(f)) if self.locs else None
-        cc = cconv_kw(f.cconv)
+        cc = cconv_kw(self, f.cconv)
         props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[f.linkage]}>"),
                  "visibility_": IntegerAttr(I64T, _VISIBILITY[f.visibility]),
                  "unnamed_addr": IntegerAttr(I64T, _UNNAMED[f.unnamed_addr or ""]),
@@ -1255,7 +1229,7 @@ def _call_operands(cv, inst):
 
 def _call_head(cv, inst, direct, with_tail):
     a = inst.a
-    cc = cconv_kw(a.get("cconv", "ccc"))
+    cc = cconv_kw(cv, a.get("cconv", "ccc"))
     attrs = {"CConv": cv._attr(f"#llvm.cconv<{cc or 'ccc'}>")}
     if with_tail:
         attrs["TailCallKind"] = cv._attr(f"#llvm.tailcallkind<{a.get('tail') or 'none'}>")

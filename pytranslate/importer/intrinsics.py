@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import VOID, mlir_str
+from .lltypes import VOID
 
 _MANGLE = re.compile(r"^(i\d+|f\d+|bf16|p\d+|v\d+.*|nxv\d+.*|a\d+.*|s_.*|sl_.*|isVoid|"
                      r"ppcf128|x86mmx|x86amx|f80|f128)$")

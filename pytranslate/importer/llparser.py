@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import (Ty, int_ty, float_ty, simple_ty, ptr_ty, array_ty, vec_ty, struct_ty,
-                      func_ty, target_ty, named_struct, VOID, I1, I32, I64, PTR, METADATA,
-                      LABEL, TOKEN, FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr,
-                      c_blockaddr, null_value, c_aggregate, c_str, float_bits_from_double)
+from .lltypes import (int_ty, float_ty, simple_ty, ptr_ty, array_ty, vec_ty, struct_ty, func_ty,
+                      target_ty, named_struct, VOID, I1, I32, PTR, METADATA, LABEL, TOKEN,
+                      FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr, c_blockaddr, null_value,
+                      c_aggregate, c_str, float_bits_from_double)
 
 
 class LLParseError(Exception):
@@ -228,6 +228,13 @@ CCONVS = {"ccc", "fastcc", "coldcc", "webkit_jscc", "anyregcc", "preserve_mostcc
           "hhvmcc", "hhvm_ccc", "amdgpu_vs", "amdgpu_ls", "amdgpu_hs", "amdgpu_es",
           "amdgpu_gs", "amdgpu_ps", "amdgpu_cs", "amdgpu_kernel", "amdgpu_gfx",
           "x86_64_sysvcc", "riscv_vector_cc", "m68k_rtdcc", "graalcc", "m68k_intrcc"}
+
+
+def _numbered_cc(word):
+    """`cc86`: how LLVM writes a convention it has no keyword for (also `cc 86`)."""
+    return word.startswith("cc") and word[2:].isdigit()
+
+
 BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and",
           "or", "xor", "fadd", "fsub", "fmul", "fdiv", "frem"}
 CASTS = {"trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp",
@@ -954,7 +961,7 @@ class Parser:
                 pass
             elif t == "dso_local":
                 f.dso_local = True
-            elif t in CCONVS:
+            elif t in CCONVS or _numbered_cc(t):
                 f.cconv = t
             elif t == "cc":
                 self.next()
@@ -1431,7 +1438,7 @@ class Parser:
         a = inst.a
         a["flags"] = self._flags(FMF_WORDS)
         cc = "ccc"
-        if self.kind == "ident" and self.tok in CCONVS:
+        if self.kind == "ident" and (self.tok in CCONVS or _numbered_cc(self.tok)):
             cc = self.next()
         elif self.tok == "cc":
             self.next()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int, BoolAttr
+from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int
 from ...ir.types import IntegerType, IndexType, FloatType, ShapedType, INDEX, I1
 from ...syntax.float_format import float_to_bits, bits_to_float
 

@@ -2,13 +2,13 @@
 tables. Ops without an assembly format in ODS are generic-form only, as in MLIR."""
 from __future__ import annotations
 
-from ...ir.types import I1, I8, I64
+from ...ir.types import I1, I8
 from ..constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr,
-                           F64Attr, AnyIntAttrC, AnyAttr, ArrayAttrAny, TypeConstraint)
+                           F64Attr, AnyIntAttrC, TypeConstraint)
 from ...ir.verifier import op_error
 from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,
-                  LLVM_AnyFloat, LLVM_AnyVector, LLVM_TokenTypeC, scalar_or_vector_of, _FMF)
+                  LLVM_AnyFloat, LLVM_AnyVector, _FMF)
 
 _CALL_FMT = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` functional-type(operands, results)"
 from .struct_attrs import ALIAS_ATTRS as _ALIAS, AliasScopeC  # noqa: E402

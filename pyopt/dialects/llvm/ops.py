@@ -3,21 +3,19 @@ aggregates, vectors, control flow, constants, atomics. Functions, globals and ca
 symbols.py; intrinsics in intrinsics.py."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, TypeAttr, DenseArrayAttr,
-                              UnitAttr, UNIT, ArrayAttr, DenseElementsAttr)
+from ...ir.attributes import (IntegerAttr, StringAttr, TypeAttr, DenseArrayAttr, UNIT)
 from ...ir.types import (IntegerType, FloatType, VectorType, FunctionType, I1, I32, I64)
 from ...ir.verifier import op_error, plain_error
-from ..constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, I32Attr,
-                           StrAttr, UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array,
-                           DenseI32Array, ArrayAttrAny, FlatSymbolRefAttr)
+from ..constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, StrAttr,
+                           UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array, DenseI32Array,
+                           ArrayAttrAny)
 from ..format import InferError
 from ..opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
                      SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
-from .types import (LLVMType, LLVMPointerType, LLVMStructType, LLVMArrayType,
-                    LLVMFixedVectorType, LLVMScalableVectorType, LLVMFunctionType,
-                    LLVMVoidType, LLVMTargetExtType, LLVMTokenType, TOKEN,
-                    is_compatible_type, is_compatible_outer_type, is_compatible_float,
-                    is_compatible_vector)
+from .types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
+                    LLVMScalableVectorType, LLVMFunctionType, LLVMVoidType,
+                    LLVMTargetExtType, TOKEN, is_compatible_type, is_compatible_outer_type,
+                    is_compatible_float, is_compatible_vector)
 from .attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_NONE, ICmpPredC, FCmpPredC,
                     AtomicOrderingC, AtomicBinOpC, AsmDialectC, ICMP, FCMP, NOT_ATOMIC,
                     IntegerOverflowFlagsAttr, ATOMIC_ORDERING)

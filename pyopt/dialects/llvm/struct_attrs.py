@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...ir.attributes import (DialectAttr, IntegerAttr, StringAttr, DistinctAttr, LocationAttr,
                               Attribute)
-from ...ir.types import I1, IntegerType
+from ...ir.types import I1
 from ...ir.location import FusedLoc
 from ...syntax.printer import _BARE_NAME
 from ...ir.attributes import escape_string

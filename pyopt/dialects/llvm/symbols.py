@@ -2,9 +2,9 @@
 llvm.invoke, llvm.landingpad, llvm.switch, comdats and global ctors/dtors."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UnitAttr, UNIT, ArrayAttr,
-                              DictionaryAttr, DenseArrayAttr, DenseElementsAttr, SymbolRefAttr,
-                              FloatAttr, normalize_int, symbol_name_str)
+from ...ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayAttr, DictionaryAttr,
+                              DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, FloatAttr,
+                              normalize_int, symbol_name_str)
 from ...ir.core import Region
 from ...ir.types import IntegerType, FunctionType, VectorType, I32, I64
 from ...ir.verifier import op_error, plain_error
@@ -18,13 +18,13 @@ from ..opdef import (Op, ISOLATED, SYMBOL, SYMBOL_TABLE, TERMINATOR, PURE, ATTR_
 from ..function_syntax import parse_function_signature, parse_result_list
 from ..cf import verify_successor_operands
 from .types import (LLVMFunctionType, LLVMVoidType, LLVMArrayType, LLVMPointerType,
-                    LLVMStructType, LLVMTargetExtType, LLVMTokenType, LLVMMetadataType,
-                    LLVMLabelType, VOID, is_compatible_type, is_compatible_outer_type)
+                    LLVMTargetExtType, LLVMTokenType, LLVMMetadataType, LLVMLabelType,
+                    VOID, is_compatible_type, is_compatible_outer_type)
 from .attrs import (LinkageAttr, CConvAttr, TailCallKindAttr, LinkageC, CConvC, TailCallKindC,
                     FramePointerKindC, FastmathC, FMF_NONE, LINKAGE, CCONV, TAILCALLKIND,
                     VISIBILITY, UNNAMED_ADDR, VisibilityC, UnnamedAddrC, ComdatC,
                     LINKAGE_EXTERNAL, CCONV_C, TAILCALL_NONE)
-from .ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS, COMMON_DIRECTIVES
+from .ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS
 from .struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, MemoryEffectsC, TargetFeaturesC
 
 _ZERO_I64 = IntegerAttr(I64, 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ...ir.types import (Type, DialectType, IntegerType, FloatType, VectorType)
+from ...ir.types import (DialectType, IntegerType, FloatType, VectorType)
 from ...syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE, _ranked_dims
 from ...ir.types import DYNAMIC
 

@@ -9,11 +9,11 @@ from ...ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, 
                          FloatType, I1, I64, INDEX)
 from ..constraints import (TypeConstraint, AnyType, Index, AnyShaped, AnyRankedTensor,
                            AffineMapAttrC, ArrayAttrC, ArrayAttrAny, StrAttr, I64Attr)
-from ..opdef import Op, PURE, ATTR_SIZED_OPERANDS, ATTR_SIZED_RESULTS, segment_sizes
+from ..opdef import Op, PURE, ATTR_SIZED_OPERANDS, segment_sizes
 from ..format import ensure_terminator
 from .attrs import (CombiningKindC, KIND_ADD, IteratorTypeAttr, IteratorTypeArrayC,
                     PunctuationC, PunctuationAttr, PUNCT_NEWLINE)
-from .ops import OPS, VecAnyRank, Vec, VecI1
+from .ops import VecAnyRank, Vec, VecI1
 from . import verifiers as V
 
 
