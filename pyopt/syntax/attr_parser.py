@@ -1,6 +1,8 @@
 """Attribute and location syntax: builtin attributes, aliases, dialect attributes, `loc(...)`."""
 from __future__ import annotations
 
+import re
+
 from ..ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, TRUE, FALSE, ArrayAttr,
                              DictionaryAttr, TypeAttr, SymbolRefAttr, DenseArrayAttr,
                              DenseElementsAttr, DenseStringElementsAttr,
@@ -11,6 +13,8 @@ from ..ir.types import (IntegerType, IndexType, FloatType, ComplexType, ShapedTy
                         DYNAMIC, RankedTensorType)
 from ..ir.location import (UNKNOWN_LOC, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
 from .lexer import unescape_string
+
+_FLAT_DICT = re.compile(r'\{[^{}"]*\}')
 
 
 class _DeferredLoc:
@@ -145,7 +149,23 @@ class AttrParserMixin:
             self.leave()
 
     def parse_attr_dict_body(self):
-        """`{name = attr, unit_name, "quoted" = attr}` -> dict (current token is `{`)."""
+        """`{name = attr, unit_name, "quoted" = attr}` -> dict (current token is `{`).
+
+        Dictionaries without nested braces or strings repeat a lot (`{alignment = 8 : i64}`):
+        their value is cached by their text for the rest of the parse (attributes are
+        immutable, and an alias means the same thing everywhere in one parse)."""
+        m = _FLAT_DICT.match(self.src, self.start)
+        if m is not None:
+            d = self.flat_dicts.get(m.group())
+            if d is not None:
+                self.reset_to(m.end())
+                return dict(d)
+        d = self._parse_attr_dict_body()
+        if m is not None:  # (a flat dictionary ends at its first `}`)
+            self.flat_dicts[m.group()] = dict(d)
+        return d
+
+    def _parse_attr_dict_body(self):
         self.enter()
         try:
             self._next()

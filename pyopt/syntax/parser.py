@@ -83,6 +83,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self.deferred_locs = []  # `loc(#alias)` seen before the alias definition
         self.default_dialects = []
         self.custom_ops = []  # (op name, name offset) of the custom parsers being run
+        self.flat_dicts = {}  # text of a brace-free attribute dictionary -> its value
+        self.plain_types = {}  # `!dialect.name` not followed by `<` -> its Type
         self.resources = context.resources
         self._next()
 

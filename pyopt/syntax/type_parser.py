@@ -106,6 +106,17 @@ class TypeParserMixin:
         if tok in self.type_aliases:
             self._next()
             return self.type_aliases[tok]
+        # A dialect type without a body (`!llvm.ptr`) means the same everywhere in one parse.
+        t = self.plain_types.get(tok)
+        if t is not None and not self.src.startswith("<", self.pos):
+            self._next()
+            return t
+        t = self._parse_excl_type(tok, off)
+        if self.src[off + len(tok):off + len(tok) + 1] != "<" and "." in tok:
+            self.plain_types[tok] = t
+        return t
+
+    def _parse_excl_type(self, tok, off):
         body = tok[1:]
         dialect, _, mnemonic = body.partition(".")
         d = self.ctx.dialects.get(dialect)
