@@ -9,6 +9,7 @@ from ..ir.core import Block, Region
 from ..ir.types import I1
 from ..rewrite.folding import constant_value
 from ..rewrite.pattern import RewritePattern
+from .opdef import SYMBOL
 
 
 def _def(v, name):
@@ -515,6 +516,45 @@ def FoldConstantCase(op, rw):
     rw.inline_block_before(block, op.parent, op)
     rw.erase_op(term)
     rw.replace_op(op, results)
+    return True
+
+
+# -- scf.execute_region -------------------------------------------------------------------------
+@pat("execute_region")
+def SingleBlockExecuteInliner(op, rw):
+    if len(op.regions[0].blocks) != 1:
+        return False
+    replace_op_with_region(rw, op, op.regions[0])
+    return True
+
+
+def _is_function_like(op):
+    d = op.opdef if op is not None else None
+    return d is not None and SYMBOL in d.traits and "function_type" in d.attrs
+
+
+@pat("execute_region")
+def MultiBlockExecuteInliner(op, rw):
+    """In a function (or another execute_region) the blocks move into the parent region:
+    branch into the entry block, each yield branches to the block after the op, whose
+    arguments replace the results."""
+    parent = op.parent_op
+    if not (_is_function_like(parent) or (parent is not None and parent.name == op.name)):
+        return False
+    prev = op.parent
+    post = rw.split_block(prev, op)
+    region = op.regions[0]
+    rw.set_insertion_point_to_end(prev)
+    rw.create("cf.br", successors=[region.blocks[0]], loc=op.loc)
+    for blk in region.blocks:
+        term = blk.last
+        if term is not None and term.name == "scf.yield":
+            rw.set_insertion_point(term)
+            rw.create("cf.br", list(term.operands), successors=[post], loc=term.loc)
+            rw.erase_op(term)
+    rw.inline_region_before(region, prev.parent, post)
+    args = [post.add_argument(r.type, op.loc) for r in op.results]
+    rw.replace_op(op, args)
     return True
 
 
