@@ -178,20 +178,20 @@ def CondBranchTruthPropagation(op, rw):
     return replaced
 
 
+def _patterns(table):
+    return {name: [RewritePattern(name, 1, fn, name=fn.__name__) for fn in fns]
+            for name, fns in table.items()}
+
+
 def attach(dialect):
     attach_more(dialect)
-    pats = {
+    dialect.attach_rewrites(None, _patterns({
         "cf.br": [_br_canonicalize],
         "cf.cond_br": [SimplifyConstCondBranchPred, SimplifyPassThroughCondBranch,
                        SimplifyCondBranchIdenticalSuccessors,
                        SimplifyCondBranchFromCondBranchOnSameCondition,
                        CondBranchTruthPropagation],
-    }
-    for name, fns in pats.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + [
-                RewritePattern(name, 1, fn, name=fn.__name__) for fn in fns]
+    }))
 
 
 # -- cf.assert / cf.switch ----------------------------------------------------------------------
@@ -322,15 +322,10 @@ def simplifySwitchFromDefaultSwitchOnSameCondition(op, rw):
 
 
 def attach_more(dialect):
-    pats = {
+    dialect.attach_rewrites(None, _patterns({
         "cf.assert": [_assert_canonicalize],
         "cf.switch": [simplifySwitchWithOnlyDefault, dropSwitchCasesThatMatchDefault,
                       simplifyConstSwitchValue, simplifyPassThroughSwitch,
                       simplifySwitchFromSwitchOnSameCondition,
                       simplifySwitchFromDefaultSwitchOnSameCondition],
-    }
-    for name, fns in pats.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + [
-                RewritePattern(name, 1, fn, name=fn.__name__) for fn in fns]
+    }))

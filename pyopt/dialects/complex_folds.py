@@ -197,14 +197,7 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect, arith_dialect=None):
-    for name, fn in FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    for name, pats in PATTERNS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
+    dialect.attach_rewrites(FOLDS, PATTERNS)
     # MergeArithBitcast is registered by complex.bitcast but rooted at arith.bitcast.
     d = arith_dialect.ops.get("arith.bitcast") if arith_dialect is not None else None
     if d is not None:

@@ -345,13 +345,8 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect):
-    for name, fn in FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    d = dialect.ops.get("index.cmp")
-    if d is not None:
-        d.canonicalize = list(d.canonicalize or []) + [
-            RewritePattern("index.cmp", 1, _cmp_of_sub, name="CmpOpCanonicalize")]
-    dialect.materialize_constant = materialize_constant
+    dialect.attach_rewrites(
+        FOLDS, {"index.cmp": [RewritePattern("index.cmp", 1, _cmp_of_sub,
+                                             name="CmpOpCanonicalize")]},
+        materialize_constant)
 

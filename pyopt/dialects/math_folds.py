@@ -162,8 +162,4 @@ FOLDS = {
 
 
 def attach(dialect):
-    for name, fn in FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    dialect.materialize_constant = materialize_constant
+    dialect.attach_rewrites(FOLDS, None, materialize_constant)

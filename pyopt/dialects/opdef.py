@@ -239,6 +239,22 @@ class Dialect:
         for o in ops:
             self.ops[o.name] = o
 
+    def attach_rewrites(self, folds=None, patterns=None, materialize_constant=None,
+                        replace_folds=False):
+        """Wires a dialect's canonicalization in: `folds` {op name: fold fn} (an op's own fold
+        is kept unless `replace_folds`), `patterns` {op name: [RewritePattern]} (appended to
+        the op's list) and the constant materializer. Unknown op names are skipped."""
+        for name, fn in (folds or {}).items():
+            d = self.ops.get(name)
+            if d is not None and (replace_folds or d.fold is None):
+                d.fold = fn
+        for name, pats in (patterns or {}).items():
+            d = self.ops.get(name)
+            if d is not None:
+                d.canonicalize = list(d.canonicalize or []) + list(pats)
+        if materialize_constant is not None:
+            self.materialize_constant = materialize_constant
+
 
 class Context:
     """Registered dialects and options shared by parser, verifier and passes."""

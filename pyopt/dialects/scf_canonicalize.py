@@ -562,11 +562,4 @@ FOLDS = {"scf.if": _fold_if}
 
 
 def attach(dialect):
-    for name, fn in FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    for name, pats in _PATTERNS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
+    dialect.attach_rewrites(FOLDS, _PATTERNS)

@@ -549,13 +549,6 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect):
-    for name, pats in _PATTERNS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
-    for name, fn in _FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.fold = fn
+    dialect.attach_rewrites(_FOLDS, _PATTERNS, replace_folds=True)
     if getattr(dialect, "materialize_constant", None) is None:
         dialect.materialize_constant = materialize_constant

@@ -468,11 +468,4 @@ _PATTERNS = {
 
 
 def attach(dialect):
-    for name, fn in _FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None and d.fold is None:
-            d.fold = fn
-    for name, pats in _PATTERNS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
+    dialect.attach_rewrites(_FOLDS, _PATTERNS)

@@ -618,7 +618,4 @@ def _to_float(v, kind):
 
 
 def attach(dialect):
-    for name, pats in _PATTERNS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.canonicalize = list(d.canonicalize or []) + pats
+    dialect.attach_rewrites(None, _PATTERNS)

@@ -211,8 +211,4 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect):
-    for name, fn in FOLDS.items():
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.fold = fn
-    dialect.materialize_constant = materialize_constant
+    dialect.attach_rewrites(FOLDS, None, materialize_constant, replace_folds=True)

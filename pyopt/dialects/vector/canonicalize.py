@@ -538,17 +538,9 @@ def materialize_constant(rewriter, attr, type_, loc):
 
 def attach(dialect):
     from . import transfer_canonicalize as T, reduction_canonicalize as R
-    dialect.materialize_constant = materialize_constant
-    for table in (FOLDS, T.FOLDS):
-        for name, fn in table.items():
-            d = dialect.ops.get(name)
-            if d is not None and d.fold is None:
-                d.fold = fn
-    for table in (PATTERNS, R.PATTERNS, T.PATTERNS):
-        for name, pats in table.items():
-            d = dialect.ops.get(name)
-            if d is not None:
-                d.canonicalize = list(d.canonicalize or []) + pats
+    dialect.attach_rewrites(FOLDS, PATTERNS, materialize_constant)
+    dialect.attach_rewrites(T.FOLDS, T.PATTERNS)
+    dialect.attach_rewrites(None, R.PATTERNS)
     for name, eff in T.EFFECTS.items():
         d = dialect.ops.get(name)
         if d is not None and "effects" not in d.extra:
