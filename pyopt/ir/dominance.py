@@ -28,6 +28,7 @@ class DominanceInfo:
     def __init__(self):
         self._idom = {}  # Region -> {Block: idom Block}; absent blocks are unreachable
         self._ssa = {}  # Region -> has_ssa_dominance
+        self._spans = {}  # Region -> {Block: (preorder, last preorder of its subtree)}
 
     def _tree(self, region):
         t = self._idom.get(region)
@@ -58,15 +59,15 @@ class DominanceInfo:
                 return False
             if b is a:
                 return True
-        idom = self._tree(region)
-        if b not in idom:
+        spans = self._spans.get(region)
+        if spans is None:
+            spans = self._spans[region] = _tree_spans(self._tree(region))
+        sb = spans.get(b)
+        if sb is None:
             return True  # unreachable blocks are dominated by everything
-        while True:
-            b = idom.get(b)
-            if b is None:
-                return False
-            if b is a:
-                return True
+        sa = spans.get(a)
+        # (a dominates b iff b's preorder number lies in a's subtree of the dominator tree)
+        return sa is not None and sa[0] <= sb[0] <= sa[1]
 
     def properly_dominates_use(self, value, user):
         """MLIR's DominanceInfo::properlyDominates(Value, Operation*)."""
@@ -117,6 +118,33 @@ def reverse_post_order(start, done=()):
             stack.append((nxt, iter(nxt.successors)))
     post.reverse()
     return post
+
+
+def _tree_spans(idom):
+    """Preorder numbering of the dominator tree: block -> (its number, the largest number
+    in its subtree), so a dominance query is two comparisons instead of a walk up."""
+    children = {}
+    root = None
+    for b, d in idom.items():
+        if d is None:
+            root = b
+        else:
+            children.setdefault(d, []).append(b)
+    spans = {}
+    if root is None:
+        return spans
+    n = 0
+    stack = [(root, False)]
+    while stack:
+        b, done = stack.pop()
+        if done:
+            spans[b] = (spans[b], n - 1)
+            continue
+        spans[b] = n
+        n += 1
+        stack.append((b, True))
+        stack.extend((c, False) for c in children.get(b, ()))
+    return spans
 
 
 def _compute_idoms(region):

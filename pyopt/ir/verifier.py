@@ -421,9 +421,10 @@ def verify_isolated_from_above(iso):
                 for o in b:
                     for slot in o.operand_slots:
                         v = slot.value
-                        vb = v.owner.parent if type(v).__name__ == "OpResult" else v.owner
+                        vb = v.owner.parent if type(v) is OpResult else v.owner
                         vr = vb.parent if vb is not None else None
-                        if vr is None or not region.is_ancestor_of_region(vr):
+                        if vr is not region and (vr is None or
+                                                 not region.is_ancestor_of_region(vr)):
                             raise op_error(o, "using value defined outside the region",
                                            [("required by region isolation constraints",
                                              iso.loc)])

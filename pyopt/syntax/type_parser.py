@@ -17,6 +17,9 @@ SIMPLE_TYPES = {"index": INDEX, "none": NONE, "i1": I1, "i8": I8, "i16": I16, "i
 for _k in FLOAT_KINDS:
     SIMPLE_TYPES[_k] = FloatType(_k)
 MAX_INT_WIDTH = (1 << 24) - 1  # IntegerType::kMaxWidth
+# Repeated dialect type bodies shorter than _BODY_CACHE_LEN are reused, not parsed again,
+# below _BODY_CACHE_DEPTH: the parser's nesting limit (600) minus what such a body can nest.
+_BODY_CACHE_LEN, _BODY_CACHE_DEPTH = 200, 400
 
 
 class TypeParserMixin:
@@ -111,10 +114,30 @@ class TypeParserMixin:
         if t is not None and not self.src.startswith("<", self.pos):
             self._next()
             return t
+        src = self.src
+        bodies = self.body_types.get(tok)
+        if bodies is not None and self.depth < _BODY_CACHE_DEPTH:
+            for text, t in bodies:
+                if src.startswith(text, off):
+                    self.reset_to(off + len(text))
+                    return t
         t = self._parse_excl_type(tok, off)
-        if self.src[off + len(tok):off + len(tok) + 1] != "<" and "." in tok:
-            self.plain_types[tok] = t
+        if src[off + len(tok):off + len(tok) + 1] != "<":
+            if "." in tok:
+                self.plain_types[tok] = t
+        elif "." in tok:
+            self._remember_body(tok, off, t)
         return t
+
+    def _remember_body(self, tok, off, t):
+        """A dialect type with a `<...>` body means the same wherever its text repeats, when
+        the body names no alias (`!x`, `#x`); short bodies only, a few per type name."""
+        text = self.src[off:self.start].rstrip()
+        if len(text) < _BODY_CACHE_LEN and text.endswith(">") and "!" not in text[1:] and \
+                "#" not in text:
+            bodies = self.body_types.setdefault(tok, [])
+            if len(bodies) < 8:
+                bodies.append((text, t))
 
     def _parse_excl_type(self, tok, off):
         body = tok[1:]

@@ -6,18 +6,46 @@ def translate_to_llvmir(buffer, ctx, options):
     """Parses and verifies one chunk of MLIR, returns its LLVM IR as text (LLVM 19 syntax)."""
     import gc
     from pyopt.tool import parse_module
-    from pyopt.ir.verifier import verify
-    from .module import translate_module
     # Only live objects are created: the cycle collector's passes over the growing IR and
     # output would find nothing (and cost about a sixth of the time).
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
         module, _ = parse_module(buffer, ctx, options.implicit_module)
-        verify(module, ctx)
-        from . import constants
-        constants.RESOURCES = getattr(ctx, "resources", None) or {}
-        return translate_module(module, options)
+        return _verify_and_translate(module, buffer, ctx, options)
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def _verify_and_translate(module, buffer, ctx, options):
+    """The module is verified (in a child process) while it is translated. A verifier failure
+    wins: the translation's output and diagnostics are dropped, and the buffer is parsed and
+    verified again in-process (the translation changed the module) to raise its error."""
+    from pyopt.tool import parse_module
+    from pyopt.ir.verifier import verify
+    from ..background import BackgroundVerify
+    from .module import translate_module, _verify_with_llvm
+    from . import constants
+    check = BackgroundVerify(module, ctx)
+    emit, held = options.emit, []
+    options.emit = held.append  # (the translation's warnings wait for the verdict)
+    text = failure = None
+    try:
+        constants.RESOURCES = getattr(ctx, "resources", None) or {}
+        # (LLVM's own check of the output comes after the verdict: LLVM may abort the
+        # process on what an invalid module translates to)
+        text = translate_module(module, options, llvm_check=False)
+    except Exception as e:
+        failure = e
+    finally:
+        options.emit = emit
+    if not check.passed():
+        fresh, _ = parse_module(buffer, ctx, options.implicit_module)
+        verify(fresh, ctx)
+    for d in held:
+        emit(d)
+    if failure is not None:
+        raise failure
+    _verify_with_llvm(text, module)
+    return text

@@ -140,7 +140,7 @@ class FunctionInfo:
 
 
 # ---------------------------------------------------------------------------------- driver
-def translate_module(module_op, options):
+def translate_module(module_op, options, llvm_check=True):
     from .function import FunctionTranslator, translate_global_region
     from pyopt.dialects.llvm.passes import legalize_module_for_export
     if module_op.name != "builtin.module":
@@ -183,7 +183,8 @@ def translate_module(module_op, options):
     except TranslationError as e:
         raise_translation_error(e.op, e.message, e.loc)
     text = _print_module(m)
-    _verify_with_llvm(text, module_op)
+    if llvm_check:
+        _verify_with_llvm(text, module_op)
     return text
 
 

@@ -55,24 +55,58 @@ def _llvm_check(text, name):
     return None
 
 
+class _Background:
+    """Runs fn(*args) in a thread; result() joins it (and re-raises its exception)."""
+
+    def __init__(self, fn, *args):
+        import threading
+        self.value = self.error = None
+
+        def run():
+            try:
+                self.value = fn(*args)
+            except BaseException as e:  # handed to the caller of result()
+                self.error = e
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+
+    def result(self):
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def _report_llvm_error(bad, name, engine):
+    if bad is None:
+        return False
+    line, col, msg = bad
+    engine.emit(Diagnostic("error", FileLineColLoc(name, line, col), msg))
+    return True
+
+
 def _import_chunk(text, name, options, engine):
     """Returns the printed module or None (diagnostics emitted)."""
     from .llparser import parse_module, LLParseError
     from .convert import Converter, ImportError_
     from . import lltypes
-    bad = _llvm_check(text, name)
-    if bad is not None:
-        line, col, msg = bad
-        engine.emit(Diagnostic("error", FileLineColLoc(name, line, col), msg))
-        return None
+    # LLVM's own parse and verification runs beside the reader (llvmlite's calls release
+    # the GIL); its verdict is awaited before anything else is reported.
+    check = _Background(_llvm_check, text, name)
     lltypes.reset_constants()
     try:
         module = parse_module(text)
-    except LLParseError as e:
+    except BaseException as e:
+        if _report_llvm_error(check.result(), name, engine):
+            return None
+        if not isinstance(e, LLParseError):
+            raise
         line = text.count("\n", 0, e.pos) + 1
         col = e.pos - (text.rfind("\n", 0, e.pos) + 1) + 1
         engine.emit(Diagnostic("error", FileLineColLoc(name, line, col),
                                f"unsupported LLVM IR: {e}"))
+        return None
+    if _report_llvm_error(check.result(), name, engine):
         return None
     diags = []
     conv = Converter(module, options, diags, _context())
@@ -113,16 +147,28 @@ def _context():
 def _verify_and_print(module, name, options, engine):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
+    from ..background import BackgroundVerify
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
+    flags = getattr(options, "print_flags", None) or PrintFlags()
+    # The module is verified (in a child process) while it is printed; a verifier failure
+    # wins over whatever the printing gave.
+    text = failure = None
     try:
-        verify(module, ctx)
+        check = BackgroundVerify(module, ctx)
+        try:
+            text = Printer(flags, ctx).print_top(module).rstrip("\n") + "\n"
+        except Exception as e:
+            failure = e
+        if not check.passed():
+            verify(module, ctx)  # again in-process: raises the verifier's diagnostic
     except MLIRError as e:
         engine.emit(Diagnostic("error", UNKNOWN_LOC,
                                "internal import error: " + e.diag.message))
         return None
-    flags = getattr(options, "print_flags", None) or PrintFlags()
-    return Printer(flags, ctx).print_top(module).rstrip("\n") + "\n"
+    if failure is not None:
+        raise failure
+    return text
 
 
 def import_llvm(*args):

@@ -20,11 +20,14 @@ class LLParseError(Exception):
 
 
 # Each match is one token with the whitespace and comments before it; the single-character
-# punctuation and local names, the most frequent tokens, are tried first. The skipped part is
-# possessive: a failed token match must not backtrack into a comment.
+# punctuation, local names and keywords, the most frequent tokens, are tried first (`ident1`
+# is a keyword that cannot start a label, `c"..."` or a hex constant; the rest fall through
+# to those and the final `ident`). The skipped part is possessive: a failed token match must not backtrack
+# into a comment.
 _TOKEN_RE = re.compile(r"""(?:[ \t\r\n]++|;[^\n]*+)*+(?:
  (?P<punct>[=,()\[\]{}<>*|:^])
 |(?P<lvar>%(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
+|(?P<ident1>(?![us]0x)[A-Za-z_$.][\w$.]*+(?![:\-"]))
 |(?P<label>(?:[A-Za-z$._\d-][\w$.-]*|"[^"]*"):)
 |(?P<cstr>c"[^"]*")
 |(?P<str>"[^"]*")
@@ -39,6 +42,7 @@ _TOKEN_RE = re.compile(r"""(?:[ \t\r\n]++|;[^\n]*+)*+(?:
 |(?P<ident>[A-Za-z_$.][\w$.]*)
 |(?P<punct2>\.\.\.|!)
 )""", re.X)
+_KIND = {"punct2": "punct", "ident1": "ident"}
 _TRAILING_WS = re.compile(r"(?:[ \t\r\n]+|;[^\n]*)*")
 
 
@@ -86,7 +90,7 @@ def tokenize(text):
         k = m.lastgroup
         ta(m.group(k))
         pa(m.start(k))
-        ka("punct" if k == "punct2" else k)
+        ka(_KIND.get(k, k))
         end = m.end()
     n = len(text)
     end = _TRAILING_WS.match(text, end).end()
@@ -240,6 +244,11 @@ BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "a
 CASTS = {"trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp",
          "ptrtoint", "inttoptr", "bitcast", "addrspacecast"}
 FMF_WORDS = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
+# The flag words each instruction accepts (built once, not per instruction).
+BINOP_FLAGS = frozenset(FMF_WORDS | {"nuw", "nsw", "exact", "disjoint"})
+CAST_FLAGS = frozenset({"nneg", "nuw", "nsw"})
+CMP_FLAGS = frozenset(FMF_WORDS | {"samesign"})
+GEP_FLAGS = frozenset({"inbounds", "nuw", "nusw"})
 # Parameter attributes that carry a type argument.
 TYPE_ATTRS = {"byval", "byref", "preallocated", "sret", "inalloca", "elementtype"}
 ORDERINGS = {"unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}
@@ -277,10 +286,10 @@ class Parser:
         return False
 
     def expect(self, t):
-        if self.toks[self.i] != t:
-            raise LLParseError(f"expected '{t}' but found '{self.toks[self.i]}'",
-                               self.poss[self.i])
-        self.i += 1
+        i = self.i
+        if self.toks[i] != t:
+            raise LLParseError(f"expected '{t}' but found '{self.toks[i]}'", self.poss[i])
+        self.i = i + 1
 
     def error(self, msg):
         return LLParseError(msg, self.poss[self.i])
@@ -399,11 +408,16 @@ class Parser:
 
     # -------------------------------------------------------------------- types
     def parse_type(self):
-        t = self.next()
-        k = self.kinds[self.i - 1]
+        i = self.i
+        t = self.toks[i]
+        self.i = i + 1
+        k = self.kinds[i]
         if k == "ident":
-            if t[0] == "i" and t[1:].isdigit():
-                ty = int_ty(int(t[1:]))
+            ty = _PLAIN_TYPES.get(t)
+            if ty is not None:
+                pass
+            elif t[0] == "i" and t[1:].isdigit():
+                ty = _PLAIN_TYPES[t] = int_ty(int(t[1:]))
             elif t == "ptr":
                 ty = PTR
                 if self.tok == "addrspace":
@@ -412,7 +426,7 @@ class Parser:
                     ty = ptr_ty(self.parse_int())
                     self.expect(")")
             elif t in FLOAT_BITS:
-                ty = float_ty(t)
+                ty = _PLAIN_TYPES[t] = float_ty(t)
             elif t == "void":
                 ty = VOID
             elif t == "label":
@@ -468,8 +482,12 @@ class Parser:
         else:
             raise LLParseError(f"expected type, found '{t}'", self.poss[self.i - 1])
         # function types and legacy pointers
+        toks = self.toks
         while True:
-            if self.tok == "(" and self.kinds[self.i] == "punct":
+            nt = toks[self.i]
+            if nt != "(" and nt != "*":
+                return ty
+            if nt == "(" and self.kinds[self.i] == "punct":
                 self.next()
                 params, vararg = [], False
                 while self.tok != ")":
@@ -691,11 +709,17 @@ class Parser:
         return ty, self.parse_value(ty)
 
     def parse_value(self, ty):
-        k = self.kind
-        t = self.next()
+        i = self.i
+        k = self.kinds[i]
+        t = self.toks[i]
+        self.i = i + 1
         if k == "lvar":
-            if self.locals is None:
-                raise LLParseError("local value outside function", self.poss[self.i - 1])
+            locs = self.locals
+            if locs is None:
+                raise LLParseError("local value outside function", self.poss[i])
+            loc = locs.get(t[1:])  # (the common unquoted name: the token without its `%`)
+            if loc is not None and loc.ty is not None and t[1] != '"':
+                return loc
             return self.local(_name(t), ty)
         if k == "gvar":
             return c_global(ty, _name(t))
@@ -1053,8 +1077,10 @@ class Parser:
         next_num = len(f.params)
         blocks = f.blocks
         bb = None
-        while self.tok != "}" or self.kinds[self.i] != "punct":
-            if self.kind == "label":
+        toks, kinds = self.toks, self.kinds
+        while toks[self.i] != "}" or kinds[self.i] != "punct":
+            k = kinds[self.i]
+            if k == "label":
                 lab = self.next()[:-1]
                 bb = BB(_name(lab) if lab.startswith('"') else lab)
                 bb.index = len(blocks)
@@ -1066,7 +1092,7 @@ class Parser:
                 bb = BB(str(next_num))
                 next_num += 1
                 blocks.append(bb)
-            if self.kind == "dbgrec":
+            if k == "dbgrec":
                 self.next()
                 self.skip_balanced()
                 continue
@@ -1079,27 +1105,26 @@ class Parser:
 
     # -------------------------------------------------------------------- instructions
     def parse_inst(self):
-        start = self.poss[self.i]
+        i = self.i
+        toks = self.toks
+        start = self.poss[i]
         res = None
-        if self.kind == "lvar" and self.toks[self.i + 1] == "=":
-            res = _name(self.next())
-            self.next()
+        if toks[i + 1] == "=" and self.kinds[i] == "lvar":
+            res = _name(toks[i])
+            i += 2
         tail = None
-        t = self.tok
-        if t in ("tail", "musttail", "notail"):
-            tail = self.next()
-        op = self.next()
+        op = toks[i]
+        if op in ("tail", "musttail", "notail"):
+            tail = op
+            i += 1
+            op = toks[i]
+        self.i = i + 1
         inst = Inst(op)
         inst.start = start
-        h = getattr(self, "i_" + op, None)
-        if h is not None:
-            h(inst)
-        elif op in BINOPS:
-            self.i_binop(inst)
-        elif op in CASTS:
-            self.i_cast(inst)
-        else:
+        h = _INST_HANDLERS.get(op)
+        if h is None:
             raise LLParseError(f"unknown instruction '{op}'", start)
+        h(self, inst)
         if tail is not None:
             inst.a["tail"] = tail
         inst.md = self.parse_md_attachments()
@@ -1113,12 +1138,15 @@ class Parser:
 
     def _flags(self, allowed):
         fl = []
-        while self.kind == "ident" and self.tok in allowed:
-            fl.append(self.next())
+        toks, i = self.toks, self.i
+        while toks[i] in allowed and self.kinds[i] == "ident":
+            fl.append(toks[i])
+            i += 1
+        self.i = i
         return fl
 
     def i_binop(self, inst):
-        inst.a["flags"] = self._flags(FMF_WORDS | {"nuw", "nsw", "exact", "disjoint"})
+        inst.a["flags"] = self._flags(BINOP_FLAGS)
         ty, a = self.parse_typed_value()
         self.expect(",")
         b = self.parse_value(ty)
@@ -1132,14 +1160,14 @@ class Parser:
         inst.ops = [a]
 
     def i_cast(self, inst):
-        inst.a["flags"] = self._flags({"nneg", "nuw", "nsw"})
+        inst.a["flags"] = self._flags(CAST_FLAGS)
         ty, a = self.parse_typed_value()
         self.expect("to")
         inst.ty = self.parse_type()
         inst.ops = [a]
 
     def _cmp(self, inst, fp):
-        inst.a["flags"] = self._flags(FMF_WORDS | {"samesign"})
+        inst.a["flags"] = self._flags(CMP_FLAGS)
         inst.a["pred"] = self.next()
         ty, a = self.parse_typed_value()
         self.expect(",")
@@ -1354,7 +1382,7 @@ class Parser:
         self._mem_tail(inst)
 
     def i_getelementptr(self, inst):
-        inst.a["flags"] = self._flags({"inbounds", "nuw", "nusw"})
+        inst.a["flags"] = self._flags(GEP_FLAGS)
         src = self.parse_type()
         inst.a["elem"] = src
         ops = []
@@ -1522,3 +1550,12 @@ def _is_attr_word(t):
 
 def parse_module(text):
     return Parser(text).parse()
+
+
+# instruction keyword -> Parser method reading the rest of it
+_INST_HANDLERS = {name[2:]: fn for name, fn in vars(Parser).items() if name.startswith("i_")}
+_INST_HANDLERS.update({op: Parser.i_binop for op in BINOPS if op not in _INST_HANDLERS})
+_INST_HANDLERS.update({op: Parser.i_cast for op in CASTS if op not in _INST_HANDLERS})
+
+# type keywords naming one interned type (integer and float types are added when first seen)
+_PLAIN_TYPES = {"void": VOID, "label": LABEL, "metadata": METADATA, "token": TOKEN}

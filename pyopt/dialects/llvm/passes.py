@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...ir.attributes import StringAttr, SymbolRefAttr, IntegerAttr, UNIT
 from ...ir.core import Operation, Block, Region
+from ...ir.location import FusedLoc
 from ...ir.types import I64
 from ...pass_registry import register_pass
 from .attrs import LinkageAttr
@@ -148,7 +149,8 @@ def replace_struct_attrs(root, fn):
                     nv = _map_attr(v, fn, memo)
                     if nv is not v:
                         d[k] = nv  # (a new value for an existing key: iteration goes on)
-        meta = getattr(op.loc, "metadata", None)
+        loc = op.loc
+        meta = loc.metadata if isinstance(loc, FusedLoc) else None  # (the only one with it)
         if meta is not None and isinstance(meta, StructAttr):
             try:
                 op.loc.metadata = _map_struct(meta, fn, memo)
