@@ -6,7 +6,8 @@ from ...ir.attributes import UNIT
 from ...ir.types import FunctionType
 from ..opdef import ATTR_SIZED_RESULTS, segment_sizes
 from .reader import InferError
-from .parsing import _check_inherent_attrs, _infer_info, _parse_element, _parse_type_list
+from .parsing import (_CustomCtx, _check_inherent_attrs, _infer_info, _parse_element,
+                      _parse_type_list)
 
 
 # ---------------------------------------------------------------------------- generated parsers
@@ -68,7 +69,8 @@ class _ParseGen:
                    "_parse_all_types": _parse_all_types, "_call_rule": _call_rule,
                    "_parse_successor_list": _parse_successor_list, "UNIT": UNIT,
                    "_check_inherent_attrs": _check_inherent_attrs,
-                   "_parse_element": _parse_element, "segment_sizes": segment_sizes, "D": d}
+                   "_parse_element": _parse_element, "segment_sizes": segment_sizes, "D": d,
+                   "_CustomCtx": _CustomCtx, "_Attrs": _Attrs}
         self.nconst = 0
         self.ops = [None] * len(d.operands)   # None | "s" (a triple) | "l" (a list)
         self.optypes = [None] * len(d.operands)  # None | ("s", expr) | ("l", var, maybe_none)
@@ -109,6 +111,10 @@ class _ParseGen:
             elif k == "successor":
                 if cond:
                     self.cond_succ.add(e[1])
+            elif k == "custom" and all(_attr_only(a) for a in e[2]):
+                # a directive that only parses attributes (LLVM's OverflowFlags, LLVMOpAttrs)
+                if any(a[0] == "attrdict" for a in e[2]):
+                    self.has_attrdict = True
             else:
                 raise _Unsupported
 
@@ -245,6 +251,11 @@ class _ParseGen:
             return
         if k == "optional":
             self.optional(ind, e)
+            return
+        if k == "custom":
+            fn = self.const(d.custom_directives[e[1]][0], "CD")
+            args = "".join(", " + self.const(a, "CA") for a in e[2])
+            self.emit(ind, f"{fn}(parser, _CustomCtx(parser, D, _Attrs(pattrs), state){args})")
             return
         raise _Unsupported
 
@@ -596,6 +607,20 @@ class _ParseGen:
         fn = self.ns["parse"]
         fn.source = src
         return fn
+
+
+def _attr_only(arg):
+    k = arg[0]
+    return k in ("attr", "attrdict") or (k == "ref" and arg[1][0] == "attr")
+
+
+class _Attrs:
+    """What a custom directive's context needs of the parse state when the directive only
+    parses attributes: the generated parser's attribute dict."""
+    __slots__ = ("attrs",)
+
+    def __init__(self, attrs):
+        self.attrs = attrs
 
 
 def _generated_parse(d):
