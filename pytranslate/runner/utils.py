@@ -108,7 +108,7 @@ def memref_text(m, ctype, fmt, unranked=True):
         if sizes[0] <= 1:
             out.append("]")
             return
-        sep = ",\n" if dim > 1 else ", "
+        sep = ", \n" if dim > 1 else ", "  # (upstream leaves the space before the newline)
         out.append(sep)
         for i in range(1, sizes[0] - 1):
             out.append(" " * (m.rank - dim + 1))

@@ -48,7 +48,7 @@ llvm.func @main() {
   %d = llvm.call @desc2(%slot1, %buf, %c0, %c2, %c3, %c3, %c1)
       : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> !llvm.ptr
   // CHECK: Unranked Memref base@ = 0x{{[0-9a-f]+}} rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1] data =
-  // CHECK-NEXT: {{^\[\[}}0,   1,   2],
+  // CHECK-NEXT: {{^\[\[}}0,   1,   2], {{$}}
   // CHECK-NEXT: {{^}} [3,   4,   5]]
   llvm.call @printMemrefF32(%c2, %d) : (i64, !llvm.ptr) -> ()
 
@@ -59,7 +59,7 @@ llvm.func @main() {
   %u2 = llvm.insertvalue %d, %u1[1] : !llvm.struct<(i64, ptr)>
   llvm.store %u2, %um : !llvm.struct<(i64, ptr)>, !llvm.ptr
   // CHECK: Unranked Memref {{.*}} sizes = [2, 3] strides = [3, 1] data =
-  // CHECK-NEXT: {{^\[\[}}0,   1,   2],
+  // CHECK-NEXT: {{^\[\[}}0,   1,   2], {{$}}
   llvm.call @_mlir_ciface_printMemrefF32(%um) : (!llvm.ptr) -> ()
 
   // memrefCopy of the transposed view (sizes [3, 2], strides [1, 3]) into a dense buffer.
@@ -79,8 +79,8 @@ llvm.func @main() {
   %c4 = llvm.mlir.constant(4 : i64) : i64
   llvm.call @memrefCopy(%c4, %us, %ud) : (i64, !llvm.ptr, !llvm.ptr) -> ()
   // CHECK: Unranked Memref {{.*}} rank = 2 offset = 0 sizes = [3, 2] strides = [2, 1] data =
-  // CHECK-NEXT: {{^\[\[}}0,   3],
-  // CHECK-NEXT: {{^}} [1,   4],
+  // CHECK-NEXT: {{^\[\[}}0,   3], {{$}}
+  // CHECK-NEXT: {{^}} [1,   4], {{$}}
   // CHECK-NEXT: {{^}} [2,   5]]
   llvm.call @printMemrefF32(%c2, %dst) : (i64, !llvm.ptr) -> ()
   llvm.call @_mlir_free(%buf) : (!llvm.ptr) -> ()
