@@ -247,37 +247,10 @@ def main(argv=None):
         sys.exit(0)
     pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
-    try:
-        rc = _main.main(args=argv, prog_name="pyopt", standalone_mode=False, obj=pass_args)
-    except click.exceptions.Exit as e:
-        rc = e.exit_code
-    except click.ClickException as e:
-        e.show()
-        rc = 1
-    except BrokenPipeError:
-        rc = 1
-    except Exception as e:  # a bug in pyopt: report it as a diagnostic, never a traceback
-        import os
-        if os.environ.get("PYOPT_TRACEBACK"):
-            raise
-        sys.stdout.flush()
-        sys.stderr.write(f"pyopt: error: internal error: {type(e).__name__}: {e} (set "
-                         f"PYOPT_TRACEBACK=1 for details)\n")
-        rc = 1
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:  # `pyopt big.mlir | head`
-        rc = rc or 1
-    if argv_was_none and isinstance(rc or 0, int):
-        # The command line's process ends here: skip the interpreter's final collection and
-        # teardown, which would free every IR object one by one (~15% of a large run).
-        import os
-        try:
-            sys.stderr.flush()
-        except BrokenPipeError:
-            pass
-        os._exit(rc or 0)
-    sys.exit(rc or 0)
+    from .command import run_command
+    run_command("pyopt", lambda: _main.main(args=argv, prog_name="pyopt",
+                                            standalone_mode=False, obj=pass_args),
+                argv_was_none)
 
 
 if __name__ == "__main__":

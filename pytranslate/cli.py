@@ -199,40 +199,15 @@ def main(argv=None):
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     marker, argv = _split_args(argv)
     sys.setrecursionlimit(20000)
-    try:
+
+    def invoke():
         ctx = _main.make_context("pytranslate", list(argv))
         ctx.params["split_marker"] = marker
         with ctx:
-            rc = _main.invoke(ctx)
-    except click.exceptions.Exit as e:
-        rc = e.exit_code
-    except click.ClickException as e:
-        e.show()
-        rc = 1
-    except BrokenPipeError:
-        rc = 1
-    except Exception as e:  # a bug: report it as a diagnostic, never a traceback
-        import os
-        if os.environ.get("PYOPT_TRACEBACK"):
-            raise
-        sys.stdout.flush()
-        sys.stderr.write(f"pytranslate: error: internal error: {type(e).__name__}: {e} (set "
-                         f"PYOPT_TRACEBACK=1 for details)\n")
-        rc = 1
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        rc = rc or 1
-    if argv_was_none and isinstance(rc or 0, int):
-        # The process ends here: skip the interpreter's teardown, which would free every
-        # IR object one by one (as pyopt's command line does).
-        import os
-        try:
-            sys.stderr.flush()
-        except BrokenPipeError:
-            pass
-        os._exit(rc or 0)
-    sys.exit(rc or 0)
+            return _main.invoke(ctx)
+
+    from pyopt.command import run_command
+    run_command("pytranslate", invoke, argv_was_none)
 
 
 if __name__ == "__main__":
