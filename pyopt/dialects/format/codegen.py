@@ -78,6 +78,8 @@ class _ParseGen:
         self.succ = [None] * len(d.successors)
         self.cond_ops, self.cond_types, self.cond_succ = set(), set(), set()
         self.has_attrdict = False
+        self.all_operands = False  # the `operands` directive (with `type(operands)` or
+        self.all_op_types = False  # `functional-type(operands, ...)`)
 
     def const(self, value, hint="C"):
         name = f"{hint}{self.nconst}"
@@ -111,6 +113,9 @@ class _ParseGen:
             elif k == "successor":
                 if cond:
                     self.cond_succ.add(e[1])
+            elif k == "operands" and not cond:
+                # all operands as one list: only with their types as one list too (below)
+                self.all_operands = True
             elif k == "custom" and all(_attr_only(a) for a in e[2]):
                 # a directive that only parses attributes (LLVM's OverflowFlags, LLVMOpAttrs)
                 if any(a[0] == "attrdict" for a in e[2]):
@@ -120,6 +125,11 @@ class _ParseGen:
 
     def scan_type_target(self, t, cond):
         k = t[0]
+        if k == "operands":
+            if cond or self.all_op_types:
+                raise _Unsupported
+            self.all_op_types = True
+            return
         if k == "results":
             if len(self.d.results) != 1:
                 raise _Unsupported
@@ -136,6 +146,9 @@ class _ParseGen:
     def set_types(self, ind, target, expr, is_list):
         """Assigns the parsed types (a list, or one type when not is_list) to a group."""
         k = target[0]
+        if k == "operands":
+            self.emit(ind, f"_allt = {expr if is_list else '[' + expr + ']'}")
+            return
         if k == "results":
             k, i = "result", 0
         else:
@@ -251,6 +264,9 @@ class _ParseGen:
             return
         if k == "optional":
             self.optional(ind, e)
+            return
+        if k == "operands":
+            self.emit(ind, "_all = parser.parse_operand_list()")
             return
         if k == "custom":
             fn = self.const(d.custom_directives[e[1]][0], "CD")
@@ -472,7 +488,9 @@ class _ParseGen:
         fi = _infer_info(d)
         items, sizes = [], []
         mark = len(self.lines)
-        for i, name in fi.op_groups:
+        if self.all_operands:
+            self.emit(1, "state.operands = parser.resolve_operands(_all, _allt, start)")
+        for i, name in ([] if self.all_operands else fi.op_groups):
             o, t = self.ops[i], self.optypes[i]
             err = f"raise parser.error('could not infer the type of operand \\'{name}\\'', start)"
             if t is None:
@@ -581,6 +599,10 @@ class _ParseGen:
         els = d._fmt_elements
         self.seen_types = set()
         self.scan(els, False)
+        if self.all_operands != self.all_op_types or (self.all_operands and (
+                not d._simple_operands or any(k == "operand" for k, _ in self.seen_types))):
+            # (`operands` typed group by group, or variadic groups: the interpreter)
+            raise _Unsupported
         self.emit(0, "def parse(parser, state):")
         self.emit(1, "start = parser.start")
         self.emit(1, "pattrs = {}")
