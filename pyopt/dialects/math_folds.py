@@ -52,27 +52,40 @@ def _keep_sign(fn):
 
 
 def _load_libm():
+    """(ctypes, the C math library), or (None, None) when it cannot be loaded."""
     try:
         import ctypes
+    except ImportError:
+        return None, None
+    for name in ("libm.so.6", "libm.dylib"):  # (find_library would run ldconfig)
+        try:
+            return ctypes, ctypes.CDLL(name)
+        except OSError:
+            pass
+    try:
         import ctypes.util
-        return ctypes, ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-    except (OSError, ImportError):
+        path = ctypes.util.find_library("m")
+        return (ctypes, ctypes.CDLL(path)) if path else (None, None)
+    except OSError:
         return None, None
 
 
-_CTYPES, _LIBM = _load_libm()
+_LIBM = []  # loaded at the first fold that needs it: start-up does not pay for it
 
 
 def _c_function(name, kind, arity):
     """The C library's own `name` (float variant for f32), so results match upstream's host
     evaluation bit for bit; None when it cannot be loaded."""
-    if _LIBM is None or name is None:
+    if not _LIBM:
+        _LIBM.append(_load_libm())
+    ctypes, libm = _LIBM[0]
+    if libm is None or name is None:
         return None
     try:
-        f = getattr(_LIBM, name + ("f" if kind == "f32" else ""))
+        f = getattr(libm, name + ("f" if kind == "f32" else ""))
     except AttributeError:
         return None
-    t = _CTYPES.c_float if kind == "f32" else _CTYPES.c_double
+    t = ctypes.c_float if kind == "f32" else ctypes.c_double
     f.restype = t
     f.argtypes = [t] * arity
     return f
