@@ -600,15 +600,7 @@ class Parser:
                 self.m.distinct.add(n)
             self.m.md_text[n] = self.text[start:self.end_pos()]
         else:
-            self.expect("!")
-            self.expect("{")
-            refs = []
-            while self.tok != "}":
-                refs.append(self.parse_md_operand())
-                if not self.accept(","):
-                    break
-            self.expect("}")
-            self.m.named_md[name] = refs
+            self.m.named_md[name] = self.parse_md_tuple()
 
     def parse_md_node(self):
         k = self.kind
@@ -628,6 +620,10 @@ class Parser:
                     break
             self.expect(")")
             return MDRef("special", (kind, fields))
+        return MDRef("node", self.parse_md_tuple())
+
+    def parse_md_tuple(self):
+        """`!{op, op, ...}`: the operands."""
         self.expect("!")
         self.expect("{")
         elems = []
@@ -636,7 +632,7 @@ class Parser:
             if not self.accept(","):
                 break
         self.expect("}")
-        return MDRef("node", elems)
+        return elems
 
 
     def _field_tokens(self):
