@@ -42,6 +42,23 @@ def _vec(shape, elem, scalable=None):
 
 
 # ---------------------------------------------------------------------------- extract
+def _same_splat(a, b):
+    """The scalar that both values splat (vector.splat of one value), else None."""
+    sa, sb = defining(a, "vector.splat"), defining(b, "vector.splat")
+    if sa is None or sb is None or sa.operand(0) is not sb.operand(0):
+        return None
+    return sa.operand(0)
+
+
+def _resplat(op, rw):
+    """op(splat(x)) -> splat(x) of op's result type."""
+    s = defining(op.operand(0), "vector.splat")
+    if s is None:
+        return False
+    _new(rw, op, "vector.splat", [s.operand(0)])
+    return True
+
+
 @pattern("extract")
 def ExtractOpSplatConstantFolder(op, rw):
     c = const_of(op.operand(0))
@@ -169,11 +186,10 @@ def BroadcastFolder(op, rw):
 # ---------------------------------------------------------------------------- shuffle
 @pattern("shuffle")
 def ShuffleSplat(op, rw):
-    a = defining(op.operand(0), "vector.splat")
-    b = defining(op.operand(1), "vector.splat")
-    if a is None or b is None or a.operand(0) is not b.operand(0):
+    x = _same_splat(op.operand(0), op.operand(1))
+    if x is None:
         return False
-    _new(rw, op, "vector.splat", [a.operand(0)])
+    _new(rw, op, "vector.splat", [x])
     return True
 
 
@@ -215,11 +231,10 @@ def InsertToBroadcast(op, rw):
 
 @pattern("insert")
 def InsertSplatToSplat(op, rw):
-    a = defining(op.operand(0), "vector.splat")
-    b = defining(op.operand(1), "vector.splat")
-    if a is None or b is None or a.operand(0) is not b.operand(0):
+    x = _same_splat(op.operand(0), op.operand(1))
+    if x is None:
         return False
-    _new(rw, op, "vector.splat", [a.operand(0)])
+    _new(rw, op, "vector.splat", [x])
     return True
 
 
@@ -263,9 +278,7 @@ def InsertOpConstantFolder(op, rw):
 # ---------------------------------------------------------------------------- strided slices
 @pattern("insert_strided_slice")
 def FoldInsertStridedSliceSplat(op, rw):
-    a = defining(op.operand(0), "vector.splat")
-    b = defining(op.operand(1), "vector.splat")
-    if a is None or b is None or a.operand(0) is not b.operand(0):
+    if _same_splat(op.operand(0), op.operand(1)) is None:
         return False
     rw.replace_op(op, [op.operand(1)])
     return True
@@ -368,11 +381,7 @@ def StridedSliceBroadcast(op, rw):
 
 @pattern("extract_strided_slice")
 def StridedSliceSplat(op, rw):
-    s = defining(op.operand(0), "vector.splat")
-    if s is None:
-        return False
-    _new(rw, op, "vector.splat", [s.operand(0)])
-    return True
+    return _resplat(op, rw)
 
 
 # ---------------------------------------------------------------------------- shape_cast
@@ -484,11 +493,7 @@ def TransposeFolder(op, rw):
 
 @pattern("transpose")
 def FoldTransposeSplat(op, rw):
-    s = defining(op.operand(0), "vector.splat")
-    if s is None:
-        return False
-    _new(rw, op, "vector.splat", [s.operand(0)])
-    return True
+    return _resplat(op, rw)
 
 
 # ---------------------------------------------------------------------------- create_mask
