@@ -347,6 +347,8 @@ class _ParseGen:
                 self.restypes[i] = ("l", f"rt{i}", False)
         if not fi.needs_known:
             return
+        if self.all_operands and None not in self.restypes:
+            return  # operands typed as one list and every result typed: nothing to infer
         # `_infer`'s early return when every group has its types.
         groups = self.optypes + self.restypes
         fast = fi.skippable and None not in groups
