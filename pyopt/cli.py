@@ -105,14 +105,14 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
           mlir_timing, mlir_timing_display, mlir_pass_statistics,
           mlir_pass_statistics_display):
     """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
-    from .tool import OptOptions, run
-    from .syntax.printer import PrintFlags
+    from pyopt.tool import OptOptions, run
+    from pyopt.syntax.printer import PrintFlags
     if show_dialects:
-        from .dialects import all_dialects
+        from pyopt.dialects import all_dialects
         click.echo("Available Dialects: " + ", ".join(sorted(d.name for d in all_dialects())))
         return 0
     if list_passes:
-        from .pass_manager import list_passes_text
+        from pyopt.pass_manager import list_passes_text
         click.echo(list_passes_text())
         return 0
     passes, unknown = _pass_flags(list(cctx.obj or []) + cctx.args)
@@ -131,7 +131,7 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
                        unique_ssa_ids=mlir_print_unique_ssa_ids)
     pipeline = []
     if passes or pass_pipeline is not None:
-        from .pass_manager import PassManager
+        from pyopt.pass_manager import PassManager
         pipe = _pipeline_from_args(passes, pass_pipeline)
         if pipe is None:
             return 1
@@ -170,7 +170,7 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
 
 def _pipeline_from_args(passes, pass_pipeline):
     """The OpPassManager of `--pass-pipeline` or of the pass flags; None after reporting."""
-    from .pass_manager import PipelineError, PipelineOptionError, from_flags, parse_pipeline
+    from pyopt.pass_manager import PipelineError, PipelineOptionError, from_flags, parse_pipeline
     if passes and pass_pipeline is not None:
         sys.stderr.write("<unknown>:0: error: '-pass-pipeline' option can't be used with "
                          "individual pass options\n")
@@ -181,7 +181,7 @@ def _pipeline_from_args(passes, pass_pipeline):
         return from_flags(passes)
     except KeyError as e:
         import difflib
-        from .pass_registry import PASSES
+        from pyopt.pass_registry import PASSES
         flag = e.args[0]
         sys.stderr.write(f"pyopt: Unknown command line argument '--{flag}'.  Try: "
                          f"'pyopt --help'\n")
@@ -232,13 +232,15 @@ def split_pass_flags(argv):
 def main(argv=None):
     argv_was_none = argv is None
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
-    from .plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
+    from pyopt.pass_registry import add_pass_library
+    add_pass_library("passes")  # the pass library, imported at the first pass lookup
+    from pyopt.plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
     argv = load_plugins_from_args(argv)
     if argv is None:
         sys.exit(1)
     if "--help" in argv or "-h" in argv:
         # click's option help, then every registered pass (mlir-opt lists them in --help).
-        from .pass_registry import help_text
+        from pyopt.pass_registry import help_text
         try:
             _main.main(args=["--help"], prog_name="pyopt", standalone_mode=False)
         except click.exceptions.Exit:
@@ -247,7 +249,7 @@ def main(argv=None):
         sys.exit(0)
     pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
-    from .command import run_command
+    from pyopt.command import run_command
     run_command("pyopt", lambda: _main.main(args=argv, prog_name="pyopt",
                                             standalone_mode=False, obj=pass_args),
                 argv_was_none)

@@ -15,10 +15,10 @@ from __future__ import annotations
 import sys
 import time
 
-from .ir.location import UNKNOWN_LOC
-from .ir.verifier import verify
-from .pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes
-from .syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.ir.verifier import verify
+from pyopt.pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 
 ANY = "any"
 
@@ -297,7 +297,7 @@ class PassManager:
         timer.time += time.perf_counter() - start
 
     def _dump(self, when, inst, op):
-        from .syntax.printer import Printer, PrintFlags, print_op
+        from pyopt.syntax.printer import Printer, PrintFlags, print_op
         top = op
         if self.print_module_scope:
             while top.parent_op is not None:
@@ -321,7 +321,7 @@ class PassManager:
         want_after = self.print_after_all or name in self.print_after
         before_text = None
         if want_after and self.print_after_change:
-            from .syntax.printer import print_op
+            from pyopt.syntax.printer import print_op
             before_text = print_op(op)
         t = timer.child(info.display_name)
         start = time.perf_counter()
@@ -352,7 +352,7 @@ class PassManager:
             verify(op, ctx)
         if want_after:
             if before_text is not None:
-                from .syntax.printer import print_op
+                from pyopt.syntax.printer import print_op
                 if print_op(op) == before_text:
                     return
             self._dump("After", inst, op)

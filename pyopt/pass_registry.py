@@ -9,8 +9,8 @@ from __future__ import annotations
 import difflib
 import sys
 
-from .syntax.diagnostics import Diagnostic, MLIRError
-from .ir.location import UNKNOWN_LOC
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.location import UNKNOWN_LOC
 
 
 class PassOption:
@@ -71,10 +71,26 @@ def register_pass(name, summary, options=(), display_name=None, anchor=None, sta
     return deco
 
 
+# Modules whose import registers passes. pyopt's core knows no passes of its own: the driver
+# (pyopt.cli) names the pass library (the top-level `passes` package) here, plugins add theirs.
+PASS_LIBRARIES: list[str] = []
+_loaded: set[str] = set()
+
+
+def add_pass_library(module_name):
+    """Registers `module_name` to be imported (registering its passes) before any pass lookup."""
+    if module_name not in PASS_LIBRARIES:
+        PASS_LIBRARIES.append(module_name)
+
+
 def _load_builtin_passes():
-    from . import builtin_passes  # noqa: F401  (registers on import)
-    from . import passes  # noqa: F401
-    from .dialects.llvm import passes as _llvm_passes  # noqa: F401
+    if len(_loaded) == len(PASS_LIBRARIES):
+        return
+    import importlib
+    for name in PASS_LIBRARIES:
+        if name not in _loaded:
+            _loaded.add(name)
+            importlib.import_module(name)
 
 
 def parse_options(info, text):

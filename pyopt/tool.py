@@ -9,13 +9,13 @@ from __future__ import annotations
 import gc
 import sys
 
-from .dialects import make_context
-from .ir.core import Block, Region, Operation
-from .ir.location import SourceBuffer, FileLineColLoc
-from .ir.verifier import verify
-from .syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
-from .syntax.parser import Parser
-from .syntax.printer import Printer, PrintFlags, op_for_diagnostic
+from pyopt.dialects import make_context
+from pyopt.ir.core import Block, Region, Operation
+from pyopt.ir.location import SourceBuffer, FileLineColLoc
+from pyopt.ir.verifier import verify
+from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from pyopt.syntax.parser import Parser
+from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
 
 SPLIT_MARKER = "// -----"
 
@@ -169,7 +169,7 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
     for name, chunk in pieces:
         buffer = SourceBuffer(name, chunk)
         if options.verify_diagnostics:
-            from .syntax.verify_diagnostics import ExpectedDiagnostics
+            from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
             collected = []
             engine.collector = collected
             res = process_chunk(buffer, ctx, options, engine)

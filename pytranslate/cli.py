@@ -39,12 +39,12 @@ class TranslateOptions:
 
 
 def _translate_to_llvmir(buffer, ctx, options):
-    from .export import translate_to_llvmir
+    from pytranslate.export import translate_to_llvmir
     return translate_to_llvmir(buffer, ctx, options)
 
 
 def _import_llvm(buffer, ctx, options):
-    from .importer import import_llvm
+    from pytranslate.importer import import_llvm
     return import_llvm(buffer, ctx, options)
 
 

@@ -8,8 +8,8 @@ function signatures are converted too. The conversion is partial: the poly diale
 ops it does not know about are left alone, and a poly value still used by such an op is
 rebuilt with `poly.from_tensor` (the source materialization).
 """
-from pyopt.dialects.constraints import TypeConstraint, ElementsAttrC
-from pyopt.dialects.opdef import Dialect, Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
+from pyopt.ir.constraints import TypeConstraint, ElementsAttrC
+from pyopt.ir.opdef import Dialect, Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
 from pyopt.ir.attributes import DenseElementsAttr
 from pyopt.ir.types import DialectType, I32, IntegerType, RankedTensorType
 from pyopt.ir.verifier import op_error

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from .opdef import Context, Dialect, Op, OpDef
+from pyopt.ir.opdef import Context, Dialect, Op, OpDef
 
 # module name -> attribute holding its Dialect object
 DIALECT_MODULES = {
@@ -36,7 +36,7 @@ def all_dialects():
         d = getattr(m, attr, None)
         if d is not None:  # None: a package still being written (no __init__ yet)
             out.append(d)
-    from ..plugins import plugin_dialects  # dialects of loaded plugins
+    from pyopt.plugins import plugin_dialects  # dialects of loaded plugins
     out.extend(plugin_dialects())
     return out
 

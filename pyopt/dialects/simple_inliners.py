@@ -7,7 +7,7 @@ forwards its operands. cf: ops and calls may be inlined; its terminators need no
 """
 from __future__ import annotations
 
-from ..interfaces.inliner import AlwaysLegal, register_dialect_inliner
+from pyopt.interfaces.inliner import AlwaysLegal, register_dialect_inliner
 
 
 class _RegionsToo(AlwaysLegal):

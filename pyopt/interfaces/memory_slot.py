@@ -5,7 +5,7 @@ the ops we can see may touch (typically the result of an alloca). mem2reg replac
 stores of a slot by SSA values; SROA splits a slot of aggregate type into one slot per used
 field. Both ask the ops of the slot's users what they can do through the interface models
 named below (attach them with `pyopt.interfaces.attach`); the method protocols are documented
-in the modules implementing the passes (pyopt/passes/mem2reg.py, pyopt/passes/sroa.py).
+in the modules implementing the passes (passes/transforms/mem2reg.py, passes/transforms/sroa.py).
 """
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ class DestructurableAlloca:
     op, which is erased once every user has been rewired."""
 
     def destructure(self, op, slot, used_indices, builder, new_allocators):
-        from . import type_model
+        from pyopt.interfaces import type_model
         builder.set_insertion_point_after(op)
         tm = type_model(slot.elem_type, DESTRUCTURABLE_TYPE)
         subslots = {}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .uniqued import Uniqued
-from .types import (IntegerType, FloatType, ComplexType, I1, I64, INDEX, F64, DYNAMIC)
+from pyopt.ir.uniqued import Uniqued
+from pyopt.ir.types import (IntegerType, FloatType, ComplexType, I1, I64, INDEX, F64, DYNAMIC)
 
 
 class Attribute(metaclass=Uniqued):
@@ -19,7 +19,7 @@ class Attribute(metaclass=Uniqued):
         raise NotImplementedError
 
     def __str__(self):
-        from ..syntax.printer import attr_to_str
+        from pyopt.syntax.printer import attr_to_str
         return attr_to_str(self)
 
     __repr__ = __str__
@@ -94,16 +94,16 @@ class FloatAttr(Attribute):
 
     @classmethod
     def from_float(cls, type_, x: float):
-        from ..syntax.float_format import float_to_bits
+        from pyopt.syntax.float_format import float_to_bits
         return cls(type_, float_to_bits(x, type_.kind))
 
     @property
     def value(self) -> float:
-        from ..syntax.float_format import bits_to_float
+        from pyopt.syntax.float_format import bits_to_float
         return bits_to_float(self.bits, self.type.kind)
 
     def value_str(self):
-        from ..syntax.float_format import format_float
+        from pyopt.syntax.float_format import format_float
         return format_float(self.bits, self.type.kind)
 
     def asm(self, p, elide_type=False):
@@ -296,7 +296,7 @@ class DenseArrayAttr(Attribute):
 def element_str(v, et) -> str:
     """One scalar element of an elements/array attribute, printed without its type."""
     if type(et) is FloatType:
-        from ..syntax.float_format import format_float
+        from pyopt.syntax.float_format import format_float
         return format_float(v, et.kind)
     if type(et) is IntegerType and et.width == 1:  # si1 / ui1 too
         return "true" if v else "false"

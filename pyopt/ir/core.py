@@ -7,7 +7,7 @@ replace-all-uses and erasure are O(uses). Ops in a block form an intrusive doubl
 """
 from __future__ import annotations
 
-from .location import UNKNOWN_LOC
+from pyopt.ir.location import UNKNOWN_LOC
 
 
 class Value:
@@ -374,7 +374,7 @@ class Operation:
         return f"<Operation {self.name}>"
 
     def __str__(self):
-        from ..syntax.printer import print_op
+        from pyopt.syntax.printer import print_op
         return print_op(self)
 
 

@@ -1,7 +1,7 @@
 """Dominance: block dominator trees per region (computed lazily) and value-use dominance."""
 from __future__ import annotations
 
-from .core import OpResult
+from pyopt.ir.core import OpResult
 
 
 def has_ssa_dominance(region):

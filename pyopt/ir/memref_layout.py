@@ -6,9 +6,9 @@ None (identity), a StridedLayoutAttr or an AffineMapAttr; every layout has an af
 """
 from __future__ import annotations
 
-from .affine import AffineMap, AffineExprKind, dim, symbol, constant
-from .attributes import AffineMapAttr, StridedLayoutAttr
-from .types import DYNAMIC, MemRefType
+from pyopt.ir.affine import AffineMap, AffineExprKind, dim, symbol, constant
+from pyopt.ir.attributes import AffineMapAttr, StridedLayoutAttr
+from pyopt.ir.types import DYNAMIC, MemRefType
 
 _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
 

@@ -1,7 +1,7 @@
 """Symbols and symbol tables: lookup of `@name` / `@a::@b` references from an op."""
 from __future__ import annotations
 
-from ..dialects.opdef import SYMBOL_TABLE
+from pyopt.ir.opdef import SYMBOL_TABLE
 
 
 def symbol_name(op):
@@ -69,3 +69,18 @@ active_tables = None
 def lookup_symbol(from_op, ref):
     tables = active_tables if active_tables is not None else SymbolTableCollection()
     return tables.lookup_nearest(from_op, ref)
+
+
+def collect_symbol_refs(attr, out):
+    """Appends every SymbolRefAttr held in `attr` (through arrays and dictionaries) to `out`."""
+    from pyopt.ir.attributes import SymbolRefAttr, ArrayAttr, DictionaryAttr
+    t = type(attr)
+    if t is SymbolRefAttr:
+        out.append(attr)
+    elif t is ArrayAttr:
+        for a in attr.value:
+            collect_symbol_refs(a, out)
+    elif t is DictionaryAttr:
+        for a in attr.value.values() if isinstance(attr.value, dict) else \
+                (v for _, v in attr.value):
+            collect_symbol_refs(a, out)

@@ -5,7 +5,7 @@ go through `p.type_str` / `p.attr_str` so aliases and caching apply).
 """
 from __future__ import annotations
 
-from .uniqued import Uniqued
+from pyopt.ir.uniqued import Uniqued
 
 DYNAMIC = -(1 << 63)  # ShapedType::kDynamic, the `?` of shapes, strides and offsets
 
@@ -17,7 +17,7 @@ class Type(metaclass=Uniqued):
         raise NotImplementedError
 
     def __str__(self):
-        from ..syntax.printer import type_to_str
+        from pyopt.syntax.printer import type_to_str
         return type_to_str(self)
 
     __repr__ = __str__
@@ -216,7 +216,7 @@ class BaseMemRefType(ShapedType):
 
     @property
     def memory_space_int(self):
-        from .attributes import IntegerAttr
+        from pyopt.ir.attributes import IntegerAttr
         ms = self.memory_space
         if ms is None:
             return 0
@@ -228,7 +228,7 @@ class MemRefType(BaseMemRefType):
 
     @staticmethod
     def _norm(shape, element_type, layout=None, memory_space=None):
-        from .attributes import canonical_memory_space, canonical_layout
+        from pyopt.ir.attributes import canonical_memory_space, canonical_layout
         shape = tuple(shape)
         return (shape, element_type, canonical_layout(layout, len(shape)),
                 canonical_memory_space(memory_space))
@@ -259,7 +259,7 @@ class UnrankedMemRefType(BaseMemRefType):
 
     @staticmethod
     def _norm(element_type, memory_space=None):
-        from .attributes import canonical_memory_space
+        from pyopt.ir.attributes import canonical_memory_space
         return (element_type, canonical_memory_space(memory_space))
 
     def __init__(self, element_type, memory_space):

@@ -5,11 +5,11 @@ Errors are raised as MLIRError carrying MLIR's messages and a "see current opera
 """
 from __future__ import annotations
 
-from ..syntax.diagnostics import Diagnostic, MLIRError
-from ..dialects import opdef as T
-from ..dialects.constraints import AnyType, AttrConstraint
-from .core import OpResult
-from .types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir import opdef as T
+from pyopt.ir.constraints import AnyType, AttrConstraint
+from pyopt.ir.core import OpResult
+from pyopt.ir.types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
 
 
 _BLOCK_EXIT = "block-exit"  # worklist marker: a block's ops are done
@@ -371,7 +371,7 @@ def _verify_parent(op, d):
 
 def _verify_symbol_visibility(op):
     """SymbolOpInterface: `sym_visibility` must be a known visibility string."""
-    from .attributes import StringAttr
+    from pyopt.ir.attributes import StringAttr
     vis = op.get_attr("sym_visibility")
     if vis is None:
         return
@@ -676,7 +676,7 @@ class Verifier:
             return
         last = block.last
         if last.opdef is not None and not last.opdef.is_terminator:
-            from ..syntax.printer import op_for_diagnostic
+            from pyopt.syntax.printer import op_for_diagnostic
             err = plain_error(last, "block with no terminator, has " +
                               op_for_diagnostic(last))
             raise err
@@ -688,7 +688,7 @@ class Verifier:
     def _verify_dominance(self, op):
         """Every operand of an op in a reachable block must properly dominate it (graph
         regions are handled by the dominance query itself); isolated ops verify their own."""
-        from .dominance import DominanceInfo
+        from pyopt.ir.dominance import DominanceInfo
         dom = DominanceInfo()
         dominates = dom.properly_dominates_use
         stack = [op]
@@ -717,7 +717,7 @@ class Verifier:
 
 
 def _dominance_error(user, idx, v):
-    from ..ir.core import BlockArgument
+    from pyopt.ir.core import BlockArgument
     d = Diagnostic("error", user.loc, f"operand #{idx} does not dominate this use")
     if isinstance(v, BlockArgument):
         r = v.owner.parent  # noted at the op owning the argument's region, as MLIR does
@@ -783,7 +783,7 @@ def _may_lack_terminator(op, region):
 
 
 def verify(op, ctx):
-    from . import symbols
+    from pyopt.ir import symbols
     saved = symbols.active_tables
     symbols.active_tables = symbols.SymbolTableCollection()
     try:

@@ -4,7 +4,7 @@ arguments fed by the predecessors) and dropping block arguments every predecesso
 same value for, as MLIR's RegionUtils mergeIdenticalBlocks / dropRedundantArguments do."""
 from __future__ import annotations
 
-from ..ir.core import BlockArgument
+from pyopt.ir.core import BlockArgument
 
 
 def _op_key(op):
@@ -97,7 +97,7 @@ class _Cluster:
         return True
 
     def merge(self, rewriter):
-        from .greedy import successor_operand_range
+        from pyopt.rewrite.greedy import successor_operand_range
         if not self.blocks:
             return False
         leader = self.leader.block
@@ -156,8 +156,8 @@ def _prune_redundant(new_args, rewriter, block):
 
 
 def _append_successor_operands(rewriter, term, succ_index, values):
-    from .greedy import successor_operand_range
-    from ..dialects.opdef import ATTR_SIZED_OPERANDS, segment_sizes
+    from pyopt.rewrite.greedy import successor_operand_range
+    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
     start, n = successor_operand_range(term, succ_index)
     at = start + n
 
@@ -230,7 +230,7 @@ def _merge_in_region(rewriter, region):
 
 
 def drop_redundant_arguments(rewriter, regions):
-    from .greedy import successor_operand_range, _erase_operand_seg
+    from pyopt.rewrite.greedy import successor_operand_range, _erase_operand_seg
     changed = False
     work = list(regions)
     while work:

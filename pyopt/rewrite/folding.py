@@ -9,9 +9,9 @@ in place".
 """
 from __future__ import annotations
 
-from ..dialects.opdef import COMMUTATIVE, CONSTANT_LIKE, TERMINATOR, SYMBOL
-from ..ir.core import Value
-from ..ir.location import UNKNOWN_LOC
+from pyopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE, TERMINATOR, SYMBOL
+from pyopt.ir.core import Value
+from pyopt.ir.location import UNKNOWN_LOC
 
 PURE = "Pure"
 NO_MEMORY_EFFECT = "NoMemoryEffect"

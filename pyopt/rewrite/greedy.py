@@ -9,12 +9,12 @@ arguments). Iterate until nothing changes or `max_iterations` is reached.
 """
 from __future__ import annotations
 
-from .folding import (OperationFolder, constant_value, fold_op, is_trivially_dead,
+from pyopt.rewrite.folding import (OperationFolder, constant_value, fold_op, is_trivially_dead,
                       materialize_constant, would_be_trivially_dead)
-from .pattern import PatternSet
-from .rewriter import Listener, PatternRewriter
-from ..dialects.opdef import COMMUTATIVE, CONSTANT_LIKE
-from ..ir.core import Value
+from pyopt.rewrite.pattern import PatternSet
+from pyopt.rewrite.rewriter import Listener, PatternRewriter
+from pyopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE
+from pyopt.ir.core import Value
 
 NO_LIMIT = -1
 
@@ -258,7 +258,7 @@ def simplify_regions(rewriter, regions, merge_blocks=False):
     changed = erase_unreachable_blocks(rewriter, regions)
     changed |= run_region_dce(rewriter, regions)
     if merge_blocks:  # region-simplify=aggressive
-        from .block_merge import merge_identical_blocks, drop_redundant_arguments
+        from pyopt.rewrite.block_merge import merge_identical_blocks, drop_redundant_arguments
         changed |= merge_identical_blocks(rewriter, regions)
         changed |= drop_redundant_arguments(rewriter, regions)
     return changed
@@ -446,7 +446,7 @@ def _all_preds_known(block):
 
 def _erase_operand_seg(op, k):
     """Erases operand k and shrinks its group in operandSegmentSizes."""
-    from ..dialects.opdef import ATTR_SIZED_OPERANDS, segment_sizes
+    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
     d = op.opdef
     if ATTR_SIZED_OPERANDS in d.traits:
         seg = list(op.properties["operandSegmentSizes"].values)

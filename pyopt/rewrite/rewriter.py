@@ -2,7 +2,7 @@
 driver (a Listener) can keep its worklist up to date, as MLIR's RewriterBase does."""
 from __future__ import annotations
 
-from ..ir.core import Block, Operation, Region
+from pyopt.ir.core import Block, Operation, Region
 
 
 class Listener:

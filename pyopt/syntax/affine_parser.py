@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..ir.affine import AffineExpr, AffineMap, IntegerSet, constant, dim, symbol
+from pyopt.ir.affine import AffineExpr, AffineMap, IntegerSet, constant, dim, symbol
 
 __all__ = [
     "AffineParseError", "parse_affine_map", "parse_integer_set",

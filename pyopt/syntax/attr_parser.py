@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import re
 
-from ..ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, TRUE, FALSE, ArrayAttr,
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, TRUE, FALSE, ArrayAttr,
                              DictionaryAttr, TypeAttr, SymbolRefAttr, DenseArrayAttr,
                              DenseElementsAttr, DenseStringElementsAttr,
                              DenseResourceElementsAttr, SparseElementsAttr, AffineMapAttr,
                              IntegerSetAttr, StridedLayoutAttr, OpaqueAttr, DistinctAttr,
                              LocationAttr, normalize_int)
-from ..ir.types import (IntegerType, IndexType, FloatType, ComplexType, ShapedType, I64, F64, INDEX,
+from pyopt.ir.types import (IntegerType, IndexType, FloatType, ComplexType, ShapedType, I64, F64, INDEX,
                         DYNAMIC, RankedTensorType)
-from ..ir.location import (UNKNOWN_LOC, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
-from .lexer import unescape_string
+from pyopt.ir.location import (UNKNOWN_LOC, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
+from pyopt.syntax.lexer import unescape_string
 
 _FLAT_DICT = re.compile(r'\{[^{}"]*\}')
 
@@ -78,7 +78,7 @@ class AttrParserMixin:
         return None
 
     def parse_optional_type_peek(self):
-        from .type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE
+        from pyopt.syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE
         t = self.tok
         return t in SIMPLE_TYPES or t in _TYPE_KEYWORDS or bool(_INT_TYPE.match(t))
 
@@ -103,7 +103,7 @@ class AttrParserMixin:
                 type_ = F64
             if type(type_) is not FloatType:
                 raise self.error("floating point value not valid for specified type", self.start)
-            from .float_format import parse_float_literal
+            from pyopt.syntax.float_format import parse_float_literal
             return FloatAttr(type_, parse_float_literal(("-" if neg else "") + tok, type_.kind))
         if type_ is None:
             type_ = I64
@@ -127,7 +127,7 @@ class AttrParserMixin:
             raise err
         if neg:
             raise self.error("hexadecimal float literal should not have a leading minus", off)
-        from .float_format import bit_width
+        from pyopt.syntax.float_format import bit_width
         bits = int(tok, 16)
         if bits.bit_length() > bit_width(ft.kind):
             raise self.error("hexadecimal float constant out of range for type", off)
@@ -269,7 +269,7 @@ class AttrParserMixin:
                 res = _DeferredLoc(name, off)
                 self.deferred_locs.append(res)
             elif not isinstance(a, LocationAttr):
-                from .printer import attr_to_str
+                from pyopt.syntax.printer import attr_to_str
                 raise self.error(f"expected location, but found '{attr_to_str(a)}'", off)
             else:
                 res = a.loc
@@ -390,7 +390,7 @@ def _kw_loc(p, t):
 
 
 def _kw_affine_map(p, t):
-    from .affine_parser import parse_affine_map, AffineParseError
+    from pyopt.syntax.affine_parser import parse_affine_map, AffineParseError
     if not (p.tok == "<" and p.kind == "punct"):
         raise p.error("expected '<' in affine map")
     try:
@@ -402,7 +402,7 @@ def _kw_affine_map(p, t):
 
 
 def _kw_affine_set(p, t):
-    from .affine_parser import parse_integer_set, AffineParseError
+    from pyopt.syntax.affine_parser import parse_integer_set, AffineParseError
     if not (p.tok == "<" and p.kind == "punct"):
         raise p.error("expected '<' in integer set")
     try:
@@ -529,7 +529,7 @@ def _bit_width(t):
     if t is INDEX:
         return 64
     if type(t) is FloatType:
-        from .float_format import bit_width
+        from pyopt.syntax.float_format import bit_width
         return bit_width(t.kind)
     return t.width
 

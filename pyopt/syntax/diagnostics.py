@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from ..ir.location import Location, SourceLoc, UnknownLoc, UNKNOWN_LOC
+from pyopt.ir.location import Location, SourceLoc, UnknownLoc, UNKNOWN_LOC
 
 SEVERITIES = ("error", "warning", "remark", "note")
 
@@ -103,7 +103,7 @@ class DiagnosticEngine:
         if f is None:
             prefix = ""
             if loc is not None and not isinstance(loc, UnknownLoc):
-                from .printer import Printer, PrintFlags
+                from pyopt.syntax.printer import Printer, PrintFlags
                 prefix = Printer(PrintFlags(local_scope=True)).loc_str(loc) + ": "
             self._write(f"<unknown>:0: {severity}: {prefix}{message}\n", severity)
             return
@@ -144,7 +144,7 @@ class DiagnosticEngine:
 
 def _callsite(loc):
     """The call site location a diagnostic location stands for (through names and fusions)."""
-    from ..ir.location import NameLoc, CallSiteLoc, FusedLoc
+    from pyopt.ir.location import NameLoc, CallSiteLoc, FusedLoc
     t = type(loc)
     if t is NameLoc:
         return _callsite(loc.child)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
-from ..ir.core import Operation, Block, Region, Value, BlockArgument
-from ..ir.location import SourceBuffer, SourceLoc
-from ..ir.types import FunctionType
-from .diagnostics import Diagnostic, MLIRError
-from .lexer import TOKEN_RE, unescape_string
-from .type_parser import TypeParserMixin
-from .attr_parser import AttrParserMixin
+from pyopt.ir.core import Operation, Block, Region, Value, BlockArgument
+from pyopt.ir.location import SourceBuffer, SourceLoc
+from pyopt.ir.types import FunctionType
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.syntax.lexer import TOKEN_RE, unescape_string
+from pyopt.syntax.type_parser import TypeParserMixin
+from pyopt.syntax.attr_parser import AttrParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
@@ -648,7 +648,7 @@ class Parser(TypeParserMixin, AttrParserMixin):
         properties = {}
         if opdef is not None:
             if props is not None:
-                from ..ir.attributes import DictionaryAttr
+                from pyopt.ir.attributes import DictionaryAttr
                 if not isinstance(props, DictionaryAttr):
                     raise self.error("expected dictionary attribute for properties")
                 properties = dict(props.value)

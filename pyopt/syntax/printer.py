@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..ir.core import OpResult
-from ..ir.location import UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc
-from ..ir.attributes import (UnitAttr, escape_string, IntegerAttr, LocationAttr)
-from ..ir.types import I64
+from pyopt.ir.core import OpResult
+from pyopt.ir.location import UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc
+from pyopt.ir.attributes import (UnitAttr, escape_string, IntegerAttr, LocationAttr)
+from pyopt.ir.types import I64
 
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
 _DISTINCT = re.compile(r"distinct\[([0-9]+)\]<")
@@ -731,7 +731,7 @@ class Printer:
 
 
 def _UNKNOWN():
-    from ..ir.location import UNKNOWN_LOC
+    from pyopt.ir.location import UNKNOWN_LOC
     return UNKNOWN_LOC
 
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import re
 
-from ..ir.types import (IntegerType, IndexType, INDEX, NONE, FloatType, FLOAT_KINDS,
+from pyopt.ir.types import (IntegerType, IndexType, INDEX, NONE, FloatType, FLOAT_KINDS,
                         ComplexType, TupleType, FunctionType, VectorType, RankedTensorType,
                         UnrankedTensorType, MemRefType, UnrankedMemRefType, OpaqueType,
                         DialectType, DYNAMIC, I1, I8, I16, I32, I64)
-from ..ir.attributes import (AffineMapAttr, StridedLayoutAttr, IntegerAttr, StringAttr,
+from pyopt.ir.attributes import (AffineMapAttr, StridedLayoutAttr, IntegerAttr, StringAttr,
                              DictionaryAttr, DialectAttr)
 
 _STRING_RE = re.compile(r'"(?:[^"\\\n]|\\[\s\S])*"')

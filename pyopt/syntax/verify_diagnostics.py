@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from ..ir.location import (CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc,
+from pyopt.ir.location import (CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc,
                            SourceBuffer, UnknownLoc)
 
 _DIRECTIVE = re.compile(r"expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below|unknown))?"

@@ -24,9 +24,9 @@ def _verify_and_translate(module, buffer, ctx, options):
     verified again in-process (the translation changed the module) to raise its error."""
     from pyopt.tool import parse_module
     from pyopt.ir.verifier import verify
-    from ..background import BackgroundVerify
-    from .module import translate_module, _verify_with_llvm
-    from . import constants
+    from pytranslate.background import BackgroundVerify
+    from pytranslate.export.module import translate_module, _verify_with_llvm
+    from pytranslate.export import constants
     check = BackgroundVerify(module, ctx)
     emit, held = options.emit, []
     options.emit = held.append  # (the translation's warnings wait for the verdict)

@@ -60,7 +60,7 @@ class Attr:
         if k == "uwtable":
             return "uwtable" if v == 2 else "uwtable(sync)"
         if k == "allockind" and isinstance(v, int):
-            from ..importer.attrs import ALLOC_KINDS
+            from pytranslate.importer.attrs import ALLOC_KINDS
             return 'allockind("' + ",".join(n for n, bit in ALLOC_KINDS if v & bit) + '")'
         return f"{k}({v})"
 

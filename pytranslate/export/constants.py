@@ -16,7 +16,7 @@ from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType,
                                        LLVMScalableVectorType, LLVMStructType, LLVMPointerType,
                                        LLVMTokenType)
 from pyopt.dialects.llvm.attrs import UndefAttr, PoisonAttr, ZeroAttr
-from .types import TranslationError, llvm_name
+from pytranslate.export.types import TranslationError, llvm_name
 
 ZEROS = frozenset(["0", "false", "null", "zeroinitializer", "0.000000e+00", "0xH0000", "0xR0000",
                    "0xK00000000000000000000", "0xL00000000000000000000000000000000",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyopt.ir.location import (FileLineColLoc, FusedLoc, NameLoc, CallSiteLoc, OpaqueLoc,
                                UnknownLoc)
 from pyopt.dialects.llvm import dwarf
-from .metadata import md_string, InlineMD
+from pytranslate.export.metadata import md_string, InlineMD
 
 _EMISSION = {0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"}
 _NAME_TABLE = {1: "GNU", 2: "None", 3: "Apple"}
@@ -112,7 +112,7 @@ class DebugTranslation:
             return None
         # The node refers to itself through its rec-self stand-ins: a placeholder takes
         # its place while the fields are translated, then becomes the node.
-        from .metadata import SpecialMD
+        from pytranslate.export.metadata import SpecialMD
         holder = SpecialMD("DICompositeType", (), False)
         self.rec[attr.recId] = holder
         try:

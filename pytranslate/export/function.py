@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pyopt.ir.types import IntegerType
 from pyopt.dialects.llvm.types import LLVMVoidType, LLVMStructType
-from .types import TranslationError, llvm_name, abi_align
-from .constants import get_constant, null_value, int_text, ZEROS
-from .module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
-from .metadata import md_string
-from .intrinsics import translate_intrinsic
+from pytranslate.export.types import TranslationError, llvm_name, abi_align
+from pytranslate.export.constants import get_constant, null_value, int_text, ZEROS
+from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
+from pytranslate.export.metadata import md_string
+from pytranslate.export.intrinsics import translate_intrinsic
 
 
 class Local:
@@ -474,7 +474,7 @@ def _const_elems(t, text, ty):
 
 
 def _const_insert(t, text, ty, pos, val):
-    from .constants import aggregate
+    from pytranslate.export.constants import aggregate
     elems = _const_elems(t, text, ty)
     if elems is None:
         return None
@@ -766,7 +766,7 @@ def _inline_asm(t, op):
         flags += "alignstack "
     if _int(_prop(op, "asm_dialect")) == 1:
         flags += "inteldialect "
-    from .types import _PLAIN_NAME  # noqa: F401
+    from pytranslate.export.types import _PLAIN_NAME  # noqa: F401
     parts = [f"call {ret} asm {flags}\"{_asm_esc(asm)}\", \"{_asm_esc(cons)}\"("]
     for i, a in enumerate(op.operands):
         if i:
@@ -829,7 +829,7 @@ def _intrinsic_decl(name, ret, params):
     fi.dso_local = False
     fi.cconv = ""
     fi.unnamed_addr = 0
-    from .attributes import AttrSet
+    from pytranslate.export.attributes import AttrSet
     fi.fn_attrs = AttrSet()
     fi.ret_attrs = AttrSet()
     fi.arg_attrs = [AttrSet() for _ in params]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .attributes import Attr, KIND_ORDER
+from pytranslate.export.attributes import Attr, KIND_ORDER
 
 _CACHE = {}  # intrinsic name -> (fn attrs, ret attrs, [param attrs]) as lists of texts
 

@@ -13,10 +13,10 @@ from pyopt.dialects.llvm.types import (LLVMVoidType, LLVMStructType, LLVMPointer
                                        LLVMArrayType, LLVMFixedVectorType,
                                        LLVMScalableVectorType, LLVMFunctionType,
                                        LLVMTargetExtType)
-from .types import TranslationError, llvm_name, abi_align
-from .constants import get_constant
-from .intrinsic_table import GENERIC
-from .metadata import md_string
+from pytranslate.export.types import TranslationError, llvm_name, abi_align
+from pytranslate.export.constants import get_constant
+from pytranslate.export.intrinsic_table import GENERIC
+from pytranslate.export.metadata import md_string
 
 # Op names whose LLVM intrinsic is spelled differently.
 _RENAMED = {"vastart": "va_start", "vaend": "va_end", "vacopy": "va_copy"}
@@ -66,9 +66,9 @@ def call_intrinsic(t, op, base, overloaded, args, rt, call_attrs=None):
     m = t.m
     ret = t.tc(rt) if rt is not None and type(rt) is not LLVMVoidType else "void"
     if full not in m.intrinsics and full not in m.functions:
-        from .function import _intrinsic_decl
+        from pytranslate.export.function import _intrinsic_decl
         m.intrinsics[full] = _intrinsic_decl(full, ret, [t.tc(a[0]) for a in args])
-    from .function import fmf_text
+    from pytranslate.export.function import fmf_text
     parts = [f"call {fmf_text(op)}{ret} {llvm_name('@', full)}("]
     for i, (ty, val, pattrs) in enumerate(args):
         if i:
@@ -203,7 +203,7 @@ _EXCEPT = {0: "ignore", 1: "maytrap", 2: "strict"}
 
 def _constrained(t, op):
     from pyopt.dialects.llvm.types import LLVMMetadataType
-    from .attributes import AttrSet
+    from pytranslate.export.attributes import AttrSet
     name = op.name[len("llvm.intr."):]
     a = op.operands[0]
     rt = op.results[0].type
@@ -227,7 +227,7 @@ def _enum(a):
 def _noalias_scope_decl(t, op):
     node = t.m.md.node([t.m.attr_md.alias_scope(_attr(op, "scope"))])
     t.m.intrinsics.setdefault("llvm.experimental.noalias.scope.decl", None)
-    from .function import _intrinsic_decl
+    from pytranslate.export.function import _intrinsic_decl
     if t.m.intrinsics["llvm.experimental.noalias.scope.decl"] is None:
         t.m.intrinsics["llvm.experimental.noalias.scope.decl"] = _intrinsic_decl(
             "llvm.experimental.noalias.scope.decl", "void", ["metadata"])

@@ -4,11 +4,11 @@ layout: header, identified structs, comdats, globals, functions, attribute group
 from __future__ import annotations
 
 from pyopt.ir.attributes import StringAttr, ArrayAttr
-from ..cconv import llvm_cconv
-from .types import TypeConverter, TranslationError, llvm_name
-from .constants import get_constant
-from .metadata import MetadataTable, AttrMetadata, md_string, render_parts
-from .attributes import AttrSet, KIND_ORDER, INT_KINDS, TYPE_KINDS, param_attrs, memory_text
+from pytranslate.cconv import llvm_cconv
+from pytranslate.export.types import TypeConverter, TranslationError, llvm_name
+from pytranslate.export.constants import get_constant
+from pytranslate.export.metadata import MetadataTable, AttrMetadata, md_string, render_parts
+from pytranslate.export.attributes import AttrSet, KIND_ORDER, INT_KINDS, TYPE_KINDS, param_attrs, memory_text
 
 _LINKAGE_TEXT = {0: "private ", 1: "internal ", 2: "available_externally ", 3: "linkonce ",
                  4: "weak ", 5: "common ", 6: "appending ", 7: "extern_weak ",
@@ -52,7 +52,7 @@ class Module:
         self.intrinsics = {}     # mangled name -> FunctionInfo (declarations added on use)
         self.attr_groups = {}    # text -> number
         self.md = MetadataTable()
-        from .debuginfo import DebugTranslation
+        from pytranslate.export.debuginfo import DebugTranslation
         self.debug = DebugTranslation(self)
         # loop start/end locations become DILocations in their own scope
         self.attr_md = AttrMetadata(self.md, lambda loc: self.debug.loc(loc, None))
@@ -141,8 +141,8 @@ class FunctionInfo:
 
 # ---------------------------------------------------------------------------------- driver
 def translate_module(module_op, options, llvm_check=True):
-    from .function import FunctionTranslator, translate_global_region
-    from pyopt.dialects.llvm.passes import legalize_module_for_export
+    from pytranslate.export.function import FunctionTranslator, translate_global_region
+    from pyopt.dialects.llvm.legalize import legalize_module_for_export
     if module_op.name != "builtin.module":
         raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
                                 "LLVMIR module")
@@ -428,7 +428,7 @@ def _declare_global(m, op):
         if type(value) is StringAttr:
             data = value.value.encode("utf-8", "surrogateescape")
             g.type = f"[{len(data)} x i8]"
-            from .constants import _c_char
+            from pytranslate.export.constants import _c_char
             cst = 'c"' + "".join(_c_char(b) for b in data) + '"' if data else "zeroinitializer"
         else:
             try:
@@ -521,7 +521,7 @@ def _print_module(m):
             for line in f.body:
                 if type(line) is not str:
                     table.visit_parts(line)
-    from .intrinsic_attrs import add_intrinsic_attributes
+    from pytranslate.export.intrinsic_attrs import add_intrinsic_attributes
     add_intrinsic_attributes(m.intrinsics)
     funcs = m.function_order + list(m.intrinsics.values())
     # Functions' attribute groups are numbered first, then call sites' (in print order).
@@ -571,7 +571,7 @@ def _print_module(m):
     return "\n".join(out) + "\n"
 
 
-from .intrinsics import CallAttrs  # noqa: E402
+from pytranslate.export.intrinsics import CallAttrs  # noqa: E402
 
 
 def _is_windows_msvc(triple):

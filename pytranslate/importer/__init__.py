@@ -87,9 +87,9 @@ def _report_llvm_error(bad, name, engine):
 
 def _import_chunk(text, name, options, engine):
     """Returns the printed module or None (diagnostics emitted)."""
-    from .llparser import parse_module, LLParseError
-    from .convert import Converter, ImportError_
-    from . import lltypes
+    from pytranslate.importer.llparser import parse_module, LLParseError
+    from pytranslate.importer.convert import Converter, ImportError_
+    from pytranslate.importer import lltypes
     # LLVM's own parse and verification runs beside the reader (llvmlite's calls release
     # the GIL); its verdict is awaited before anything else is reported.
     check = _Background(_llvm_check, text, name)
@@ -147,7 +147,7 @@ def _context():
 def _verify_and_print(module, name, options, engine):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
-    from ..background import BackgroundVerify
+    from pytranslate.background import BackgroundVerify
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
     flags = getattr(options, "print_flags", None) or PrintFlags()

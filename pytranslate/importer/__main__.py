@@ -1,5 +1,5 @@
 import sys
 
-from . import main
+from pytranslate.importer import main
 
 sys.exit(main())

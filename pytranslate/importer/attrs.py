@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import mlir_str
+from pytranslate.importer.lltypes import mlir_str
 
 # ---------------------------------------------------------------------------- data layout
 _DEFAULT_DL = ("e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:32:64-"
@@ -337,5 +337,5 @@ def vscale_range(attrs):
 
 
 def is_convertible_intrinsic(name):
-    from .intrinsics import intrinsic_op
+    from pytranslate.importer.intrinsics import intrinsic_op
     return intrinsic_op(name) is not None

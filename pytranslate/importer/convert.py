@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 import struct as _struct
 
-from .lltypes import C, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes_str, PTR, VOID
-from .llparser import Function, GlobalVar, Inst
-from . import attrs as A
-from ..cconv import dialect_cconv
-from .mdattrs import AA_KEYS
+from pytranslate.importer.lltypes import C, SIMPLE_FLOATS, element_values, mlir_str, mlir_bytes_str, PTR, VOID
+from pytranslate.importer.llparser import Function, GlobalVar, Inst
+from pytranslate.importer import attrs as A
+from pytranslate.cconv import dialect_cconv
+from pytranslate.importer.mdattrs import AA_KEYS
 from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, ArrayAttr,
                                  DictionaryAttr, TypeAttr, SymbolRefAttr, FlatSymbolRefAttr,
                                  DenseArrayAttr, DenseElementsAttr, normalize_int)
@@ -224,16 +224,16 @@ class Converter:
         self.diags = diags  # list of (severity, message)
         self.fs = None
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
-        from .debuginfo import DebugInfo
+        from pytranslate.importer.debuginfo import DebugInfo
         self.di = DebugInfo(module)
-        from .mdprint import MDPrinter
+        from pytranslate.importer.mdprint import MDPrinter
         self.mdp = MDPrinter(module)
-        from .mdattrs import MDAttrs
+        from pytranslate.importer.mdattrs import MDAttrs
         self.mda = MDAttrs(self)
         self.cur_func = None
-        from .layout import DataLayout
+        from pytranslate.importer.layout import DataLayout
         self.layout = DataLayout(module.datalayout)
-        from .build import Builder
+        from pytranslate.importer.build import Builder
         self.b = Builder(ctx, self.di.defs)
         # Locations are only built when they will be printed.
         flags = getattr(options, "print_flags", None)
@@ -829,7 +829,7 @@ class Converter:
         return None
 
     def convert_intrinsic(self, inst):
-        from .intrinsics import convert_intrinsic
+        from pytranslate.importer.intrinsics import convert_intrinsic
         ok = convert_intrinsic(self, inst)
         if not ok:
             raise ImportError_(f"unhandled intrinsic: {self.diag_inst(inst)}")
@@ -841,7 +841,7 @@ _UNNAMED = {"": 0, "local_unnamed_addr": 1, "unnamed_addr": 2}
 
 
 def _global_c(name):
-    from .lltypes import c_global
+    from pytranslate.importer.lltypes import c_global
     return c_global(PTR, name)
 
 

@@ -7,8 +7,8 @@ Cyclic composite types get a `recId` and the cycle is closed with a rec-self nod
 from __future__ import annotations
 
 from pyopt.dialects.llvm import dwarf
-from .lltypes import mlir_str
-from .llparser import MDRef, unescape
+from pytranslate.importer.lltypes import mlir_str
+from pytranslate.importer.llparser import MDRef, unescape
 
 _EMISSION = {"NoDebug": "None", "FullDebug": "Full", "LineTablesOnly": "LineTablesOnly",
              "DebugDirectivesOnly": "DebugDirectivesOnly"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import VOID
+from pytranslate.importer.lltypes import VOID
 
 _MANGLE = re.compile(r"^(i\d+|f\d+|bf16|p\d+|v\d+.*|nxv\d+.*|a\d+.*|s_.*|sl_.*|isVoid|"
                      r"ppcf128|x86mmx|x86amx|f80|f128)$")
@@ -96,10 +96,10 @@ def convert_intrinsic(cv, inst):
         operands.append(cv.value(v))
     fty = inst.a["fty"]
     if inst.md:
-        from .convert import _md, _md_attrs
-        from .mdattrs import AA_KEYS
+        from pytranslate.importer.convert import _md, _md_attrs
+        from pytranslate.importer.mdattrs import AA_KEYS
         attrs.update(_md_attrs(cv, _md(cv, inst, AA_KEYS if base in _ALIAS_INFO else ())) or ())
-    from .convert import _fmf
+    from pytranslate.importer.convert import _fmf
     _fmf(cv, inst, attrs)
     op = b.op("llvm.intr." + base, operands, [] if fty.ret is VOID else [cv.ty(fty.ret)],
               attrs, loc=cv.inst_loc(inst))

@@ -146,7 +146,7 @@ class DataLayout:
 
 def _target_layout(t):
     """The layout type LLVM gives a target extension type."""
-    from .lltypes import PTR, int_ty
+    from pytranslate.importer.lltypes import PTR, int_ty
     if t.name.startswith("spirv."):
         return PTR
     return int_ty(8)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import (int_ty, float_ty, simple_ty, ptr_ty, array_ty, vec_ty, struct_ty, func_ty,
+from pytranslate.importer.lltypes import (int_ty, float_ty, simple_ty, ptr_ty, array_ty, vec_ty, struct_ty, func_ty,
                       target_ty, named_struct, VOID, I1, I32, PTR, METADATA, LABEL, TOKEN,
                       FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr, c_blockaddr, null_value,
                       c_aggregate, c_str, float_bits_from_double)

@@ -62,7 +62,7 @@ class MDAttrs:
         return v & ((1 << w) - 1)
 
     def fail(self, msg):
-        from .convert import ImportError_
+        from pytranslate.importer.convert import ImportError_
         raise ImportError_(msg, loc="module")
 
     def quote(self, ref):
@@ -543,5 +543,5 @@ def _fused(loc_text):
 
 
 def _q(s):
-    from .lltypes import mlir_str
+    from pytranslate.importer.lltypes import mlir_str
     return mlir_str(s)

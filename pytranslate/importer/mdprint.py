@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .lltypes import C
+from pytranslate.importer.lltypes import C
 
 # Fixed metadata kind ids (LLVMContext::MD_*); attachments print in this order.
 _KIND_IDS = {n: i for i, n in enumerate((

@@ -49,7 +49,7 @@ def _result_type(ir, entry):
 def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=()):
     """JIT-compiles LLVM IR text, calls `entry` and returns the value to print (or None)."""
     import ctypes
-    from . import utils
+    from pytranslate.runner import utils
     llvm = _init_llvm()
     for lib in shared_libs:
         try:

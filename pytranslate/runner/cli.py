@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from . import RESULT_KINDS, RunnerError, translate, compile_and_run
+from pytranslate.runner import RESULT_KINDS, RunnerError, translate, compile_and_run
 
 USAGE = """OVERVIEW: pyrunner: MLIR CPU execution driver (LLVM dialect programs on llvmlite's JIT)
 
@@ -66,7 +66,7 @@ def _parse(argv):
 
 def main(argv=None):
     from pyopt.cli import read_input
-    from .utils import write, flush
+    from pytranslate.runner.utils import write, flush
     argv = sys.argv[1:] if argv is None else argv
     sys.setrecursionlimit(20000)
     try:

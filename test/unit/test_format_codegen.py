@@ -3,7 +3,7 @@ like the format interpreter they replace: same IR, same diagnostics."""
 import pytest
 
 from pyopt.dialects import make_context
-from pyopt.dialects import format as F
+from pyopt.syntax import format as F
 from pyopt.ir.location import SourceBuffer
 from pyopt.ir.verifier import verify
 from pyopt.syntax.diagnostics import MLIRError

@@ -3,14 +3,14 @@ conditionals in control.py, memory accesses in access.py; which values may be af
 dimensions or symbols is decided in scope.py."""
 from __future__ import annotations
 
-from ...ir.attributes import AffineMapAttr
-from ...ir.types import INDEX
-from ...ir.verifier import op_error
-from ..constraints import Index, AffineMapAttrC
-from ..opdef import Dialect, Op, PURE
-from .access import ACCESS_OPS
-from .control import CONTROL_OPS
-from .syntax import (parse_typed_attr, parse_dims_and_symbols, parse_dims_and_syms_unresolved,
+from pyopt.ir.attributes import AffineMapAttr
+from pyopt.ir.types import INDEX
+from pyopt.ir.verifier import op_error
+from pyopt.ir.constraints import Index, AffineMapAttrC
+from pyopt.ir.opdef import Dialect, Op, PURE
+from pyopt.dialects.affine.access import ACCESS_OPS
+from pyopt.dialects.affine.control import CONTROL_OPS
+from pyopt.dialects.affine.syntax import (parse_typed_attr, parse_dims_and_symbols, parse_dims_and_syms_unresolved,
                      dims_and_symbols_str, resolve_index, finish, attr_dict_str, map_attr)
 
 
@@ -93,7 +93,7 @@ DELINEARIZE = Op("affine.delinearize_index",
 
 AFFINE = Dialect("affine", [APPLY, MIN, MAX, DELINEARIZE] + CONTROL_OPS + ACCESS_OPS)
 
-from .canonicalize import attach as _attach_canonicalize  # noqa: E402
+from pyopt.dialects.affine.canonicalize import attach as _attach_canonicalize  # noqa: E402
 _attach_canonicalize(AFFINE)
-from .loop_canonicalize import attach as _attach_loop_canonicalize  # noqa: E402
+from pyopt.dialects.affine.loop_canonicalize import attach as _attach_loop_canonicalize  # noqa: E402
 _attach_loop_canonicalize(AFFINE)

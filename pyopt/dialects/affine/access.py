@@ -5,14 +5,14 @@ each subscript operand must be a valid affine dimension or symbol in the op's sc
 """
 from __future__ import annotations
 
-from ...ir.attributes import AffineMapAttr, IntegerAttr, BoolAttr
-from ...ir.types import INDEX, I32, MemRefType, VectorType
-from ...ir.verifier import op_error
-from ..constraints import (AnyType, AnyMemRef, AnyVector, Index, AffineMapAttrC, BoolAttrC,
+from pyopt.ir.attributes import AffineMapAttr, IntegerAttr, BoolAttr
+from pyopt.ir.types import INDEX, I32, MemRefType, VectorType
+from pyopt.ir.verifier import op_error
+from pyopt.ir.constraints import (AnyType, AnyMemRef, AnyVector, Index, AffineMapAttrC, BoolAttrC,
                            IntAttrC)
-from ..opdef import Op
-from .scope import get_affine_scope, is_valid_index
-from .syntax import (parse_map_of_ssa_ids, map_of_ssa_ids_str, parse_typed_type,
+from pyopt.ir.opdef import Op
+from pyopt.dialects.affine.scope import get_affine_scope, is_valid_index
+from pyopt.dialects.affine.syntax import (parse_map_of_ssa_ids, map_of_ssa_ids_str, parse_typed_type,
                      resolve_index, finish, attr_dict_str, map_attr)
 
 MAP = AffineMapAttrC()

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import math
 
-from ...ir.affine import AffineMap, AffineExprKind, binary_op, dim, symbol, constant
-from ...ir.attributes import AffineMapAttr, IntegerAttr
-from ...ir.core import BlockArgument
-from ...ir.types import INDEX
-from ...rewrite.folding import constant_value
-from ...rewrite.pattern import RewritePattern
-from .scope import get_affine_scope, is_top_level_value, is_valid_symbol
+from pyopt.ir.affine import AffineMap, AffineExprKind, binary_op, dim, symbol, constant
+from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
+from pyopt.ir.core import BlockArgument
+from pyopt.ir.types import INDEX
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.dialects.affine.scope import get_affine_scope, is_top_level_value, is_valid_symbol
 
 _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
 
@@ -419,7 +419,7 @@ def _fold_apply(op, consts):
     vals = [c.value if type(c) is IntegerAttr else None for c in consts]
     _, ints, poison = m.partial_constant_fold(vals)
     if poison:
-        from ..ub import POISON
+        from pyopt.dialects.ub import POISON
         return POISON
     if ints is None:
         return None
@@ -544,7 +544,7 @@ _FOLDS = {"affine.apply": _fold_apply, "affine.min": _fold_min_max(False),
 
 
 def materialize_constant(rewriter, attr, type_, loc):
-    from ..arith.folds import materialize_constant as arith_materialize
+    from pyopt.dialects.arith.folds import materialize_constant as arith_materialize
     return arith_materialize(rewriter, attr, type_, loc)
 
 

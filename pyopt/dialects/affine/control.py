@@ -2,19 +2,19 @@
 affine.yield (implicit in the custom form when it yields nothing)."""
 from __future__ import annotations
 
-from ...ir.affine import AffineMap, AffineExprKind, dim, symbol, print_affine_expr
-from ...ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, ArrayAttr,
+from pyopt.ir.affine import AffineMap, AffineExprKind, dim, symbol, print_affine_expr
+from pyopt.ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, ArrayAttr,
                               StringAttr, DenseElementsAttr, escape_string)
-from ...ir.location import SourceLoc
-from ...ir.types import (INDEX, I32, I64, NONE, IntegerType, FloatType, RankedTensorType)
-from ...ir.verifier import op_error
-from ..constraints import (AnyType, Index, AffineMapAttrC, IndexAttr, ArrayAttrC, IntAttrC,
+from pyopt.ir.location import SourceLoc
+from pyopt.ir.types import (INDEX, I32, I64, NONE, IntegerType, FloatType, RankedTensorType)
+from pyopt.ir.verifier import op_error
+from pyopt.ir.constraints import (AnyType, Index, AffineMapAttrC, IndexAttr, ArrayAttrC, IntAttrC,
                            AttrConstraint)
-from ..format import ensure_terminator
-from ..opdef import (Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS,
+from pyopt.syntax.format import ensure_terminator
+from pyopt.ir.opdef import (Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS,
                      AUTOMATIC_ALLOCATION_SCOPE, segment_sizes)
-from .scope import verify_dims_and_symbols
-from .syntax import (parse_map_of_ssa_ids, parse_expr_of_ssa_ids, ssa_names,
+from pyopt.dialects.affine.scope import verify_dims_and_symbols
+from pyopt.dialects.affine.syntax import (parse_map_of_ssa_ids, parse_expr_of_ssa_ids, ssa_names,
                      map_of_ssa_ids_str, parse_typed_attr, parse_dims_and_symbols,
                      parse_region_arg, dims_and_symbols_str, finish, attr_dict_str, set_attr)
 
@@ -313,7 +313,7 @@ def _parse_if(p, state):
         state.result_types = p.parse_function_result_types()
     then = p.parse_region()
     _ensure_yield(p, then)
-    from ...ir.core import Region
+    from pyopt.ir.core import Region
     els = Region()
     if p.accept_keyword("else"):
         els = p.parse_region()

@@ -13,15 +13,15 @@ affine.load folds (MLIR 19 AffineOps.cpp):
 Map helpers come from canonicalize.py. Attached by `attach(AFFINE)` in __init__.py."""
 from __future__ import annotations
 
-from ...ir.affine import AffineMap, AffineExprKind, IntegerSet, constant
-from ...ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, FloatAttr,
+from pyopt.ir.affine import AffineMap, AffineExprKind, IntegerSet, constant
+from pyopt.ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, FloatAttr,
                               DenseElementsAttr)
-from ...ir.core import BlockArgument
-from ...ir.types import FloatType, IntegerType, IndexType
-from ...rewrite.folding import constant_value
-from ...rewrite.pattern import RewritePattern
-from ..opdef import segment_sizes
-from .canonicalize import (_Flattener, compose_map_and_operands,
+from pyopt.ir.core import BlockArgument
+from pyopt.ir.types import FloatType, IntegerType, IndexType
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.affine.canonicalize import (_Flattener, compose_map_and_operands,
                            canonicalize_map_and_operands)
 
 _CONST = AffineExprKind.CONSTANT
@@ -416,7 +416,7 @@ def _element_attr(et, raw):
 
 
 def _fold_load(op, consts):
-    from ..memref.canonicalize import fold_memref_cast
+    from pyopt.dialects.memref.canonicalize import fold_memref_cast
     if fold_memref_cast(op):
         return op.results[0]
     d = op.operand(0).defining_op() if hasattr(op.operand(0), "defining_op") else None
@@ -445,13 +445,13 @@ def _fold_load(op, consts):
 
 
 def _fold_store(op, consts):
-    from ..memref.canonicalize import fold_memref_cast
+    from pyopt.dialects.memref.canonicalize import fold_memref_cast
     return [] if fold_memref_cast(op, op.operand(0)) else None
 
 
 def _fold_casts(op, consts):
     """prefetch / dma_start / dma_wait of a memref.cast use its source."""
-    from ..memref.canonicalize import fold_memref_cast
+    from pyopt.dialects.memref.canonicalize import fold_memref_cast
     return [] if fold_memref_cast(op) else None
 
 

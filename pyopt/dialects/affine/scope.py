@@ -6,10 +6,10 @@ Ops of other dialects are recognised by trait or name: constants by ConstantLike
 """
 from __future__ import annotations
 
-from ...ir.core import BlockArgument, OpResult
-from ...ir.attributes import IntegerAttr
-from ...ir.types import INDEX, MemRefType, UnrankedMemRefType, DYNAMIC
-from ..opdef import AFFINE_SCOPE, CONSTANT_LIKE, ISOLATED
+from pyopt.ir.core import BlockArgument, OpResult
+from pyopt.ir.attributes import IntegerAttr
+from pyopt.ir.types import INDEX, MemRefType, UnrankedMemRefType, DYNAMIC
+from pyopt.ir.opdef import AFFINE_SCOPE, CONSTANT_LIKE, ISOLATED
 
 SHAPED_DIM = "ShapedDimOpInterface"  # trait a dialect may give its `dim`-like ops
 _DIM_OPS = frozenset(("memref.dim", "tensor.dim"))
@@ -194,7 +194,7 @@ def _operand_group(op, name):
 def verify_dims_and_symbols(op, operands, num_dims):
     """verifyDimAndSymbolIdentifiers: the first `num_dims` operands must be valid dims,
     the rest valid symbols, in the op's affine scope."""
-    from ...ir.verifier import op_error
+    from pyopt.ir.verifier import op_error
     scope = get_affine_scope(op)
     for i, v in enumerate(operands):
         if i < num_dims:

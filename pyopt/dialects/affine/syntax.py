@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ...ir.affine import AffineMap, dim, print_affine_expr
-from ...ir.attributes import AffineMapAttr, IntegerSetAttr
-from ...ir.types import INDEX
-from ...syntax.affine_parser import (AffineParseError, parse_affine_expr_with_operands,
+from pyopt.ir.affine import AffineMap, dim, print_affine_expr
+from pyopt.ir.attributes import AffineMapAttr, IntegerSetAttr
+from pyopt.ir.types import INDEX
+from pyopt.syntax.affine_parser import (AffineParseError, parse_affine_expr_with_operands,
                                      parse_affine_map_of_ssa_ids)
 
 

@@ -2,17 +2,17 @@
 comparisons and select, with the `#arith.fastmath` / `#arith.overflow` attributes."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, FloatAttr, DenseElementsAttr, DenseStringElementsAttr,
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, DenseElementsAttr, DenseStringElementsAttr,
                               DenseResourceElementsAttr, SparseElementsAttr)
-from ...ir.types import (IntegerType, IndexType, FloatType, VectorType, RankedTensorType,
+from pyopt.ir.types import (IntegerType, IndexType, FloatType, VectorType, RankedTensorType,
                          UnrankedTensorType, MemRefType, ShapedType, I1, I32, I64, INDEX)
-from ...ir.verifier import op_error, plain_error
-from ..constraints import (TypeConstraint, IntEnum, IntEnumAttrC, DialectAttrC, like,
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.constraints import (TypeConstraint, IntEnum, IntEnumAttrC, DialectAttrC, like,
                            SignlessIntegerLike, FloatLike, BoolLike, AnyType)
-from ..format import InferError
-from ..opdef import (Dialect, Op, PURE, COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE,
+from pyopt.syntax.format import InferError
+from pyopt.ir.opdef import (Dialect, Op, PURE, COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE,
                      SAME_OPERANDS_AND_RESULT_TYPE)
-from .support import (BitEnum, BitEnumAttr, TYPED_ATTR, elem_or_self, i1_same_shape,
+from pyopt.dialects.arith.support import (BitEnum, BitEnumAttr, TYPED_ATTR, elem_or_self, i1_same_shape,
                       is_vec_or_tensor, is_signless_int, compatible_shape_pair, verify_same_shape,
                       verify_elementwise, verify_cast_compatible, all_types_match,
                       typed_attr_type)
@@ -194,7 +194,7 @@ def _div_speculatability(signed):
     """Division is speculatable for a constant divisor that is non-zero (and not -1 when
     signed: INT_MIN / -1 overflows)."""
     def fn(op):
-        from ...rewrite.folding import constant_value
+        from pyopt.rewrite.folding import constant_value
         d = op.operand(1).defining_op()
         a = constant_value(d) if d is not None else None
         if type(a) is not IntegerAttr:
@@ -473,7 +473,7 @@ _op("select", operands=[("condition", BoolLike), ("true_value", AnyType),
 
 ARITH = Dialect("arith", ARITH_OPS, parse_attr=_parse_attr)
 
-from .folds import attach as _attach_folds  # noqa: E402  (folders live next door)
+from pyopt.dialects.arith.folds import attach as _attach_folds  # noqa: E402  (folders live next door)
 _attach_folds(ARITH)
-from .canonicalize import attach as _attach_patterns  # noqa: E402
+from pyopt.dialects.arith.canonicalize import attach as _attach_patterns  # noqa: E402
 _attach_patterns(ARITH)

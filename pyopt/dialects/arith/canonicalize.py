@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 
-from ...ir.attributes import IntegerAttr, FloatAttr
-from ...ir.types import IntegerType, FloatType, I1
-from ...rewrite.folding import constant_value
-from ...rewrite.pattern import RewritePattern
-from ...syntax.float_format import float_to_bits
-from .folds import _const_int, _norm, _elem, _width, _u, _splat_like
+from pyopt.ir.attributes import IntegerAttr, FloatAttr
+from pyopt.ir.types import IntegerType, FloatType, I1
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.syntax.float_format import float_to_bits
+from pyopt.dialects.arith.folds import _const_int, _norm, _elem, _width, _u, _splat_like
 
 
 def _def(v, name):
@@ -38,14 +38,14 @@ def _ovf(op):
 
 
 def _merge(a, b):
-    from . import OverflowAttr
+    from pyopt.dialects.arith import OverflowAttr
     va = a.value if a is not None else 0
     vb = b.value if b is not None else 0
     return OverflowAttr(va & vb)
 
 
 def _none_ovf():
-    from . import OVERFLOW_NONE
+    from pyopt.dialects.arith import OVERFLOW_NONE
     return OVERFLOW_NONE
 
 
@@ -250,7 +250,7 @@ def MulSIExtendedRHSOne(op, rw):
     if _width(_elem(x.type)) == 1 or not _is_one(_cst(op.operand(1))):
         return False
     zero = _const(rw, _splat_like(x.type, 0), op.loc)
-    from .support import i1_same_shape
+    from pyopt.dialects.arith.support import i1_same_shape
     cmp = rw.create("arith.cmpi", [x, zero], [i1_same_shape(x.type)],
                     properties={"predicate": IntegerAttr(_I64(), 2)}, loc=op.loc)
     ext = rw.create("arith.extsi", [cmp.results[0]], [x.type], loc=op.loc)
@@ -259,7 +259,7 @@ def MulSIExtendedRHSOne(op, rw):
 
 
 def _I64():
-    from ...ir.types import I64
+    from pyopt.ir.types import I64
     return I64
 
 
@@ -610,7 +610,7 @@ def CmpFIntToFPConst(op, rw):
 
 def _to_float(v, kind):
     """The float an integer converts to in `kind` (round to nearest even), as a Python float."""
-    from ...syntax.float_format import bits_to_float
+    from pyopt.syntax.float_format import bits_to_float
     try:
         return bits_to_float(float_to_bits(float(v), kind), kind)
     except (OverflowError, ValueError):

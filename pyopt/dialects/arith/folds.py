@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int
-from ...ir.types import IntegerType, IndexType, FloatType, ShapedType, INDEX, I1
-from ...syntax.float_format import float_to_bits, bits_to_float
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int
+from pyopt.ir.types import IntegerType, IndexType, FloatType, ShapedType, INDEX, I1
+from pyopt.syntax.float_format import float_to_bits, bits_to_float
 
 
 def _width(t):
@@ -581,7 +581,7 @@ def _all_ones(attr, t):
 
 
 def _const_of(v):
-    from ...rewrite.folding import constant_value
+    from pyopt.rewrite.folding import constant_value
     d = v.defining_op()
     return constant_value(d) if d is not None else None
 

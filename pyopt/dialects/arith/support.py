@@ -2,18 +2,18 @@
 SameOperandsAndResultShape / Elementwise / CastOpInterface, and the TypedAttr constraint."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, DenseElementsAttr,
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, DenseElementsAttr,
                              DenseStringElementsAttr, DenseResourceElementsAttr,
                              SparseElementsAttr)
-from ...ir.types import (IntegerType, VectorType, RankedTensorType, UnrankedTensorType, ShapedType,
+from pyopt.ir.types import (IntegerType, VectorType, RankedTensorType, UnrankedTensorType, ShapedType,
                         MemRefType, I1, NONE, DYNAMIC)
-from ...ir.verifier import op_error, compatible_shapes
-from ...ir.verifier import _verify_elementwise as verify_elementwise  # noqa: F401 (re-export)
-from ..constraints import AttrConstraint
+from pyopt.ir.verifier import op_error, compatible_shapes
+from pyopt.ir.verifier import _verify_elementwise as verify_elementwise  # noqa: F401 (re-export)
+from pyopt.ir.constraints import AttrConstraint
 
 
 # Bit-enum machinery lives in pyopt/dialects/enums.py (shared with the llvm dialect).
-from ..enums import BitEnum, BitEnumAttr, enum_param_error  # noqa: E402,F401 (re-export)
+from pyopt.ir.enums import BitEnum, BitEnumAttr, enum_param_error  # noqa: E402,F401 (re-export)
 
 
 # ---------------------------------------------------------------------------- types

@@ -2,14 +2,14 @@
 functions/globals/calls (symbols.py) and intrinsics (intrinsics.py)."""
 from __future__ import annotations
 
-from ..opdef import Dialect
-from .types import parse_llvm_type
-from .attrs import parse_llvm_attr
-from .ops import OPS
-from . import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
+from pyopt.ir.opdef import Dialect
+from pyopt.dialects.llvm.types import parse_llvm_type
+from pyopt.dialects.llvm.attrs import parse_llvm_attr
+from pyopt.dialects.llvm.ops import OPS
+from pyopt.dialects.llvm import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
 
-from .datalayout import verify_llvm_attribute
-from . import folds
+from pyopt.dialects.llvm.datalayout import verify_llvm_attribute
+from pyopt.dialects.llvm import folds
 
 LLVM = Dialect("llvm", OPS, parse_type=parse_llvm_type, parse_attr=parse_llvm_attr,
                verify_op_attribute=verify_llvm_attribute)

@@ -4,11 +4,11 @@
 """
 from __future__ import annotations
 
-from ...ir.attributes import DialectAttr, IntegerAttr
-from ...ir.types import I64
-from ...syntax.printer import _BARE_NAME
-from ..constraints import IntEnum, IntEnumAttrC, DialectAttrC
-from ..enums import BitEnum, BitEnumAttr
+from pyopt.ir.attributes import DialectAttr, IntegerAttr
+from pyopt.ir.types import I64
+from pyopt.syntax.printer import _BARE_NAME
+from pyopt.ir.constraints import IntEnum, IntEnumAttrC, DialectAttrC
+from pyopt.ir.enums import BitEnum, BitEnumAttr
 
 
 # ---------------------------------------------------------------------------- bit enums
@@ -268,7 +268,7 @@ def parse_llvm_attr(parser, mnemonic, offset):
     m = _MARKERS.get(mnemonic)
     if m is not None:
         return m
-    from .struct_attrs import ATTRS
+    from pyopt.dialects.llvm.struct_attrs import ATTRS
     cls = ATTRS.get(mnemonic)
     if cls is not None:
         return cls.parse_stripped(parser)

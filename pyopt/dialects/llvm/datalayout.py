@@ -2,8 +2,8 @@
 and the LLVM dialect's op-attribute verifier that uses it."""
 from __future__ import annotations
 
-from ...ir.attributes import StringAttr
-from ...ir.verifier import op_error
+from pyopt.ir.attributes import StringAttr
+from pyopt.ir.verifier import op_error
 
 
 class _DLError(Exception):

@@ -9,20 +9,20 @@
   field;
 - struct and array types (at most 16 elements) are destructurable, indexed by i32 attributes.
 
-Method protocols: see pyopt/passes/sroa.py. Importing this module attaches the models.
+Method protocols: see passes/transforms/sroa.py. Importing this module attaches the models.
 """
 from __future__ import annotations
 
-from ...interfaces import attach, attach_type, type_model
-from ...interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
+from pyopt.interfaces import attach, attach_type, type_model
+from pyopt.interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
                                        DESTRUCTURABLE_TYPE, SAFE_MEMORY_SLOT_ACCESS,
                                        DestructurableAlloca, DestructurableMemorySlot,
                                        MemorySlot)
-from ...ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
-from ...ir.types import I8, I32, IntegerType
-from ...rewrite.folding import constant_value
-from .ops import OPS
-from .types import LLVMArrayType, LLVMPointerType, LLVMStructType, LLVMType
+from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
+from pyopt.ir.types import I8, I32, IntegerType
+from pyopt.rewrite.folding import constant_value
+from pyopt.dialects.llvm.ops import OPS
+from pyopt.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType, LLVMType
 
 _DEFS = {d.name: d for d in OPS}
 _DYNAMIC_INDEX = -(1 << 31)      # rawConstantIndices marker of a dynamic GEP index

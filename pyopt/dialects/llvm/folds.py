@@ -7,11 +7,11 @@ folding) or else the `#llvm.zero` marker. The materializer turns each kind back 
 """
 from __future__ import annotations
 
-from ...ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr,
+from pyopt.ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr,
                               SymbolRefAttr, normalize_int)
-from ...ir.types import FloatType, IntegerType, INDEX, RankedTensorType, VectorType
-from .attrs import PoisonAttr, UndefAttr, ZeroAttr
-from .ops import DYNAMIC_INDEX
+from pyopt.ir.types import FloatType, IntegerType, INDEX, RankedTensorType, VectorType
+from pyopt.dialects.llvm.attrs import PoisonAttr, UndefAttr, ZeroAttr
+from pyopt.dialects.llvm.ops import DYNAMIC_INDEX
 
 _UNDEF, _POISON, _ZERO = UndefAttr(), PoisonAttr(), ZeroAttr()
 
@@ -195,7 +195,7 @@ FOLDS = {
 
 
 def materialize_constant(rewriter, attr, type_, loc):
-    from .types import LLVMPointerType
+    from pyopt.dialects.llvm.types import LLVMPointerType
     if isinstance(attr, SymbolRefAttr) and not attr.nested and isinstance(type_,
                                                                           LLVMPointerType):
         return rewriter.create("llvm.mlir.addressof", result_types=[type_],

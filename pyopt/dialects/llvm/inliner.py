@@ -14,19 +14,19 @@ using `llvm.intr.vastart`. Inlining then:
 """
 from __future__ import annotations
 
-from ...interfaces.inliner import DialectInlinerModel, register_dialect_inliner
-from ...ir.attributes import (ArrayAttr, DistinctAttr, IntegerAttr, LocationAttr, StringAttr,
+from pyopt.interfaces.inliner import DialectInlinerModel, register_dialect_inliner
+from pyopt.ir.attributes import (ArrayAttr, DistinctAttr, IntegerAttr, LocationAttr, StringAttr,
                               TypeAttr, UNIT, FALSE)
-from ...ir.core import BlockArgument, OpResult
-from ...ir.location import CallSiteLoc, FusedLoc
-from ...ir.symbols import SymbolTableCollection
-from ...ir.types import I64, IntegerType, FloatType, IndexType, VectorType, ComplexType
-from ...rewrite.folding import constant_value
-from ...rewrite.greedy import successor_operand_range
-from ..opdef import AUTOMATIC_ALLOCATION_SCOPE, ISOLATED, RETURN_LIKE
-from .struct_attrs import (AliasScopeAttr, AliasScopeDomainAttr, DISubprogramAttr,
+from pyopt.ir.core import BlockArgument, OpResult
+from pyopt.ir.location import CallSiteLoc, FusedLoc
+from pyopt.ir.symbols import SymbolTableCollection
+from pyopt.ir.types import I64, IntegerType, FloatType, IndexType, VectorType, ComplexType
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.greedy import successor_operand_range
+from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE, ISOLATED, RETURN_LIKE
+from pyopt.dialects.llvm.struct_attrs import (AliasScopeAttr, AliasScopeDomainAttr, DISubprogramAttr,
                            LoopAnnotationAttr, StructAttr)
-from .types import LLVMArrayType, LLVMPointerType, LLVMStructType
+from pyopt.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType
 
 _DISALLOWED_PASSTHROUGH = frozenset({"noduplicate", "presplitcoroutine", "returns_twice",
                                      "strictfp"})
@@ -256,7 +256,7 @@ def _accessed_operands(op):
     if name in ("llvm.intr.memset",):
         return [op.operand(0)]
     if name == "llvm.call":
-        from ...passes.call_graph import call_args
+        from pyopt.analysis.call_graph import call_args
         return [v for v in call_args(op) if type(v.type) is LLVMPointerType]
     return []
 
@@ -299,7 +299,7 @@ def _underlying_object_set(pointer):
 
 
 def _noalias_scopes_from_params(call, blocks, builder):
-    from ...passes.call_graph import call_args
+    from pyopt.analysis.call_graph import call_args
     params = {}  # ssa.copy op -> None (ordered set)
     for arg in call_args(call):
         for user in arg.users():

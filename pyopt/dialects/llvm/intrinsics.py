@@ -2,16 +2,16 @@
 tables. Ops without an assembly format in ODS are generic-form only, as in MLIR."""
 from __future__ import annotations
 
-from ...ir.types import I1, I8
-from ..constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr,
+from pyopt.ir.types import I1, I8
+from pyopt.ir.constraints import (AnyFloat, AnyType, AnySignlessInteger, I1Attr, I32Attr, I64Attr,
                            F64Attr, AnyIntAttrC, TypeConstraint)
-from ...ir.verifier import op_error
-from ..opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
-from .ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,
+from pyopt.ir.verifier import op_error
+from pyopt.ir.opdef import Op, PURE, SAME_OPERANDS_AND_RESULT_TYPE
+from pyopt.dialects.llvm.ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVec, LLVM_Type, LLVM_AnyPointer,
                   LLVM_AnyFloat, LLVM_AnyVector, _FMF)
 
 _CALL_FMT = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` functional-type(operands, results)"
-from .struct_attrs import ALIAS_ATTRS as _ALIAS, AliasScopeC  # noqa: E402
+from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS, AliasScopeC  # noqa: E402
 _I1C = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)
 _I8C = TypeConstraint(lambda t: t is I8, "8-bit signless integer", I8)
 
@@ -109,13 +109,13 @@ _intr("vacopy", operands=[("dest_list", LLVM_AnyPointer), ("src_list", LLVM_AnyP
 
 def _vec_of(c):
     """LLVM_VectorOf<c>."""
-    from .ops import _vec_elem, is_compatible_vector
+    from pyopt.dialects.llvm.ops import _vec_elem, is_compatible_vector
     return TypeConstraint(lambda t: is_compatible_vector(t) and c.pred(_vec_elem(t)),
                           f"LLVM dialect-compatible vector of {c.summary}")
 
 
 def _verify_same_elem(op):
-    from .ops import _vec_elem
+    from pyopt.dialects.llvm.ops import _vec_elem
     if _vec_elem(op.operands[0].type) is not op.results[0].type:
         raise op_error(op, "requires the same element type for all operands and results")
 
@@ -137,13 +137,13 @@ for _n in ("fadd", "fmul"):
 
 # -- vector / matrix / masked ------------------------------------------------------------
 def _vec_bits(t):
-    from .ops import _vec_len, _vec_elem
-    from .verifiers import type_bit_width
+    from pyopt.dialects.llvm.ops import _vec_len, _vec_elem
+    from pyopt.dialects.llvm.verifiers import type_bit_width
     return _vec_len(t)[0] * (type_bit_width(_vec_elem(t)) or 0)
 
 
 def _scalable(t):
-    from .ops import _vec_len
+    from pyopt.dialects.llvm.ops import _vec_len
     return _vec_len(t)[1]
 
 
@@ -168,7 +168,7 @@ def _verify_vector_extract(op):
 
 
 def _verify_interleave2(op):
-    from .ops import _vec_len, _vec_elem
+    from pyopt.dialects.llvm.ops import _vec_len, _vec_elem
     a, b = op.operands[0].type, op.operands[1].type
     if a is not b:
         raise op_error(op, "failed to verify that all of {vec1, vec2} have same type")
@@ -221,7 +221,7 @@ _MASK = _vec_of(_I1C)
 def _verify_ptr_vector(idx, vec_idx):
     """The pointer vector must have as many (scalable) lanes as the data vector."""
     def verify(op):
-        from .ops import _vec_len
+        from pyopt.dialects.llvm.ops import _vec_len
         ptrs = op.operands[idx].type
         n, scalable = _vec_len(op.operands[vec_idx].type if vec_idx is not None
                                else op.results[0].type)
@@ -286,5 +286,5 @@ _intr("experimental.vp.strided.store", operands=["val", "ptr", "stride", "mask",
 
 
 def _ptr0():
-    from .types import PTR
+    from pyopt.dialects.llvm.types import PTR
     return PTR

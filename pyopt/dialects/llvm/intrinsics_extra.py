@@ -2,12 +2,12 @@
 intrinsics of MLIR 19 LLVMIntrinsicOps.td."""
 from __future__ import annotations
 
-from ...ir.types import I1, I32
-from ...ir.verifier import op_error
-from ..constraints import TypeConstraint, IntEnum, IntEnumAttrC
-from .ops import LLVM_Type, LLVM_AnyPointer, LLVM_TokenTypeC, move_inherent, OPS
-from .intrinsics import _intr
-from .struct_attrs import (DILocalVariableAttr, DIExpressionAttr, DILabelC, EMPTY_EXPRESSION,
+from pyopt.ir.types import I1, I32
+from pyopt.ir.verifier import op_error
+from pyopt.ir.constraints import TypeConstraint, IntEnum, IntEnumAttrC
+from pyopt.dialects.llvm.ops import LLVM_Type, LLVM_AnyPointer, LLVM_TokenTypeC, move_inherent, OPS
+from pyopt.dialects.llvm.intrinsics import _intr
+from pyopt.dialects.llvm.struct_attrs import (DILocalVariableAttr, DIExpressionAttr, DILabelC, EMPTY_EXPRESSION,
                            DILocalVariableC, DIExpressionC)
 
 _I1C = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)

@@ -1,6 +1,6 @@
 """Promotion models of LLVM dialect ops for mem2reg (MLIR's LLVMMemorySlot.cpp, promotion
 side). Importing this module attaches them; the method protocols are documented in
-pyopt/passes/mem2reg.py.
+passes/transforms/mem2reg.py.
 
 - llvm.alloca allocates a slot (entry-block allocas only: an alloca reached several times
   allocates several times); its default content is `llvm.mlir.undef`.
@@ -15,17 +15,17 @@ pyopt/passes/mem2reg.py.
 """
 from __future__ import annotations
 
-from ...interfaces import attach
-from ...interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
+from pyopt.interfaces import attach
+from pyopt.interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
                                        SlotLoad, SlotStore,
                                        PROMOTABLE_OP)
-from ...ir.attributes import IntegerAttr, normalize_int
-from ...ir.core import OpResult
-from ...ir.types import IntegerType, VectorType
-from ...rewrite.folding import constant_value, create_or_fold
-from .types import (LLVMArrayType, LLVMFixedVectorType, LLVMPointerType,
+from pyopt.ir.attributes import IntegerAttr, normalize_int
+from pyopt.ir.core import OpResult
+from pyopt.ir.types import IntegerType, VectorType
+from pyopt.rewrite.folding import constant_value, create_or_fold
+from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType, LLVMPointerType,
                     LLVMScalableVectorType, LLVMStructType)
-from . import LLVM
+from pyopt.dialects.llvm import LLVM
 
 
 # -- building ------------------------------------------------------------------------------------

@@ -3,20 +3,20 @@ aggregates, vectors, control flow, constants, atomics. Functions, globals and ca
 symbols.py; intrinsics in intrinsics.py."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, StringAttr, TypeAttr, DenseArrayAttr, UNIT)
-from ...ir.types import (IntegerType, FloatType, VectorType, FunctionType, I1, I32, I64)
-from ...ir.verifier import op_error, plain_error
-from ..constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, StrAttr,
+from pyopt.ir.attributes import (IntegerAttr, StringAttr, TypeAttr, DenseArrayAttr, UNIT)
+from pyopt.ir.types import (IntegerType, FloatType, VectorType, FunctionType, I1, I32, I64)
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, StrAttr,
                            UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array, DenseI32Array,
                            ArrayAttrAny)
-from ..format import InferError
-from ..opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
+from pyopt.syntax.format import InferError
+from pyopt.ir.opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
                      SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
-from .types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
+from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
                     LLVMScalableVectorType, LLVMFunctionType, LLVMVoidType,
                     LLVMTargetExtType, TOKEN, is_compatible_type, is_compatible_outer_type,
                     is_compatible_float, is_compatible_vector)
-from .attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_NONE, ICmpPredC, FCmpPredC,
+from pyopt.dialects.llvm.attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_NONE, ICmpPredC, FCmpPredC,
                     AtomicOrderingC, AtomicBinOpC, AsmDialectC, ICMP, FCMP, NOT_ATOMIC,
                     IntegerOverflowFlagsAttr, ATOMIC_ORDERING)
 
@@ -313,7 +313,7 @@ for _n, _src, _dst, _v in (
 
 
 # ============================================================================ memory
-from .struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, LoopAnnotationC  # noqa: E402
+from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, LoopAnnotationC  # noqa: E402
 
 
 def _parse_alloca(p, state):
@@ -460,7 +460,7 @@ _MEM_ATTRS = {"alignment": I64Attr.opt(), "volatile_": UnitAttrConstraint.opt(),
 
 
 def _is_atomic_type(t, is_store):
-    from .verifiers import atomic_compatible
+    from pyopt.dialects.llvm.verifiers import atomic_compatible
     return atomic_compatible(t)
 
 
@@ -751,7 +751,7 @@ _op("mlir.none", results=[("res", LLVM_TokenTypeC)], traits=[PURE],
 
 
 def _verify_constant(op):
-    from .verifiers import verify_constant
+    from pyopt.dialects.llvm.verifiers import verify_constant
     verify_constant(op)
 
 
@@ -762,12 +762,12 @@ _op("mlir.constant", results=[("res", LLVM_Type)], attrs={"value": AnyAttr()},
 
 # ============================================================================ atomics
 def _verify_atomicrmw(op):
-    from .verifiers import verify_atomicrmw
+    from pyopt.dialects.llvm.verifiers import verify_atomicrmw
     verify_atomicrmw(op)
 
 
 def _verify_cmpxchg(op):
-    from .verifiers import verify_cmpxchg
+    from pyopt.dialects.llvm.verifiers import verify_cmpxchg
     verify_cmpxchg(op)
 
 
@@ -832,7 +832,7 @@ _op("call_intrinsic", operands=[("args", LLVM_Type, "*")], results=[("results", 
 def _verify_linker_options(op):
     parent = op.parent_op
     d = parent.opdef if parent is not None else None
-    from ..opdef import SYMBOL_TABLE
+    from pyopt.ir.opdef import SYMBOL_TABLE
     if parent is not None and not (d is not None and d.isolated and
                                    SYMBOL_TABLE in d.traits):
         raise op_error(op, "must appear at the module level")

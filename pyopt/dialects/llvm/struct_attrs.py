@@ -11,13 +11,13 @@ default. Attributes MLIR gives an alias to (LLVMOpAsmDialectInterface::getAlias)
 """
 from __future__ import annotations
 
-from ...ir.attributes import (DialectAttr, IntegerAttr, StringAttr, DistinctAttr, LocationAttr,
+from pyopt.ir.attributes import (DialectAttr, IntegerAttr, StringAttr, DistinctAttr, LocationAttr,
                               Attribute)
-from ...ir.types import I1
-from ...ir.location import FusedLoc
-from ...syntax.printer import _BARE_NAME
-from ...ir.attributes import escape_string
-from . import dwarf
+from pyopt.ir.types import I1
+from pyopt.ir.location import FusedLoc
+from pyopt.syntax.printer import _BARE_NAME
+from pyopt.ir.attributes import escape_string
+from pyopt.dialects.llvm import dwarf
 
 
 def _quote(s):
@@ -813,7 +813,7 @@ TargetFeaturesAttr = struct_attr("TargetFeaturesAttr", "target_features",
 
 
 # ---------------------------------------------------------------------------- op constraints
-from ..constraints import ArrayAttrC, DialectAttrC  # noqa: E402
+from pyopt.ir.constraints import ArrayAttrC, DialectAttrC  # noqa: E402
 
 
 class _IsA:

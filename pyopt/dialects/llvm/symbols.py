@@ -2,30 +2,30 @@
 llvm.invoke, llvm.landingpad, llvm.switch, comdats and global ctors/dtors."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayAttr, DictionaryAttr,
+from pyopt.ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayAttr, DictionaryAttr,
                               DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, FloatAttr,
                               normalize_int, symbol_name_str)
-from ...ir.core import Region
-from ...ir.types import IntegerType, FunctionType, VectorType, I32, I64
-from ...ir.verifier import op_error, plain_error
-from ...ir.symbols import lookup_symbol
-from ..constraints import (AnyType, AnyAttr, StrAttr, SymbolNameAttr, UnitAttrConstraint,
+from pyopt.ir.core import Region
+from pyopt.ir.types import IntegerType, FunctionType, VectorType, I32, I64
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.symbols import lookup_symbol
+from pyopt.ir.constraints import (AnyType, AnyAttr, StrAttr, SymbolNameAttr, UnitAttrConstraint,
                            I64Attr, I32Attr, TypeAttrC, ArrayAttrAny, DictArrayAttr,
                            FlatSymbolRefAttr, SymbolRefAttrAny, DenseI32Array, BoolAttrConstraint,
                            AnySignlessInteger, ElementsAttrC)
-from ..opdef import (Op, ISOLATED, SYMBOL, SYMBOL_TABLE, TERMINATOR, PURE, ATTR_SIZED_OPERANDS,
+from pyopt.ir.opdef import (Op, ISOLATED, SYMBOL, SYMBOL_TABLE, TERMINATOR, PURE, ATTR_SIZED_OPERANDS,
                      AUTOMATIC_ALLOCATION_SCOPE, NO_TERMINATOR, CONSTANT_LIKE, segment_sizes)
-from ..function_syntax import parse_function_signature, parse_result_list
-from ..cf import verify_successor_operands
-from .types import (LLVMFunctionType, LLVMVoidType, LLVMArrayType, LLVMPointerType,
+from pyopt.syntax.function_syntax import parse_function_signature, parse_result_list
+from pyopt.dialects.cf import verify_successor_operands
+from pyopt.dialects.llvm.types import (LLVMFunctionType, LLVMVoidType, LLVMArrayType, LLVMPointerType,
                     LLVMTargetExtType, LLVMTokenType, LLVMMetadataType, LLVMLabelType,
                     VOID, is_compatible_type, is_compatible_outer_type)
-from .attrs import (LinkageAttr, CConvAttr, TailCallKindAttr, LinkageC, CConvC, TailCallKindC,
+from pyopt.dialects.llvm.attrs import (LinkageAttr, CConvAttr, TailCallKindAttr, LinkageC, CConvC, TailCallKindC,
                     FramePointerKindC, FastmathC, FMF_NONE, LINKAGE, CCONV, TAILCALLKIND,
                     VISIBILITY, UNNAMED_ADDR, VisibilityC, UnnamedAddrC, ComdatC,
                     LINKAGE_EXTERNAL, CCONV_C, TAILCALL_NONE)
-from .ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS
-from .struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, MemoryEffectsC, TargetFeaturesC
+from pyopt.dialects.llvm.ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS
+from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, MemoryEffectsC, TargetFeaturesC
 
 _ZERO_I64 = IntegerAttr(I64, 0)
 
@@ -88,7 +88,7 @@ def _parse_func(p, state):
         p.expect(",")
         hi = p.parse_integer()
         p.expect(")")
-        from .attrs import VScaleRangeAttr
+        from pyopt.dialects.llvm.attrs import VScaleRangeAttr
         props["vscale_range"] = VScaleRangeAttr(IntegerAttr(I32, lo), IntegerAttr(I32, hi))
     if p.accept_keyword("comdat"):
         p.expect("(")
@@ -137,7 +137,7 @@ def _print_func(pr, op):
         if arg_attrs is not None and i < len(arg_attrs) and len(arg_attrs[i]):
             s += " {" + pr.attr_entries(arg_attrs[i].value) + "}"
         if has_body and pr.flags.debuginfo:
-            from ...ir.location import UNKNOWN_LOC
+            from pyopt.ir.location import UNKNOWN_LOC
             loc = body.blocks[0].args[i].loc
             s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
         parts.append(s)
@@ -194,7 +194,7 @@ def _verify_func(op):
             raise op_error(op, f"expects {kind} attribute array to have the same number of "
                            f"elements as the number of function {what}, got {len(a)}, but "
                            f"expected {n}")
-    from .verifiers import verify_function_param_attrs
+    from pyopt.dialects.llvm.verifiers import verify_function_param_attrs
     verify_function_param_attrs(op, ft.params, ft.return_type)
     body = op.regions[0]
     if not body.blocks:
@@ -447,7 +447,7 @@ def _verify_global_regions(op):
 
 
 def _no_side_effects(op):
-    from ..opdef import PURE as _P
+    from pyopt.ir.opdef import PURE as _P
     d = op.opdef
     return _P in d.traits or d.name in ("llvm.return", "llvm.mlir.addressof")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ...ir.types import (DialectType, IntegerType, FloatType, VectorType)
-from ...syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE, _ranked_dims
-from ...ir.types import DYNAMIC
+from pyopt.ir.types import (DialectType, IntegerType, FloatType, VectorType)
+from pyopt.syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE, _ranked_dims
+from pyopt.ir.types import DYNAMIC
 
 
 class LLVMType(DialectType):
@@ -154,7 +154,7 @@ class LLVMTargetExtType(LLVMType):
         self.int_params = int_params
 
     def pretty(self, p):
-        from ...ir.attributes import escape_string
+        from pyopt.ir.attributes import escape_string
         parts = [p.type_str(t) for t in self.type_params] + [str(i) for i in self.int_params]
         tail = ", " + ", ".join(parts) if parts else ""
         return f'target<"{escape_string(self.name)}"{tail}>'
@@ -356,7 +356,7 @@ _ALIAS_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
 
 
 def _escape(name):
-    from ...ir.attributes import escape_string
+    from pyopt.ir.attributes import escape_string
     return escape_string(name)
 
 

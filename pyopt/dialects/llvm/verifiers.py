@@ -1,12 +1,12 @@
 """Verifiers of LLVM ops whose checks are longer than a few lines."""
 from __future__ import annotations
 
-from ...ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr, DenseElementsAttr,
+from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr, DenseElementsAttr,
                               DenseResourceElementsAttr, SparseElementsAttr,
                               DenseStringElementsAttr)
-from ...ir.types import IntegerType, FloatType, VectorType, I1
-from ...ir.verifier import op_error, plain_error
-from .types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
+from pyopt.ir.types import IntegerType, FloatType, VectorType, I1
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
                     LLVMScalableVectorType, LLVMTargetExtType, PPC_FP128, is_compatible_float)
 
 _ELEMENTS = (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr,
@@ -135,8 +135,8 @@ _NOT_RESULT = {"llvm.allocalign", "llvm.allocptr", "llvm.byval", "llvm.byref", "
 
 def verify_parameter_attr(op, t, name, a):
     """LLVMDialect::verifyParameterAttribute."""
-    from ...ir.attributes import UnitAttr, TypeAttr
-    from .types import is_compatible_type
+    from pyopt.ir.attributes import UnitAttr, TypeAttr
+    from pyopt.dialects.llvm.types import is_compatible_type
     check_type = is_compatible_type(t)
 
     def need(cls, what):
@@ -166,7 +166,7 @@ def verify_parameter_attr(op, t, name, a):
 
 def verify_function_param_attrs(op, params, result):
     """verifyRegionArgAttribute / verifyRegionResultAttribute for llvm.* entries."""
-    from .types import LLVMVoidType
+    from pyopt.dialects.llvm.types import LLVMVoidType
     arg_attrs = op.properties.get("arg_attrs")
     for i, d in enumerate(arg_attrs or ()):
         for name, a in d.value:

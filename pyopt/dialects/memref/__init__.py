@@ -4,10 +4,10 @@ Strided-layout arithmetic shared with other passes lives in pyopt/ir/memref_layo
 """
 from __future__ import annotations
 
-from ..opdef import Dialect
-from . import ops, views
+from pyopt.ir.opdef import Dialect
+from pyopt.dialects.memref import ops, views
 
 MEMREF = Dialect("memref", ops.OPS + views.OPS)
 
-from .canonicalize import attach as _attach_canonicalization  # noqa: E402
+from pyopt.dialects.memref.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(MEMREF)

@@ -4,13 +4,13 @@ to the original type), dim of known sizes, reshape/subview identities, dead allo
 Attached to the op declarations by `attach(dialect)`, which also declares memory effects."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, DenseArrayAttr, StridedLayoutAttr
-from ...ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
-from ...ir.memref_layout import strides_and_offset
-from ...rewrite.folding import constant_value
-from ...rewrite.pattern import RewritePattern
-from ..opdef import segment_sizes
-from .views import subview_result_type, memref_rank_reduction_mask
+from pyopt.ir.attributes import IntegerAttr, DenseArrayAttr, StridedLayoutAttr
+from pyopt.ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
+from pyopt.ir.memref_layout import strides_and_offset
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.memref.views import subview_result_type, memref_rank_reduction_mask
 
 
 def _def(v, name):
@@ -539,7 +539,7 @@ _EFFECTS = {
 
 def _materialize_constant(rewriter, attr, type_, loc):
     """MemRefDialect::materializeConstant builds arith constants."""
-    from ..arith.folds import materialize_constant
+    from pyopt.dialects.arith.folds import materialize_constant
     return materialize_constant(rewriter, attr, type_, loc)
 
 
@@ -561,7 +561,7 @@ def attach(dialect):
 
 # expand_shape / collapse_shape ------------------------------------------------------------------
 def _reassoc_attr(groups):
-    from ...ir.attributes import ArrayAttr
+    from pyopt.ir.attributes import ArrayAttr
     return ArrayAttr([ArrayAttr([IntegerAttr(I64, i) for i in g]) for g in groups])
 
 
@@ -579,12 +579,12 @@ def compose_reassociation(producer, consumer):
 
 
 def _identity_layout(t):
-    from ...ir.memref_layout import layout_is_identity
+    from pyopt.ir.memref_layout import layout_is_identity
     return type(t) is MemRefType and layout_is_identity(t)
 
 
 def _compose_reshapes(op, rw):
-    from .common import reassociation_indices
+    from pyopt.dialects.memref.common import reassociation_indices
     src = _def(op.operand(0), op.name)
     if src is None:
         return False
@@ -606,8 +606,8 @@ def _compose_reshapes(op, rw):
 
 def collapsed_type(src, groups):
     """CollapseShapeOp::computeCollapsedType."""
-    from ...ir.memref_layout import sat_mul
-    from .views import collapsed_layout
+    from pyopt.ir.memref_layout import sat_mul
+    from pyopt.dialects.memref.views import collapsed_layout
     shape = []
     for g in groups:
         n = 1
@@ -620,7 +620,7 @@ def collapsed_type(src, groups):
 
 
 def _collapse_cast_folder(op, rw):
-    from .common import reassociation_indices
+    from pyopt.dialects.memref.common import reassociation_indices
     cast = _def(op.operand(0), "memref.cast")
     if cast is None or not can_fold_cast_into_consumer(cast):
         return False
@@ -638,7 +638,7 @@ def _collapse_cast_folder(op, rw):
 def _compose_collapse_of_expand(op, rw):
     """ComposeCollapseOfExpandOp (the rank-growing case, which needs an inferred output
     shape, is left alone)."""
-    from .common import reassociation_indices
+    from pyopt.dialects.memref.common import reassociation_indices
     exp = _def(op.operand(0), "memref.expand_shape")
     if exp is None:
         return False
@@ -684,8 +684,8 @@ pat("collapse_shape")(_collapse_cast_folder)
 
 
 def _fold_transpose(op, consts):
-    from ...ir.affine import AffineMap
-    from ...ir.attributes import AffineMapAttr
+    from pyopt.ir.affine import AffineMap
+    from pyopt.ir.attributes import AffineMapAttr
     perm = op.get_attr("permutation").value
     if perm.is_identity() and op.results[0].type is op.operand(0).type:
         return op.operand(0)
@@ -729,8 +729,8 @@ def _esm_groups(esm):
 
 
 def _fold_extract_strided_metadata(op, consts):
-    from ...ir.core import Operation
-    from ..arith import CONSTANT
+    from pyopt.ir.core import Operation
+    from pyopt.dialects.arith import CONSTANT
     t = op.operand(0).type
     offs, sizes, strides = _esm_groups(op)
     changed = False

@@ -1,11 +1,11 @@
 """Constraints and helpers shared by the memref op declarations."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, ArrayAttr
-from ...ir.types import (MemRefType, UnrankedMemRefType, BaseMemRefType, IntegerType, FloatType,
+from pyopt.ir.attributes import IntegerAttr, ArrayAttr
+from pyopt.ir.types import (MemRefType, UnrankedMemRefType, BaseMemRefType, IntegerType, FloatType,
                          I8, I32, I64, INDEX, DYNAMIC)
-from ...ir.memref_layout import is_strided
-from ..constraints import TypeConstraint, AttrConstraint, IntAttrC, IntEnum
+from pyopt.ir.memref_layout import is_strided
+from pyopt.ir.constraints import TypeConstraint, AttrConstraint, IntAttrC, IntEnum
 
 # Traits without a pyopt-wide constant (side-effect bookkeeping of generic_atomic_rmw).
 NO_MEMORY_EFFECT = "NoMemoryEffect"

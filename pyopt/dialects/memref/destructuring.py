@@ -5,19 +5,19 @@ an ArrayAttr of its `index` coordinates. `memref.alloca` of such a type splits i
 allocas, and `memref.load` / `memref.store` with constant in-bounds indices move onto the
 element's alloca (dropping their indices).
 
-Method protocols: see pyopt/passes/sroa.py. Importing this module attaches the models.
+Method protocols: see passes/transforms/sroa.py. Importing this module attaches the models.
 """
 from __future__ import annotations
 
-from ...interfaces import attach, attach_type, type_model
-from ...interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
+from pyopt.interfaces import attach, attach_type, type_model
+from pyopt.interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABLE_ALLOCATION,
                                        DESTRUCTURABLE_TYPE, DestructurableAlloca,
                                        DestructurableMemorySlot)
-from ...ir.attributes import ArrayAttr, IntegerAttr
-from ...ir.types import DYNAMIC, INDEX, MemRefType
-from ...rewrite.folding import constant_value
-from ..opdef import segment_sizes
-from .ops import ALLOCA, LOAD, STORE
+from pyopt.ir.attributes import ArrayAttr, IntegerAttr
+from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
+from pyopt.rewrite.folding import constant_value
+from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.memref.ops import ALLOCA, LOAD, STORE
 
 _MAX_ELEMENTS = 16  # larger memrefs are not destructured
 

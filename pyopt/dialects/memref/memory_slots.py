@@ -1,6 +1,6 @@
 """Promotion models of memref ops for mem2reg (MLIR's MemRefMemorySlot.cpp, promotion side).
 Importing this module attaches them; the method protocols are documented in
-pyopt/passes/mem2reg.py.
+passes/transforms/mem2reg.py.
 
 A `memref.alloca` of a statically shaped memref holding exactly one element is a slot of the
 element type when that type has a zero value (integers, index, floats, vectors and tensors of
@@ -10,14 +10,14 @@ its accesses (indices do not matter: there is one element).
 """
 from __future__ import annotations
 
-from ...interfaces import attach
-from ...interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
+from pyopt.interfaces import attach
+from pyopt.interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP,
                                        SlotLoad, SlotStore)
-from ...ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-from ...ir.types import FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, \
+from pyopt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+from pyopt.ir.types import FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, \
     VectorType
-from ..opdef import segment_sizes
-from . import MEMREF
+from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.memref import MEMREF
 
 
 def _zero_attr(t):

@@ -2,21 +2,21 @@
 views.py)."""
 from __future__ import annotations
 
-from ...ir.attributes import (UNIT, UnitAttr, TypeAttr, BoolAttr, IntegerAttr,
+from pyopt.ir.attributes import (UNIT, UnitAttr, TypeAttr, BoolAttr, IntegerAttr,
                               DenseElementsAttr, DenseStringElementsAttr,
                               DenseResourceElementsAttr, SparseElementsAttr)
-from ...ir.types import (MemRefType, RankedTensorType, FloatType, IntegerType, INDEX, I32,
+from pyopt.ir.types import (MemRefType, RankedTensorType, FloatType, IntegerType, INDEX, I32,
                          DYNAMIC)
-from ...ir.memref_layout import layout_is_identity, layout_map
-from ...ir.symbols import lookup_symbol
-from ...ir.verifier import op_error, plain_error
-from ..constraints import (AnyType, Index, SymbolNameAttr, StrAttr, FlatSymbolRefAttr,
+from pyopt.ir.memref_layout import layout_is_identity, layout_map
+from pyopt.ir.symbols import lookup_symbol
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.constraints import (AnyType, Index, SymbolNameAttr, StrAttr, FlatSymbolRefAttr,
                            UnitAttrConstraint, TypeAttrC, AnyAttr, BoolAttrConstraint,
                            IntEnumAttrC, I64Attr)
-from ..opdef import (Op, ATTR_SIZED_OPERANDS, PURE, TERMINATOR, RETURN_LIKE, SYMBOL,
+from pyopt.ir.opdef import (Op, ATTR_SIZED_OPERANDS, PURE, TERMINATOR, RETURN_LIKE, SYMBOL,
                      AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK)
-from ..format import ensure_terminator
-from .common import (RankedMemRef, AnyRankedOrUnrankedMemRef, MemRef1D, MemRefOfIntOrFloat,
+from pyopt.syntax.format import ensure_terminator
+from pyopt.dialects.memref.common import (RankedMemRef, AnyRankedOrUnrankedMemRef, MemRef1D, MemRefOfIntOrFloat,
                      StaticShapeMemRef, SignlessIntOrFloat, Non0RankedOrUnrankedMemRef,
                      AlignmentAttr, PositiveI32Attr, LocalityHintAttr, ATOMIC_RMW_KIND, NO_MEMORY_EFFECT,
                      RECURSIVE_MEMORY_EFFECTS, elem_of, all_attrs, is_memory_effect_free)
@@ -189,7 +189,7 @@ DEALLOC = Op("memref.dealloc", operands=[("memref", AnyRankedOrUnrankedMemRef)],
 
 def _dim_speculatability(op):
     """DimOp::getSpeculatability: a constant index within a ranked memref's rank."""
-    from ...rewrite.folding import constant_value
+    from pyopt.rewrite.folding import constant_value
     d = op.operand(1).defining_op()
     a = constant_value(d) if d is not None else None
     rank = getattr(op.operand(0).type, "shape", None)

@@ -1,14 +1,14 @@
 """View-like memref ops: casts, subview, reinterpret_cast, reshapes, transpose, view."""
 from __future__ import annotations
 
-from ...ir.attributes import AffineMapAttr, DenseArrayAttr, StridedLayoutAttr
-from ...ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
-from ...ir.memref_layout import (strides_and_offset, layout_is_identity,
+from pyopt.ir.attributes import AffineMapAttr, DenseArrayAttr, StridedLayoutAttr
+from pyopt.ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
+from pyopt.ir.memref_layout import (strides_and_offset, layout_is_identity,
                                  canonicalize_strided_layout, sat_add, sat_mul)
-from ...ir.verifier import op_error, plain_error
-from ..constraints import Index, DenseI64Array, AffineMapAttrC
-from ..opdef import Op, ATTR_SIZED_OPERANDS, PURE
-from .common import (RankedMemRef, AnyRankedOrUnrankedMemRef, AnyStridedMemRef,
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.constraints import Index, DenseI64Array, AffineMapAttrC
+from pyopt.ir.opdef import Op, ATTR_SIZED_OPERANDS, PURE
+from pyopt.dialects.memref.common import (RankedMemRef, AnyRankedOrUnrankedMemRef, AnyStridedMemRef,
                      StridedMemRefOfRank0, MemRef1DI8, MemRef1DIntOrIndex, IndexListArrayAttr,
                      reassociation_indices, all_attrs)
 
@@ -484,8 +484,8 @@ def transpose_result_type(t, perm):
 
 
 def _parse_transpose(p, state):
-    from ...syntax.affine_parser import _AffineParser, AffineParseError
-    from ...ir.affine import AffineMap
+    from pyopt.syntax.affine_parser import _AffineParser, AffineParseError
+    from pyopt.ir.affine import AffineMap
     src = p.parse_operand()
     off = p.start
     try:

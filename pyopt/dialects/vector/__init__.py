@@ -3,12 +3,12 @@ reductions, contractions and memory transfers, with the `#vector.kind` /
 `#vector.iterator_type` / `#vector.punctuation` attributes."""
 from __future__ import annotations
 
-from ..opdef import Dialect
-from .attrs import parse_vector_attr
-from .ops import OPS
-from .syntax import SYNTAX_OPS
+from pyopt.ir.opdef import Dialect
+from pyopt.dialects.vector.attrs import parse_vector_attr
+from pyopt.dialects.vector.ops import OPS
+from pyopt.dialects.vector.syntax import SYNTAX_OPS
 
 VECTOR = Dialect("vector", OPS + SYNTAX_OPS, parse_attr=parse_vector_attr)
 
-from .canonicalize import attach as _attach_canonicalization  # noqa: E402
+from pyopt.dialects.vector.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(VECTOR)

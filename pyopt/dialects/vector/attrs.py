@@ -3,10 +3,10 @@
 constraints ops use to spell them."""
 from __future__ import annotations
 
-from ...ir.attributes import ArrayAttr, DialectAttr, IntegerAttr
-from ...ir.types import I64
-from ..constraints import ArrayAttrC, AttrConstraint, DialectAttrC
-from ..enums import BitEnum, BitEnumAttr, enum_param_error
+from pyopt.ir.attributes import ArrayAttr, DialectAttr, IntegerAttr
+from pyopt.ir.types import I64
+from pyopt.ir.constraints import ArrayAttrC, AttrConstraint, DialectAttrC
+from pyopt.ir.enums import BitEnum, BitEnumAttr, enum_param_error
 
 # ---------------------------------------------------------------------------- combining kind
 _KIND_NAMES = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and",
@@ -36,7 +36,7 @@ _FLOAT_KINDS = {"add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"}
 
 def kind_supports(kind_attr, elem_type):
     """isSupportedCombiningKind: which element types a combining kind accepts."""
-    from ...ir.types import FloatType, IntegerType, IndexType
+    from pyopt.ir.types import FloatType, IntegerType, IndexType
     name = kind_attr.name
     if isinstance(elem_type, (IntegerType, IndexType)):
         return name in _INT_KINDS

@@ -5,12 +5,12 @@ folds and patterns of transfer_canonicalize.py and the reduction patterns of
 reduction_canonicalize.py onto the op declarations."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
-from ...ir.types import VectorType, I64, DYNAMIC
-from ...rewrite.pattern import RewritePattern
-from ...rewrite.folding import RECURSIVE_MEMORY_EFFECTS
-from .attrs import ints, i64_array
-from .folds import (FOLDS, defining, const_of, const_int, arith_const_int, rank, raw,
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
+from pyopt.ir.types import VectorType, I64, DYNAMIC
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.rewrite.folding import RECURSIVE_MEMORY_EFFECTS
+from pyopt.dialects.vector.attrs import ints, i64_array
+from pyopt.dialects.vector.folds import (FOLDS, defining, const_of, const_int, arith_const_int, rank, raw,
                     scalar_attr, strides_of, linearize, slice_positions, static_pos,
                     has_dynamic_pos, non_unit_strides, mask_format, ALL_FALSE)
 
@@ -537,12 +537,12 @@ def CreateMaskFolder(op, rw):
 
 # ---------------------------------------------------------------------------- wiring
 def materialize_constant(rewriter, attr, type_, loc):
-    from ..arith.folds import materialize_constant as arith_materialize
+    from pyopt.dialects.arith.folds import materialize_constant as arith_materialize
     return arith_materialize(rewriter, attr, type_, loc)
 
 
 def attach(dialect):
-    from . import transfer_canonicalize as T, reduction_canonicalize as R
+    from pyopt.dialects.vector import transfer_canonicalize as T, reduction_canonicalize as R
     dialect.attach_rewrites(FOLDS, PATTERNS, materialize_constant)
     dialect.attach_rewrites(T.FOLDS, T.PATTERNS)
     dialect.attach_rewrites(None, R.PATTERNS)

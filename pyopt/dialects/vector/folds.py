@@ -3,10 +3,10 @@ the canonicalization patterns share with them (constant access, linearization, m
 classification). Transfer, mask and memory-op folds live in transfer_canonicalize.py."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
-from ...ir.types import VectorType, IntegerType, FloatType, I64, F16, F32
-from ...rewrite.folding import constant_value
-from .attrs import ints
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
+from pyopt.ir.types import VectorType, IntegerType, FloatType, I64, F16, F32
+from pyopt.rewrite.folding import constant_value
+from pyopt.dialects.vector.attrs import ints
 
 FOLDS = {}
 
@@ -196,7 +196,7 @@ def _fold_transpose(op, consts):
 
 @fold("shape_cast")
 def _fold_shape_cast(op, consts):
-    from .verifiers import _valid_shape_cast
+    from pyopt.dialects.vector.verifiers import _valid_shape_cast
     src, res = op.operand(0), op.results[0].type
     if src.type is res:
         return src
@@ -248,7 +248,7 @@ def _fold_bitcast(op, consts):
             bits = 0
             for _ in range(dw // sw):
                 bits = (bits << sw) | piece
-            from ...ir.attributes import normalize_int
+            from pyopt.ir.attributes import normalize_int
             return DenseElementsAttr(res, [normalize_int(bits, de)])
     return None
 
@@ -565,7 +565,7 @@ def _fold_extract_strided_slice(op, consts):
 
 def _fold_strided_from_insert_chain(op):
     """extract_strided_slice of a chunk fully inside an inserted slice reads the slice."""
-    from .attrs import i64_array
+    from pyopt.dialects.vector.attrs import i64_array
     e_offs = ints(op.get_attr("offsets"))
     e_strides = ints(op.get_attr("strides"))
     e_sizes = ints(op.get_attr("sizes"))

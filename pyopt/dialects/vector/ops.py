@@ -2,16 +2,16 @@
 syntax (contract, outerproduct, transfers, mask, print, warp) are in syntax.py."""
 from __future__ import annotations
 
-from ...ir.attributes import BoolAttr
-from ...ir.types import VectorType, IntegerType, IndexType, FloatType, MemRefType, I1, INDEX
-from ..constraints import (TypeConstraint, AnyType, Index, AnyMemRef, AnyShaped,
+from pyopt.ir.attributes import BoolAttr
+from pyopt.ir.types import VectorType, IntegerType, IndexType, FloatType, MemRefType, I1, INDEX
+from pyopt.ir.constraints import (TypeConstraint, AnyType, Index, AnyMemRef, AnyShaped,
                            SignlessIntegerOrIndex, I64Attr, I32Attr, DenseI64Array,
                            BoolAttrConstraint)
-from ..opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS, ELEMENTWISE)
-from ..arith import FastMathC, FASTMATH_NONE
-from ..memref.views import DYNAMIC_INDEX_LIST
-from .attrs import CombiningKindC, I64ArrayAttrC
-from . import verifiers as V
+from pyopt.ir.opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS, ELEMENTWISE)
+from pyopt.dialects.arith import FastMathC, FASTMATH_NONE
+from pyopt.dialects.memref.views import DYNAMIC_INDEX_LIST
+from pyopt.dialects.vector.attrs import CombiningKindC, I64ArrayAttrC
+from pyopt.dialects.vector import verifiers as V
 
 
 # ---------------------------------------------------------------------------- type constraints

@@ -4,12 +4,12 @@ and the add(contract(.., zero), x) pattern vector.contract registers on arith ad
 (VectorOps.cpp)."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
-from ...ir.types import VectorType, IntegerType, IndexType, I1, I64
-from ...rewrite.pattern import RewritePattern
-from ...rewrite.folding import create_or_fold
-from .attrs import ints
-from .folds import defining
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
+from pyopt.ir.types import VectorType, IntegerType, IndexType, I1, I64
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.rewrite.folding import create_or_fold
+from pyopt.dialects.vector.attrs import ints
+from pyopt.dialects.vector.folds import defining
 
 PATTERNS = {}
 

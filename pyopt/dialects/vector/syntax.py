@@ -2,19 +2,19 @@
 transfer_read/transfer_write, mask, print, warp_execute_on_lane_0 and from_elements."""
 from __future__ import annotations
 
-from ...ir.attributes import (AffineMapAttr, ArrayAttr, StringAttr, BoolAttr, IntegerAttr,
+from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, StringAttr, BoolAttr, IntegerAttr,
                               DictionaryAttr)
-from ...ir.core import Operation
-from ...ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, IndexType,
+from pyopt.ir.core import Operation
+from pyopt.ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, IndexType,
                          FloatType, I1, I64, INDEX)
-from ..constraints import (TypeConstraint, AnyType, Index, AnyShaped, AnyRankedTensor,
+from pyopt.ir.constraints import (TypeConstraint, AnyType, Index, AnyShaped, AnyRankedTensor,
                            AffineMapAttrC, ArrayAttrC, ArrayAttrAny, StrAttr, I64Attr)
-from ..opdef import Op, PURE, ATTR_SIZED_OPERANDS, segment_sizes
-from ..format import ensure_terminator
-from .attrs import (CombiningKindC, KIND_ADD, IteratorTypeAttr, IteratorTypeArrayC,
+from pyopt.ir.opdef import Op, PURE, ATTR_SIZED_OPERANDS, segment_sizes
+from pyopt.syntax.format import ensure_terminator
+from pyopt.dialects.vector.attrs import (CombiningKindC, KIND_ADD, IteratorTypeAttr, IteratorTypeArrayC,
                     PunctuationC, PunctuationAttr, PUNCT_NEWLINE)
-from .ops import VecAnyRank, Vec, VecI1
-from . import verifiers as V
+from pyopt.dialects.vector.ops import VecAnyRank, Vec, VecI1
+from pyopt.dialects.vector import verifiers as V
 
 
 def _all_attrs(op):

@@ -5,12 +5,12 @@ load/store/maskedload/maskedstore/gather/scatter/expandload/compressstore with c
 masks, and all-true / empty vector.mask."""
 from __future__ import annotations
 
-from ...ir.affine import AffineMap, AffineConstantExpr, AffineDimExpr, dim as adim
-from ...ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr
-from ...ir.types import RankedTensorType, MemRefType, DYNAMIC
-from ...rewrite.pattern import RewritePattern
-from ..opdef import segment_sizes
-from .folds import (defining, const_int, const_of, scalar_attr, mask_format, ALL_TRUE,
+from pyopt.ir.affine import AffineMap, AffineConstantExpr, AffineDimExpr, dim as adim
+from pyopt.ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr
+from pyopt.ir.types import RankedTensorType, MemRefType, DYNAMIC
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.vector.folds import (defining, const_int, const_of, scalar_attr, mask_format, ALL_TRUE,
                     ALL_FALSE)
 
 FOLDS = {}
@@ -33,7 +33,7 @@ def _pat(name):
 
 
 def _fold_memref_cast(op):
-    from ..memref.canonicalize import fold_memref_cast
+    from pyopt.dialects.memref.canonicalize import fold_memref_cast
     return fold_memref_cast(op)
 
 
@@ -249,7 +249,7 @@ def _minor_identity_bcast_perm(m):
 @_pat("transfer_read")
 def TransferReadAfterWriteToBroadcast(op, rw):
     """read(write(v)) of the same chunk with other permutations -> transpose(broadcast(v))."""
-    from ...ir.types import VectorType
+    from pyopt.ir.types import VectorType
     r = Transfer(op)
     if r.has_out_of_bounds_dim() or type(r.source.type) is not RankedTensorType:
         return False
@@ -276,8 +276,8 @@ def TransferReadAfterWriteToBroadcast(op, rw):
         scal[p] = vt.scalable_dims[i]
     bt = VectorType(shape, w.vtype.element_type, scal)
     b = rw.create("vector.broadcast", [w.vector], [bt], loc=op.loc).results[0]
-    from ...ir.attributes import DenseArrayAttr
-    from ...ir.types import I64
+    from pyopt.ir.attributes import DenseArrayAttr
+    from pyopt.ir.types import I64
     rw.replace_op_with_new_op(op, "vector.transpose", operands=[b], result_types=[vt],
                               properties={"permutation": DenseArrayAttr(I64, perm)})
     return True

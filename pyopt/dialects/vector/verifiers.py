@@ -2,14 +2,14 @@
 TypesMatchWith, AllTypesMatch) each op checks before its own verifier."""
 from __future__ import annotations
 
-from ...ir.attributes import IntegerAttr, AffineMapAttr
-from ...ir.affine import AffineConstantExpr, AffineDimExpr
-from ...ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, IndexType,
+from pyopt.ir.attributes import IntegerAttr, AffineMapAttr
+from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr
+from pyopt.ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, IndexType,
                          FloatType, ShapedType, DYNAMIC)
-from ...ir.memref_layout import layout_is_identity, strides_and_offset, \
+from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset, \
     canonicalize_strided_layout
-from ...ir.verifier import op_error, plain_error
-from .attrs import kind_supports, ints
+from pyopt.ir.verifier import op_error, plain_error
+from pyopt.dialects.vector.attrs import kind_supports, ints
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -386,7 +386,7 @@ def verify_extract_strided_slice(op):
 
 # ---------------------------------------------------------------------------- reshape / casts
 def verify_reshape(op):
-    from ...rewrite.folding import constant_value
+    from pyopt.rewrite.folding import constant_value
     inp, out = op.operand(0).type, op.results[0].type
     ins, outs = _group(op, 1), _group(op, 2)
     fixed = ints(op.get_attr("fixed_vector_sizes"))
@@ -669,14 +669,14 @@ def inverse_projected(perm_map):
 
 def transfer_mask_type(vtype, perm_map):
     """inferTransferOpMaskType."""
-    from ...ir.types import I1
+    from pyopt.ir.types import I1
     order = inverse_projected(perm_map)
     return vec([vtype.shape[i] for i in order], I1, [vtype.scalable_dims[i] for i in order])
 
 
 def minor_identity_map(shaped, vtype):
     """getTransferMinorIdentityMap."""
-    from ...ir.affine import AffineMap, constant
+    from pyopt.ir.affine import AffineMap, constant
     erank = len(shaped.element_type.shape) if type(shaped.element_type) is VectorType else 0
     if not shaped.shape and tuple(vtype.shape) == (1,):
         return AffineMap.get(0, 0, [constant(0)])
@@ -741,7 +741,7 @@ def _verify_transfer(op, shaped, vtype, mask, perm_map, in_bounds):
             raise op_error(op, f"inferred mask type ('{inferred}') and mask operand type "
                            f"('{mask}') don't match")
     if perm_map.num_results != len(in_bounds):
-        from ...syntax.printer import attr_to_str
+        from pyopt.syntax.printer import attr_to_str
         raise op_error(op, f"expects the in_bounds attr of same rank as permutation_map "
                        f"results: {attr_to_str(AffineMapAttr(perm_map))} vs inBounds of size: "
                        f"{len(in_bounds)}")
@@ -789,7 +789,7 @@ def verify_transfer_write(op):
 # ---------------------------------------------------------------------------- contract / outer
 def _dim_map(maps, iters, kind):
     """getDimMap: (lhs result index, rhs result index) pairs of iterators of `kind`."""
-    from ...ir.affine import dim
+    from pyopt.ir.affine import dim
     out = []
     for i, it in enumerate(iters):
         if it.keyword != kind:
@@ -934,7 +934,7 @@ def verify_print(op):
 # ---------------------------------------------------------------------------- regions
 def expected_mask_type(op):
     """MaskableOpInterface::getExpectedMaskType of the maskable ops (None: not maskable)."""
-    from ...ir.types import I1
+    from pyopt.ir.types import I1
     name = op.name
     if name == "vector.transfer_read":
         return transfer_mask_type(op.results[0].type, op.get_attr("permutation_map").value)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import gc
 
-from ...dialects.opdef import CONSTANT_LIKE
-from ...syntax.diagnostics import Diagnostic, MLIRError
-from ..pattern import PatternSet, RewritePattern
-from .rewriter import ARGUMENT, CAST, SOURCE, ConversionPatternRewriter, OpAdaptor
+from pyopt.ir.opdef import CONSTANT_LIKE
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.rewrite.pattern import PatternSet, RewritePattern
+from pyopt.rewrite.conversion.rewriter import ARGUMENT, CAST, SOURCE, ConversionPatternRewriter, OpAdaptor
 
 
 class ConversionPattern(RewritePattern):
@@ -77,14 +77,14 @@ class _Legalizer:
         return self._apply_patterns(op)
 
     def _fold(self, op):
-        from ..folding import fold_op, materialize_constant
+        from pyopt.rewrite.folding import fold_op, materialize_constant
         if op.opdef is None or op.opdef.fold is None or CONSTANT_LIKE in op.opdef.traits:
             return False  # (a constant folds to itself)
         rw = self.rewriter
         state = rw.state()
         snap_mod = None
         try:
-            from .rewriter import _snapshot
+            from pyopt.rewrite.conversion.rewriter import _snapshot
             snap_mod = _snapshot(op)
             r = fold_op(op)
         except Exception:
@@ -92,7 +92,7 @@ class _Legalizer:
         if r is None:
             return False
         if not r:  # folded in place
-            from .rewriter import _restore
+            from pyopt.rewrite.conversion.rewriter import _restore
             rw._log(lambda: _restore(op, snap_mod))
             rw.modified.append(op)
             if self.target.is_legal(op):
@@ -397,10 +397,10 @@ def _resolve(rw, cast, mats):
 
 
 def str_type(t):
-    from ...syntax.printer import type_to_str
+    from pyopt.syntax.printer import type_to_str
     return type_to_str(t)
 
 
 def _op_str(op):
-    from ...syntax.printer import op_for_diagnostic
+    from pyopt.syntax.printer import op_for_diagnostic
     return op_for_diagnostic(op)

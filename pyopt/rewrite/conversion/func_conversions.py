@@ -8,8 +8,8 @@ signatures, block arguments, calls, returns and branches follow the converted va
 """
 from __future__ import annotations
 
-from ...ir.attributes import TypeAttr
-from .driver import OpConversionPattern
+from pyopt.ir.attributes import TypeAttr
+from pyopt.rewrite.conversion.driver import OpConversionPattern
 
 
 class FunctionSignatureConversion(OpConversionPattern):

@@ -10,8 +10,8 @@ converter's materialization callbacks then replace, or that fold away.
 """
 from __future__ import annotations
 
-from ...ir.core import Block
-from ..rewriter import PatternRewriter
+from pyopt.ir.core import Block
+from pyopt.rewrite.rewriter import PatternRewriter
 
 CAST = "builtin.unrealized_conversion_cast"
 SOURCE, TARGET, ARGUMENT = "source", "target", "argument"

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import inspect
 
-from ...ir.attributes import TypeAttr
-from ...ir.types import FunctionType
+from pyopt.ir.attributes import TypeAttr
+from pyopt.ir.types import FunctionType
 
 FAILURE = object()  # a conversion callback's "this type is not convertible"
 

@@ -1,0 +1,652 @@
+"""`mem2reg`: promote memory slots to SSA values (MLIR's Mem2Reg pass).
+
+A memory slot (pyopt/interfaces/memory_slot.py) is a non-aliased pointer-like value, e.g. the
+result of an alloca. Promoting it replaces every load from it by the value stored last and
+removes the stores, the slot and every other use of the pointer. Nothing is promoted unless
+every (transitive) use of the pointer can be removed.
+
+The pass works in four steps per slot; the first two only analyse:
+1. Blocking uses: the uses of the pointer must all go away. Each user is asked, through its
+   interface model, whether it can drop them; a user may in turn require that the uses of its
+   own results go away (a pointer cast deleting itself makes its users blocking). Users are
+   visited in a topological order of the use graph so that an op has all its blocking uses
+   before it is asked.
+2. Merge points: blocks where definitions of the slot's content from several predecessors
+   meet get a new block argument. They are the iterated dominance frontier of the blocks
+   storing to the slot, pruned to the blocks where the content is live on entry. Every
+   predecessor of a merge point must be a branch that can forward an operand.
+3. Reaching definitions: a walk of the dominator tree carries the value the slot holds at
+   each point (initially the allocator's default value, e.g. `llvm.mlir.undef`); stores make
+   new definitions and merge points start with their new argument. Blocks unreachable from
+   the entry see the default value.
+4. Removal: the blocking users, sorted by dominance, are rewritten or deleted in reverse
+   order; branches from unreachable blocks into merge points forward the default value.
+
+Only the region holding the slot pointer is promoted: a load or store of the slot inside a
+nested region (scf.execute_region, ...) blocks promotion, as upstream. The `region-simplify`
+option is accepted but, as in MLIR 19.1.7, does nothing.
+
+Interface protocols (models attached with `pyopt.interfaces.attach`; every method takes the
+op first; `builder` is a `pyopt.rewrite.Builder` already positioned as described; `layout`
+is a `DataLayout`; `blocking_uses` is a list of OpOperand; `new_blocking_uses` a list the
+method may append OpOperands of the op's results to; `remove_blocking_uses` returns True when
+the op must be deleted (MLIR's DeletionKind::Delete), which the pass does at the end):
+
+PROMOTABLE_ALLOCATION (allocators):
+  promotable_slots(op) -> [MemorySlot]                  no IR change
+  default_value(op, slot, builder) -> Value             builder at the start of the slot's block
+  handle_block_argument(op, slot, arg, builder)         builder at the start of arg's block
+  handle_promotion_complete(op, slot, default, builder) -> new allocator op or None
+                                                        (erases the allocator; `default` may be
+                                                        unused and should then be erased)
+PROMOTABLE_MEM_OP (loads and stores):
+  loads_from(op, slot) -> bool;  stores_to(op, slot) -> bool
+  get_stored(op, slot, builder, reaching_def, layout) -> Value   builder after op; the new
+                                                        content of the slot (no deletion)
+  can_uses_be_removed(op, slot, blocking_uses, new_blocking_uses, layout) -> bool
+                                                        (must not add new blocking uses)
+  remove_blocking_uses(op, slot, blocking_uses, builder, reaching_def, layout) -> bool
+                                                        builder after op; `reaching_def` is the
+                                                        content just before op
+PROMOTABLE_OP (other users: casts, debug info, lifetime markers):
+  can_uses_be_removed(op, blocking_uses, new_blocking_uses, layout) -> bool
+  remove_blocking_uses(op, blocking_uses, builder) -> bool       builder after op
+  requires_replaced_values(op) -> bool                  optional (default False); if True,
+  visit_replaced_values(op, defs, builder)              is called after all removals with
+                                                        [(store op, stored value)]
+"""
+from __future__ import annotations
+
+import heapq
+
+from pyopt.interfaces import model
+from pyopt.interfaces.memory_slot import (PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP, PROMOTABLE_OP)
+from pyopt.ir.core import OpOperand, OpResult
+from pyopt.ir.dominance import _compute_idoms, reverse_post_order
+from pyopt.ir.types import FloatType, IndexType, IntegerType, VectorType
+from pyopt.pass_registry import PassOption, register_pass
+from pyopt.rewrite.rewriter import Builder
+from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
+from pyopt.rewrite.greedy import successor_operand_range
+
+# The models attach themselves when imported.
+from pyopt.dialects.llvm import memory_slots as _llvm_slots  # noqa: F401,E402
+from pyopt.dialects.memref import memory_slots as _memref_slots  # noqa: F401,E402
+
+
+# -- data layout -----------------------------------------------------------------------------
+def _pow2_ceil(n):
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def _align_to(n, a):
+    return -(-n // a) * a if a > 1 else n
+
+
+class DataLayout:
+    """The parts of MLIR's DataLayout the memory-slot models query: type sizes and ABI
+    alignments (MLIR's defaults, LLVM pointer/struct/array rules) and endianness, from the
+    `dlti.dl_spec` entries of the op and its ancestors (inner entries win)."""
+
+    def __init__(self, entries=()):
+        self.type_entries = {}   # Type -> value attribute
+        self.string_entries = {}  # key -> value attribute
+        for e in entries:
+            if isinstance(e.key, str):
+                self.string_entries[e.key] = e.value
+            else:
+                self.type_entries[e.key] = e.value
+        self._size_cache = {}
+
+    @classmethod
+    def closest(cls, op):
+        specs = []
+        while op is not None:
+            spec = op.get_attr("dlti.dl_spec")
+            if spec is not None and hasattr(spec, "entries"):
+                specs.append(spec.entries)
+            op = op.parent_op
+        entries = [e for spec in reversed(specs) for e in spec]
+        return cls(entries)
+
+    @property
+    def big_endian(self):
+        v = self.string_entries.get("dlti.endianness")
+        return getattr(v, "value", None) == "big"
+
+    def _values(self, t):
+        a = self.type_entries.get(t)
+        if a is None:
+            return None
+        vals = getattr(a, "all_values", None)
+        if vals is not None:
+            return [int(v) for v in vals()]
+        v = getattr(a, "value", None)
+        return [int(v)] if isinstance(v, int) else None
+
+    def _pointer_entry(self, t):
+        for key in self.type_entries:
+            if _is_llvm_ptr(key) and key.address_space == t.address_space:
+                return self._values(key)
+        return None
+
+    def size_in_bits(self, t):
+        """Size of `t` in bits, or None when the type has no known layout."""
+        r = self._size_cache.get(t, 0)
+        if r == 0:
+            r = self._size_cache[t] = self._compute_bits(t)
+        return r
+
+    def size(self, t):
+        """Size of `t` in bytes (MLIR's getTypeSize), or None."""
+        bits = self.size_in_bits(t)
+        return None if bits is None else -(-bits // 8)
+
+    def _compute_bits(self, t):
+        if isinstance(t, (IntegerType, FloatType)):
+            return t.width
+        if isinstance(t, IndexType):
+            v = self._values(t)
+            return v[0] if v else 64
+        if isinstance(t, VectorType):
+            es = self.size(t.element_type)
+            if es is None or not t.shape:
+                return None
+            last = t.shape[-1]
+            n = 1
+            for d in t.shape:
+                n *= d
+            return n // last * _pow2_ceil(last) * es * 8 if last else 0
+        from pyopt.dialects.llvm import types as lt
+        if isinstance(t, lt.LLVMPointerType):
+            v = self._pointer_entry(t)
+            if v:
+                return v[0]
+            return 64 if t.address_space == 0 else self.size_in_bits(lt.PTR)
+        if isinstance(t, lt.LLVMArrayType):
+            es, ea = self.size(t.element_type), self.abi_alignment(t.element_type)
+            if es is None or ea is None:
+                return None
+            return _align_to(es, ea) * t.num_elements * 8
+        if isinstance(t, lt.LLVMStructType):
+            if t.opaque:
+                return None
+            size, align = 0, 1
+            for e in t.body:
+                es, ea = self.size(e), (1 if t.packed else self.abi_alignment(e))
+                if es is None or ea is None:
+                    return None
+                size = _align_to(size, ea) + es
+                align = max(align, ea)
+            return _align_to(size, align) * 8
+        if isinstance(t, lt.LLVMFixedVectorType):
+            es = self.size_in_bits(t.element_type)
+            return None if es is None else es * t.num_elements
+        return None
+
+    def abi_alignment(self, t):
+        """ABI alignment of `t` in bytes, or None."""
+        if isinstance(t, IntegerType):
+            # The entry of the smallest integer type at least as wide (else the widest).
+            ints = sorted((k.width, id(k), k) for k in self.type_entries
+                          if isinstance(k, IntegerType))
+            if not ints:
+                return _pow2_ceil(-(-t.width // 8)) if t.width < 64 else 4
+            key = next((k for w, _, k in ints if w >= t.width), ints[-1][2])
+            v = self._values(key)
+            return v[0] // 8 if v else None
+        if isinstance(t, FloatType):
+            v = self._values(t)
+            return v[0] // 8 if v else _pow2_ceil(self.size(t))
+        if isinstance(t, IndexType):
+            return self.abi_alignment(IntegerType(self.size_in_bits(t)))
+        if isinstance(t, VectorType):
+            s = self.size(t)
+            return None if s is None else _pow2_ceil(s)
+        from pyopt.dialects.llvm import types as lt
+        if isinstance(t, lt.LLVMPointerType):
+            v = self._pointer_entry(t)
+            if v and len(v) > 1:
+                return v[1] // 8
+            return 8 if t.address_space == 0 else self.abi_alignment(lt.PTR)
+        if isinstance(t, (lt.LLVMArrayType, lt.LLVMFixedVectorType)):
+            return self.abi_alignment(t.element_type)
+        if isinstance(t, lt.LLVMStructType):
+            if t.packed:
+                return 1
+            aligns = [self.abi_alignment(e) for e in t.body]
+            return None if None in aligns else max(aligns, default=1)
+        return None
+
+
+def _is_llvm_ptr(t):
+    from pyopt.dialects.llvm.types import LLVMPointerType
+    return isinstance(t, LLVMPointerType)
+
+
+# -- dominance -------------------------------------------------------------------------------
+class _DomTree:
+    """The dominator tree of one region: idoms (reachable blocks only), children, levels."""
+
+    def __init__(self, region):
+        self.idom = _compute_idoms(region)
+        self.children = {b: [] for b in self.idom}
+        self.level = {}
+        order = []  # parents before children
+        for b, p in self.idom.items():
+            if p is not None:
+                self.children[p].append(b)
+        if region.blocks:
+            stack = [region.blocks[0]]
+            self.level[region.blocks[0]] = 0
+            while stack:
+                b = stack.pop()
+                order.append(b)
+                for c in self.children[b]:
+                    self.level[c] = self.level[b] + 1
+                    stack.append(c)
+        self.preorder = {b: i for i, b in enumerate(order)}
+
+
+class _Dominance:
+    """Dominator trees cached per region for the whole pass (promotion never changes the
+    CFG)."""
+
+    def __init__(self):
+        self.trees = {}
+        self.block_order = {}
+
+    def tree(self, region):
+        t = self.trees.get(region)
+        if t is None:
+            t = self.trees[region] = _DomTree(region)
+        return t
+
+    def blocks_by_dominance(self, region):
+        """{block: index}: reverse post-orders from each block in region order (MLIR's
+        getBlocksSortedByDominance)."""
+        idx = self.block_order.get(region)
+        if idx is None:
+            idx = self.block_order[region] = {}
+            for b in region.blocks:
+                if b not in idx:
+                    for x in reverse_post_order(b, idx):
+                        idx[x] = len(idx)
+        return idx
+
+
+def _iterated_frontier(tree, defining, live_in):
+    """Blocks of the iterated dominance frontier of `defining` that are in `live_in` (the
+    priority-queue algorithm of LLVM's IDFCalculator: deepest definitions first)."""
+    heap, result = [], []
+    for b in defining:
+        if b in tree.level:
+            heapq.heappush(heap, (-tree.level[b], tree.preorder[b], b))
+    visited_pq, visited = set(), set()
+    while heap:
+        neg_level, _, root = heapq.heappop(heap)
+        root_level = -neg_level
+        work = [root]
+        visited.add(root)
+        while work:
+            node = work.pop()
+            for succ in node.successors:
+                lvl = tree.level.get(succ)
+                if lvl is None or lvl > root_level or succ in visited_pq:
+                    continue
+                visited_pq.add(succ)
+                if succ not in live_in:
+                    continue
+                result.append(succ)
+                if succ not in defining:
+                    heapq.heappush(heap, (-lvl, tree.preorder[succ], succ))
+            for c in tree.children[node]:
+                if c not in visited:
+                    visited.add(c)
+                    work.append(c)
+    return result
+
+
+# -- branch operands -------------------------------------------------------------------------
+_SWITCHES = ("cf.switch", "llvm.switch")
+
+
+def _forwarded_range(term, index):
+    """(start, length) of the operands `term` forwards to successor `index`; None when term
+    is not a branch (MLIR's BranchOpInterface)."""
+    if term.name in _SWITCHES:
+        d = term.opdef
+        ranges = d.group_ranges(term, "operand")
+        if index == 0:
+            return ranges[1]
+        segs = term.properties["case_operand_segments"].values
+        start = ranges[2][0] + sum(segs[:index - 1])
+        return (start, segs[index - 1])
+    return successor_operand_range(term, index)
+
+
+def _is_branch(term):
+    if term is None or not term.successor_slots:
+        return False
+    return all(_forwarded_range(term, i) is not None for i in range(len(term.successor_slots)))
+
+
+def _append_forwarded(term, index, value):
+    start, n = _forwarded_range(term, index)
+    d = term.opdef
+    if term.name in _SWITCHES:
+        group = 1 if index == 0 else 2
+        if index:
+            segs = list(term.properties["case_operand_segments"].values)
+            segs[index - 1] += 1
+            term.properties["case_operand_segments"] = segment_sizes(segs)
+    else:
+        group = len(d.operands) - len(d.successors) + index
+    if ATTR_SIZED_OPERANDS in d.traits:
+        seg = list(term.properties["operandSegmentSizes"].values)
+        seg[group] += 1
+        term.properties["operandSegmentSizes"] = segment_sizes(seg)
+    # Link only the new operand (Operation.insert_operands relinks them all, which makes
+    # forwarding one value per promoted slot quadratic).
+    slots = term.operand_slots
+    at = start + n
+    slots.insert(at, OpOperand(value, term, at))
+    for i in range(at + 1, len(slots)):
+        slots[i].index = i
+
+
+# -- analysis --------------------------------------------------------------------------------
+def _forward_slice(ptr):
+    """Transitive users of `ptr` through ops that may forward blocking uses (PromotableOp
+    models), in topological order (defs before users)."""
+    post, seen = [], set()
+    for root in ptr.users():
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, _result_users(root))]
+        while stack:
+            op, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                post.append(op)
+            elif nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, _result_users(nxt)))
+    post.reverse()
+    return post
+
+
+def _result_users(op):
+    if not op.results or model(op, PROMOTABLE_OP) is None:
+        return iter(())
+    return (u.owner for r in op.results for u in r.uses())
+
+
+def _blocking_uses(slot, layout):
+    """{user op: [blocking OpOperand]} (insertion ordered), or None when some use cannot be
+    removed."""
+    users = {}
+    for use in slot.ptr.uses():
+        users.setdefault(use.owner, []).append(use)
+    for op in _forward_slice(slot.ptr):
+        uses = users.get(op)
+        if uses is None:
+            continue
+        new = []
+        m = model(op, PROMOTABLE_OP)
+        if m is not None:
+            if not m.can_uses_be_removed(op, uses, new, layout):
+                return None
+        else:
+            m = model(op, PROMOTABLE_MEM_OP)
+            if m is None or not m.can_uses_be_removed(op, slot, uses, new, layout) or new:
+                return None
+        for u in new:
+            lst = users.setdefault(u.owner, [])
+            if u not in lst:
+                lst.append(u)
+    region = slot.ptr.parent_block.parent
+    for op in users:
+        if model(op, PROMOTABLE_MEM_OP) is not None and op.parent_region is not region:
+            return None
+    return users
+
+
+def _live_in_blocks(slot, defining):
+    """Blocks where the slot's content is read before being written (MLIR's
+    computeSlotLiveIn)."""
+    work, visited = [], set()
+    for user in slot.ptr.users():
+        block = user.parent
+        if block in visited:
+            continue
+        visited.add(block)
+        for op in block:
+            m = model(op, PROMOTABLE_MEM_OP)
+            if m is None:
+                continue
+            if m.loads_from(op, slot):
+                work.append(block)
+                break
+            if m.stores_to(op, slot):
+                break
+    live = set()
+    while work:
+        b = work.pop()
+        if b in live:
+            continue
+        live.add(b)
+        for p in b.predecessors:
+            if p not in defining:
+                work.append(p)
+    return live
+
+
+def _merge_points(slot, dominance):
+    region = slot.ptr.parent_block.parent
+    if len(region.blocks) == 1:
+        return set()
+    defining = set()
+    for user in slot.ptr.users():
+        m = model(user, PROMOTABLE_MEM_OP)
+        if m is not None and m.stores_to(user, slot):
+            defining.add(user.parent)
+    live = _live_in_blocks(slot, defining)
+    return set(_iterated_frontier(dominance.tree(region), defining, live))
+
+
+def _analyze(slot, dominance, layout):
+    """(blocking uses, merge points) when the slot can be promoted, else None."""
+    users = _blocking_uses(slot, layout)
+    if users is None:
+        return None
+    merge = _merge_points(slot, dominance)
+    for b in merge:
+        for p in b.predecessors:
+            if not _is_branch(p.last):
+                return None
+    return users, merge
+
+
+# -- promotion -------------------------------------------------------------------------------
+class _Promoter:
+    def __init__(self, slot, allocator, ctx, dominance, layout, users, merge, stats):
+        self.slot = slot
+        self.allocator = allocator
+        self.alloc_model = model(allocator, PROMOTABLE_ALLOCATION)
+        self.builder = Builder(ctx)
+        self.dominance = dominance
+        self.layout = layout
+        self.users = users
+        self.merge = merge
+        self.stats = stats
+        self.default = None
+        self.reaching = {}  # mem op -> content of the slot just before it
+        self.replaced = {}  # storing op -> the value it made the slot's content
+
+    def default_value(self):
+        if self.default is None:
+            b = self.builder
+            ip = b.save()
+            b.set_insertion_point_to_start(self.slot.ptr.parent_block)
+            self.default = self.alloc_model.default_value(self.allocator, self.slot, b)
+            b.restore(ip)
+        return self.default
+
+    def reaching_in_block(self, block, reaching):
+        for op in block.ops:
+            m = model(op, PROMOTABLE_MEM_OP)
+            if m is None:
+                continue
+            if op in self.users:
+                self.reaching[op] = reaching
+            if m.stores_to(op, self.slot):
+                self.builder.set_insertion_point_after(op)
+                reaching = m.get_stored(op, self.slot, self.builder, reaching, self.layout)
+                self.replaced[op] = reaching
+        return reaching
+
+    def reaching_in_region(self, region, reaching):
+        if len(region.blocks) == 1:
+            self.reaching_in_block(region.blocks[0], reaching)
+            return
+        tree = self.dominance.tree(region)
+        slot, loc = self.slot, _value_loc(self.slot.ptr)
+        stack = [(region.blocks[0], reaching)]
+        while stack:
+            block, reaching = stack.pop()
+            if block in self.merge:
+                arg = block.add_argument(slot.elem_type, loc)
+                self.builder.set_insertion_point_to_start(block)
+                self.alloc_model.handle_block_argument(self.allocator, slot, arg, self.builder)
+                reaching = arg
+                self.stats["new block args"] += 1
+            reaching = self.reaching_in_block(block, reaching)
+            term = block.last
+            if term is not None:  # (the analysis checked that these are branches)
+                for i, s in enumerate(term.successor_slots):
+                    if s.block in self.merge:
+                        _append_forwarded(term, i, reaching)
+            for c in tree.children[block]:
+                stack.append((c, reaching))
+
+    def remove_blocking_uses(self):
+        region = self.slot.ptr.parent_block.parent
+        index = self.dominance.blocks_by_dominance(region)
+        ordered = _sorted_by_dominance(list(self.users), region, index)
+        to_erase, replaced, to_visit = [], [], []
+        b = self.builder
+        for op in reversed(ordered):
+            uses = self.users[op]
+            m = model(op, PROMOTABLE_MEM_OP)
+            if m is not None:
+                reaching = self.reaching.get(op)
+                if reaching is None:  # not reached from the entry: unreachable code
+                    reaching = self.default_value()
+                b.set_insertion_point_after(op)
+                if m.remove_blocking_uses(op, self.slot, uses, b, reaching, self.layout):
+                    to_erase.append(op)
+                if m.stores_to(op, self.slot) and self.replaced.get(op) is not None:
+                    replaced.append((op, self.replaced[op]))
+                continue
+            m = model(op, PROMOTABLE_OP)
+            b.set_insertion_point_after(op)
+            if m.remove_blocking_uses(op, uses, b):
+                to_erase.append(op)
+            req = getattr(m, "requires_replaced_values", None)
+            if req is not None and req(op):
+                to_visit.append((op, m))
+        for op, m in to_visit:
+            b.set_insertion_point_after(op)
+            m.visit_replaced_values(op, replaced, b)
+        for op in to_erase:
+            op.erase()
+
+    def promote(self):
+        region = self.slot.ptr.parent_block.parent
+        self.reaching_in_region(region, self.default_value())
+        self.remove_blocking_uses()
+        # Branches that were not visited (unreachable blocks) forward the default value.
+        for block in self.merge:
+            for u in list(block.pred_uses):
+                start, n = _forwarded_range(u.owner, u.index)
+                if n + 1 == len(block.args):
+                    _append_forwarded(u.owner, u.index, self.default_value())
+        self.stats["promoted slots"] += 1
+        return self.alloc_model.handle_promotion_complete(self.allocator, self.slot,
+                                                          self.default, self.builder)
+
+
+def _value_loc(v):
+    return v.owner.loc if isinstance(v, OpResult) else v.loc
+
+
+def _sorted_by_dominance(ops, region, index):
+    """`ops` ordered by (block index, position in block) of themselves, or of their ancestor
+    directly in `region` (MLIR's dominanceSort)."""
+    keys, positions = {}, {}
+    for op in ops:
+        top = op
+        while top.parent_region is not region:
+            top = top.parent_op
+        block = top.parent
+        if block not in positions:
+            positions[block] = {o: i for i, o in enumerate(block.ops)}
+        keys[op] = (index.get(block, len(index)), positions[block][top])
+    return sorted(ops, key=keys.__getitem__)
+
+
+def try_to_promote_memory_slots(allocators, ctx, layout, dominance, stats):
+    """Promotes as many slots of `allocators` as possible (MLIR's tryToPromoteMemorySlots);
+    True if anything was promoted."""
+    promoted_any = False
+    work = list(allocators)
+    while True:
+        changed_round = False
+        next_work = []
+        for allocator in work:
+            m = model(allocator, PROMOTABLE_ALLOCATION)
+            changed = False
+            for slot in m.promotable_slots(allocator):
+                if not slot.ptr.has_uses():
+                    continue
+                info = _analyze(slot, dominance, layout)
+                if info is None:
+                    continue
+                new = _Promoter(slot, allocator, ctx, dominance, layout, info[0], info[1],
+                                stats).promote()
+                changed = True
+                if new is not None:
+                    next_work.append(new)
+                break  # promoting a slot may invalidate the allocator's other slots
+            if not changed:
+                next_work.append(allocator)
+            changed_round |= changed
+        if not changed_round:
+            return promoted_any
+        promoted_any = True
+        work = next_work
+
+
+@register_pass("mem2reg", "Promotes memory slots into values.", display_name="Mem2Reg",
+               options=[PassOption("region-simplify", bool, True,
+                                   "Perform control flow optimizations to the region tree")],
+               statistics=[("promoted slots", "Total amount of memory slot promoted"),
+                           ("new block args",
+                            "Total amount of new block argument inserted in blocks")])
+def mem2reg(op, ctx, options):
+    stats = {"promoted slots": 0, "new block args": 0}
+    layout = DataLayout.closest(op)
+    dominance = _Dominance()
+    for region in op.regions:
+        if not region.blocks:
+            continue
+        allocators = []
+        for b in region.blocks:
+            for o in b.ops:
+                o.walk(lambda x: allocators.append(x)
+                       if model(x, PROMOTABLE_ALLOCATION) is not None else None)
+        try_to_promote_memory_slots(allocators, ctx, layout, dominance, stats)
+    return stats

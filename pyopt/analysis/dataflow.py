@@ -1,0 +1,660 @@
+"""Sparse conditional constant propagation analysis (MLIR's DeadCodeAnalysis together with
+SparseConstantPropagation, run by one worklist solver).
+
+Facts computed:
+- `lat[value]`: absent (uninitialized: never reached), `UNKNOWN` (overdefined) or a `Const`
+  (attribute plus the dialect whose fold produced it, used to materialize it later);
+- `live`: executable blocks, `edges`: executable CFG edges;
+- predecessor states (`_Preds`) of region entry blocks, of region-branch op results, of
+  callables (their call sites) and of call ops (their return sites).
+
+Control flow is described by the small interface tables below (region branch ops, branch ops,
+calls and callables of the dialects we support), mirroring the upstream interface methods.
+Every fact only grows (uninitialized -> constant -> unknown; sets only gain members), so the
+worklist terminates; each change re-queues just the visits that read the fact.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, SYMBOL_TABLE
+from pyopt.ir.attributes import IntegerAttr, SymbolRefAttr
+from pyopt.ir.symbols import SymbolTableCollection
+from pyopt.rewrite.folding import constant_value
+
+
+class _Unknown:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<unknown>"
+
+
+UNKNOWN = _Unknown()
+
+
+class Const:
+    """A constant lattice value: the attribute and the dialect asked to materialize it."""
+    __slots__ = ("attr", "dialect")
+
+    def __init__(self, attr, dialect):
+        self.attr = attr
+        self.dialect = dialect
+
+    def __eq__(self, other):
+        return type(other) is Const and self.dialect == other.dialect and \
+            type(self.attr) is type(other.attr) and self.attr == other.attr
+
+    def __hash__(self):
+        return hash((self.dialect, self.attr))
+
+
+class _Preds:
+    """PredecessorState: known predecessor ops (with the values they flow into)."""
+    __slots__ = ("known", "all_known")
+
+    def __init__(self):
+        self.known = {}  # op -> list of successor inputs (block args or op results)
+        self.all_known = True
+
+
+# ============================================================ interfaces of our dialects
+_RB_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region",
+                     "scf.index_switch", "scf.parallel", "scf.forall", "affine.for",
+                     "affine.if", "memref.alloca_scope"})
+_CALLABLES = frozenset({"func.func", "llvm.func"})
+_CALLS = frozenset({"func.call", "func.call_indirect", "llvm.call"})
+_BRANCHES = frozenset({"cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br",
+                       "llvm.switch"})
+
+
+def is_region_branch(op):
+    return op.name in _RB_OPS and op.opdef is not None
+
+
+def is_callable(op):
+    return op.name in _CALLABLES and op.opdef is not None
+
+
+def is_call(op):
+    return op.name in _CALLS and op.opdef is not None
+
+
+def callable_region(op):
+    r = op.regions[0] if op.regions else None
+    return r if r is not None and r.blocks else None
+
+
+def call_args(op):
+    if op.name == "func.call_indirect" or (op.name == "llvm.call" and
+                                           op.get_attr("callee") is None):
+        return op.operands[1:]
+    return op.operands
+
+
+def _affine_for_trip_count(op):
+    from pyopt.dialects.affine.control import _trip_count
+    return _trip_count(op)
+
+
+def entry_successor_operands(op):
+    """getEntrySuccessorOperands: values the op forwards into its regions (or results)."""
+    name = op.name
+    if name == "scf.for":
+        return op.operands[3:]
+    if name == "scf.while":
+        return op.operands
+    if name == "affine.for":
+        return op.opdef.get_group(op, "operand", 2)
+    return []
+
+
+def terminator_successor_operands(term):
+    """RegionBranchTerminatorOpInterface's forwarded operands; None if `term` is not one."""
+    if term.name == "scf.condition":
+        return term.operands[1:]
+    if term.name == "scf.reduce":
+        return []
+    d = term.opdef
+    if d is not None and RETURN_LIKE in d.traits:
+        return term.operands
+    return None
+
+
+def _bool(attr):
+    if type(attr) is IntegerAttr and getattr(attr.type, "width", None) == 1:
+        return attr.value != 0
+    return None
+
+
+def region_successors(op, point, consts=None):
+    """getSuccessorRegions (point None: from the parent; else a region index), refined by
+    constant operands where the op's getEntrySuccessorRegions is: [(region index or None for
+    the results, successor inputs)]."""
+    name = op.name
+    res = list(op.results)
+    regions = op.regions
+
+    def args(i, start=0):
+        return list(regions[i].blocks[0].args[start:])
+
+    if name == "scf.for":
+        return [(0, args(0, 1)), (None, res)]
+    if name in ("scf.if", "affine.if"):
+        if point is not None:
+            return [(None, res)]
+        cond = _bool(consts[0]) if consts and name == "scf.if" else None
+        out = []
+        if cond is None or cond:
+            out.append((0, args(0) if name == "affine.if" else []))
+        if cond is None or not cond:
+            if regions[1].blocks:
+                out.append((1, args(1) if name == "affine.if" else []))
+            else:
+                out.append((None, res))
+        return out
+    if name == "scf.while":
+        if point is None or point == 1:
+            return [(0, args(0))]
+        return [(None, res), (1, args(1))]
+    if name in ("scf.execute_region", "memref.alloca_scope"):
+        return [(0, [])] if point is None else [(None, res)]
+    if name == "scf.index_switch":
+        if point is not None:
+            return [(None, res)]
+        arg = consts[0] if consts else None
+        if type(arg) is not IntegerAttr:
+            return [(i, []) for i in range(len(regions))]
+        cases = list(op.get_attr("cases").values)
+        return [(1 + cases.index(arg.value) if arg.value in cases else 0, [])]
+    if name == "affine.for":
+        tc = _affine_for_trip_count(op)
+        if point is None and tc is not None:
+            return [(0, args(0, 1))] if tc > 0 else [(None, res)]
+        if point is not None and tc == 1:
+            return [(None, res)]
+        return [(0, args(0, 1)), (None, res)]
+    # scf.parallel, scf.forall: the body or the parent, forwarding nothing
+    return [(0, []), (None, [])]
+
+
+def terminator_successors(term, branch, consts):
+    """RegionBranchTerminatorOpInterface::getSuccessorRegions with constant operands."""
+    if term.name == "scf.condition":
+        cond = _bool(consts[0]) if consts else None
+        out = []
+        if cond is None or cond:
+            out.append((1, list(branch.regions[1].blocks[0].args)))
+        if cond is None or not cond:
+            out.append((None, list(branch.results)))
+        return out
+    return region_successors(branch, _region_index(term))
+
+
+def _region_index(op):
+    region = op.parent.parent
+    for i, r in enumerate(region.parent.regions):
+        if r is region:
+            return i
+    return None
+
+
+def _switch_groups(op):
+    from pyopt.dialects.cf import _case_groups
+    return [list(op.opdef.get_group(op, "operand", 1))] + [list(g) for g in _case_groups(op)]
+
+
+def branch_successor_operands(term, index):
+    """BranchOpInterface::getSuccessorOperands: the values forwarded to successor `index`
+    (leading block arguments); None if `term` is not a branch we know."""
+    name = term.name
+    if name not in _BRANCHES or term.opdef is None:
+        return None
+    if name.endswith("switch"):
+        return _switch_groups(term)[index]
+    d = term.opdef
+    if name.endswith("cond_br"):
+        return list(d.get_group(term, "operand", 1 + index))
+    return term.operands
+
+
+def branch_successor_for(term, consts):
+    """getSuccessorForOperands: the one successor taken for these constants, else None."""
+    name = term.name
+    if name.endswith(".br"):
+        return term.successors[0]
+    flag = consts[0] if consts else None
+    if type(flag) is not IntegerAttr:
+        return None
+    if name.endswith("cond_br"):
+        return term.successors[0] if flag.value != 0 else term.successors[1]
+    width = getattr(flag.type, "width", 64)
+    mask = (1 << width) - 1
+    cv = term.get_attr("case_values")
+    values = list(cv.all_values()) if cv is not None else []
+    for i, v in enumerate(values):
+        if (v & mask) == (flag.value & mask):
+            return term.successors[1 + i]
+    return term.successors[0]
+
+
+# ============================================================ the solver
+class ConstantSolver:
+    def __init__(self, top):
+        self.top = top
+        self.lat = {}
+        self.live = set()
+        self.edges = set()
+        self.preds = {}
+        self.subs = {}  # fact key -> set of dependent work items (ops or blocks)
+        self.work = deque()
+        self.queued = set()
+        self.tables = SymbolTableCollection()
+
+    # -- worklist -------------------------------------------------------------------------
+    def enqueue(self, item):
+        if item not in self.queued:
+            self.queued.add(item)
+            self.work.append(item)
+
+    def subscribe(self, key, item):
+        s = self.subs.get(key)
+        if s is None:
+            s = self.subs[key] = set()
+        s.add(item)
+
+    def notify(self, key):
+        for item in self.subs.get(key, ()):
+            self.enqueue(item)
+
+    # -- lattices ---------------------------------------------------------------------------
+    def join(self, value, new):
+        """Joins `new` (None: uninitialized) into value's lattice; re-queues its readers."""
+        if new is None:
+            return
+        cur = self.lat.get(value)
+        if cur is UNKNOWN or cur == new:
+            return
+        self.lat[value] = new if cur is None else UNKNOWN
+        u = value.first_use
+        while u is not None:
+            self.enqueue(u.owner)
+            u = u.next_use
+        self.notify(value)
+
+    def set_unknown(self, values):
+        for v in values:
+            self.join(v, UNKNOWN)
+
+    def lattice_for(self, item, value):
+        """getLatticeElementFor: reads value's lattice and makes `item` depend on it."""
+        self.subscribe(value, item)
+        return self.lat.get(value)
+
+    def operand_values(self, op):
+        """Constant attributes of op's operands (None when not constant); None if any operand
+        is still uninitialized."""
+        out = []
+        for s in op.operand_slots:
+            lv = self.lat.get(s.value)
+            if lv is None:
+                return None
+            out.append(lv.attr if lv is not UNKNOWN else None)
+        return out
+
+    # -- liveness and predecessors ----------------------------------------------------------
+    def mark_live(self, block):
+        if block in self.live:
+            return
+        self.live.add(block)
+        self.enqueue(block)
+        for op in block:
+            self.enqueue(op)
+
+    def mark_edge_live(self, src, dst):
+        self.mark_live(dst)
+        if (src, dst) not in self.edges:
+            self.edges.add((src, dst))
+            self.enqueue(dst)
+
+    def mark_entries_live(self, op):
+        for r in op.regions:
+            if r.blocks:
+                self.mark_live(r.blocks[0])
+
+    def preds_for(self, key, item=None):
+        p = self.preds.get(key)
+        if p is None:
+            p = self.preds[key] = _Preds()
+        if item is not None:
+            self.subscribe(key, item)
+        return p
+
+    def add_pred(self, key, op, inputs=()):
+        p = self.preds_for(key)
+        if op not in p.known:
+            p.known[op] = list(inputs)
+            self.notify(key)
+
+    def set_unknown_preds(self, key):
+        p = self.preds_for(key)
+        if p.all_known:
+            p.all_known = False
+            self.notify(key)
+
+    # -- driver -------------------------------------------------------------------------------
+    def run(self):
+        top = self.top
+        for r in top.regions:
+            if r.blocks:
+                self.set_unknown(r.blocks[0].args)
+                self.mark_live(r.blocks[0])
+        self._init_symbol_callables()
+        for op in top.walk_ops():
+            if op is top:
+                continue
+            self.enqueue(op)
+            for r in op.regions:
+                for b in r.blocks:
+                    self.enqueue(b)
+        work, queued = self.work, self.queued
+        while work:
+            item = work.popleft()
+            queued.discard(item)
+            if isinstance(item, tuple):
+                continue
+            if hasattr(item, "args"):
+                self.visit_block(item)
+            else:
+                self.visit_op(item)
+        return self
+
+    # -- call graph ---------------------------------------------------------------------------
+    def _init_symbol_callables(self):
+        top = self.top
+        self._walk_tables(top, top.parent is None)
+
+    def _walk_tables(self, op, visible):
+        is_table = op.opdef is not None and SYMBOL_TABLE in op.opdef.traits
+        if is_table:
+            is_symbol = SYMBOL in op.opdef.traits or op.name == "builtin.module"
+            visible = visible or not is_symbol or _visibility(op) == "private"
+        else:
+            visible = True
+        for r in op.regions:
+            for b in r.blocks:
+                for nested in b:
+                    if nested.regions:
+                        self._walk_tables(nested, visible)
+        if is_table:
+            self._scan_table(op, visible)
+
+    def _scan_table(self, table, visible):
+        if not table.regions or not table.regions[0].blocks:
+            return
+        found = False
+        for op in table.regions[0].blocks[0]:
+            if not is_callable(op) or callable_region(op) is None:
+                continue
+            vis = _visibility(op)
+            if vis == "public" or (not visible and vis == "nested"):
+                self.set_unknown_preds(("callsites", op))
+            found = True
+        if not found:
+            return
+        uses = _symbol_uses(table.regions[0])
+        if uses is None:
+            for op in self.top.walk_ops():
+                if is_callable(op):
+                    self.set_unknown_preds(("callsites", op))
+            return
+        top_is_table = self.top.opdef is not None and SYMBOL_TABLE in self.top.opdef.traits
+        for user, ref in uses:
+            if is_call(user) or not top_is_table:
+                continue
+            sym = self.tables.lookup_in(self.top, ref)
+            if sym is not None:
+                self.set_unknown_preds(("callsites", sym))
+
+    def resolve_callee(self, call):
+        ref = call.get_attr("callee") if call.name != "func.call_indirect" else None
+        if type(ref) is not SymbolRefAttr:
+            return None
+        return self.tables.lookup_nearest(call, ref)
+
+    def _is_external(self, callee):
+        if not self.top.is_ancestor_of(callee):
+            return True
+        return is_callable(callee) and callable_region(callee) is None
+
+    # -- dead code analysis + sparse constant propagation --------------------------------------
+    def visit_op(self, op):
+        block = op.parent
+        if block is None or block not in self.live:
+            return
+        call = is_call(op)
+        if call:
+            callee = self.resolve_callee(op)
+            if callee is not None and callee.opdef is not None and \
+                    SYMBOL in callee.opdef.traits and not self._is_external(callee):
+                self.add_pred(("callsites", callee), op)
+            else:
+                self.set_unknown_preds(("returns", op))
+        rb = is_region_branch(op)
+        if op.regions:
+            if rb:
+                consts = self.operand_values(op)
+                if consts is not None:
+                    for target, inputs in region_successors(op, None, consts):
+                        self._mark_successor(op, op, target, inputs)
+            elif is_callable(op):
+                cs = self.preds_for(("callsites", op), op)
+                if not cs.all_known or cs.known:
+                    self.mark_entries_live(op)
+            else:
+                self.mark_entries_live(op)
+        if op is block.last and not op.successor_slots:
+            parent = block.parent.parent
+            if parent is not None:
+                if is_region_branch(parent):
+                    self._visit_region_terminator(op, parent)
+                elif is_callable(parent):
+                    self._visit_callable_terminator(op, parent)
+        if op.successor_slots:
+            self._visit_branch(op)
+        if op.results:
+            if rb:
+                self._visit_region_successors(("results", op), op, op, list(op.results))
+            elif call:
+                self._visit_call_results(op)
+            else:
+                self._transfer(op)
+
+    def _mark_successor(self, branch, pred, target, inputs):
+        if target is None:
+            self.add_pred(("results", branch), pred, inputs)
+            return
+        entry = branch.regions[target].blocks[0]
+        self.mark_live(entry)
+        self.add_pred(entry, pred, inputs)
+
+    def _visit_region_terminator(self, term, branch):
+        consts = self.operand_values(term)
+        if consts is None:
+            return
+        if terminator_successor_operands(term) is not None:
+            succs = terminator_successors(term, branch, consts)
+        else:
+            succs = region_successors(branch, _region_index(term))
+        for target, inputs in succs:
+            self._mark_successor(branch, term, target, inputs)
+
+    def _visit_callable_terminator(self, term, callable_op):
+        cs = self.preds_for(("callsites", callable_op), term)
+        return_like = term.opdef is not None and RETURN_LIKE in term.opdef.traits
+        for call in list(cs.known):
+            if return_like:
+                self.add_pred(("returns", call), term)
+            else:
+                self.set_unknown_preds(("returns", call))
+
+    def _visit_branch(self, term):
+        src = term.parent
+        if term.name not in _BRANCHES or term.opdef is None:
+            for s in term.successors:
+                self.mark_edge_live(src, s)
+            return
+        consts = self.operand_values(term)
+        if consts is None:
+            return
+        succ = branch_successor_for(term, consts)
+        if succ is not None:
+            self.mark_edge_live(src, succ)
+        else:
+            for s in term.successors:
+                self.mark_edge_live(src, s)
+
+    def _visit_region_successors(self, key, item, branch, lattices):
+        preds = self.preds_for(key, item)
+        for pred, inputs in list(preds.known.items()):
+            if pred is branch:
+                operands = entry_successor_operands(branch)
+            else:
+                operands = terminator_successor_operands(pred)
+            if operands is None:
+                self.set_unknown(lattices)
+                return
+            first = 0
+            if len(inputs) != len(lattices):
+                first = inputs[0].index if inputs else 0
+                self.set_unknown(lattices[:first])
+                self.set_unknown(lattices[first + len(inputs):])
+            for v, target in zip(operands, lattices[first:]):
+                self.join(target, self.lattice_for(item, v))
+
+    def _visit_call_results(self, op):
+        callee = self.resolve_callee(op)
+        if callee is not None and is_callable(callee) and callable_region(callee) is None:
+            self.set_unknown(op.results)
+            return
+        preds = self.preds_for(("returns", op), op)
+        if not preds.all_known:
+            self.set_unknown(op.results)
+            return
+        for ret in list(preds.known):
+            for v, r in zip(ret.operands, op.results):
+                self.join(r, self.lattice_for(op, v))
+
+    def _transfer(self, op):
+        """SparseConstantPropagation::visitOperation: simulate the op's fold on the operand
+        constants; in-place folds and failures give unknown results."""
+        if op.regions:
+            self.set_unknown(op.results)
+            return
+        consts = self.operand_values(op)
+        if consts is None:
+            return
+        if op.opdef is None or op.opdef.fold is None:
+            attr = constant_value(op) if op.opdef is not None else None
+            if attr is None:
+                self.set_unknown(op.results)
+            else:  # a ConstantLike op declared without its (trivial) fold hook
+                self.join(op.results[0], Const(attr, op.opdef.dialect_name))
+            return
+        saved = ([s.value for s in op.operand_slots], dict(op.properties),
+                 dict(op.attributes))
+        try:
+            r = op.opdef.fold(op, consts)
+        except (ArithmeticError, ValueError, TypeError, IndexError, KeyError,
+                AttributeError):
+            r = None
+        if r is not None and not isinstance(r, (list, tuple)):
+            r = [r]
+        if r is None or not r or (len(r) == 1 and r[0] is op.results[0]) or \
+                len(r) != len(op.results) or any(x is None for x in r):
+            self._restore(op, saved)
+            self.set_unknown(op.results)
+            return
+        dialect = op.opdef.dialect_name
+        for res, x in zip(op.results, r):
+            if hasattr(x, "first_use"):  # a Value
+                self.join(res, self.lattice_for(op, x))
+            else:
+                self.join(res, Const(x, dialect))
+
+    @staticmethod
+    def _restore(op, saved):
+        operands, props, attrs = saved
+        if [s.value for s in op.operand_slots] != operands:
+            op.set_operands(operands)
+        if op.properties != props:
+            op.properties = props
+        if op.attributes != attrs:
+            op.attributes = attrs
+
+    def visit_block(self, block):
+        if not block.args or block not in self.live:
+            return
+        region = block.parent
+        if region.blocks[0] is block:
+            parent = region.parent
+            if parent is None:
+                return
+            if is_callable(parent) and callable_region(parent) is region:
+                cs = self.preds_for(("callsites", parent), block)
+                if not cs.all_known:
+                    self.set_unknown(block.args)
+                    return
+                for call in list(cs.known):
+                    for v, a in zip(call_args(call), block.args):
+                        self.join(a, self.lattice_for(block, v))
+                return
+            if is_region_branch(parent):
+                self._visit_region_successors(block, block, parent, list(block.args))
+                return
+            self.set_unknown(block.args)
+            return
+        for u in list(block.pred_uses):
+            term = u.owner
+            if (term.parent, block) not in self.edges:
+                continue
+            forwarded = branch_successor_operands(term, u.index)
+            if forwarded is None:
+                self.set_unknown(block.args)
+                return
+            for i, a in enumerate(block.args):
+                if i < len(forwarded):
+                    self.join(a, self.lattice_for(block, forwarded[i]))
+                else:
+                    self.join(a, UNKNOWN)
+
+
+def _visibility(op):
+    v = op.get_attr("sym_visibility")
+    return getattr(v, "value", "public") if v is not None else "public"
+
+
+def _symbol_uses(region):
+    """(user op, SymbolRefAttr) for every symbol reference held by ops in `region`, not
+    descending into nested symbol tables; None if an unregistered op with regions may hide
+    one."""
+    from pyopt.ir.symbols import collect_symbol_refs
+    out = []
+    stack = [op for b in region.blocks for op in b]
+    while stack:
+        o = stack.pop()
+        refs = []
+        for a in o.properties.values():
+            collect_symbol_refs(a, refs)
+        for a in o.attributes.values():
+            collect_symbol_refs(a, refs)
+        out.extend((o, r) for r in refs)
+        if o.regions:
+            if o.opdef is None:
+                return None
+            if SYMBOL_TABLE in o.opdef.traits:
+                continue
+            for r in o.regions:
+                for b in r.blocks:
+                    stack.extend(b)
+    return out

@@ -1,0 +1,206 @@
+"""Folders and canonicalization patterns of the complex ops (ComplexOps.cpp, MLIR 19):
+re/im of constants and of complex.create, create(re(x), im(x)), inverse pairs (neg/neg,
+conj/conj, exp/log, add/sub), identity operands (add/sub of zero, mul/div by one), and
+merging chains of complex/arith bitcasts. Attached by `attach(COMPLEX)` at the end of
+complex.py; constants of complex type materialize as complex.constant."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
+from pyopt.ir.types import ComplexType
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.dialects.arith.folds import materialize_constant as _arith_materialize
+
+
+def _def(v, name):
+    op = v.defining_op() if hasattr(v, "defining_op") else None
+    return op if op is not None and op.name == name else None
+
+
+def _pair(attr):
+    """The two parts of a complex constant (an ArrayAttr of two attributes), or None."""
+    if type(attr) is ArrayAttr and len(attr) == 2:
+        return attr[0], attr[1]
+    return None
+
+
+def _const_parts(v):
+    """The float parts of a complex.constant defining `v`, or None."""
+    op = _def(v, "complex.constant")
+    if op is None:
+        return None
+    p = _pair(op.get_attr("value"))
+    if p is None or not all(type(a) is FloatAttr for a in p):
+        return None
+    return p
+
+
+def _is_zero(a):
+    return a.value == 0.0  # +0.0 and -0.0 alike (APFloat::isZero)
+
+
+# ------------------------------------------------------------------ folds
+def _fold_part(index):
+    def fold(op, consts):
+        p = _pair(consts[0])
+        if p is not None:
+            return p[index]
+        create = _def(op.operand(0), "complex.create")
+        if create is not None:
+            return create.operand(index)
+        return None
+    return fold
+
+
+def _fold_create(op, consts):
+    re, im = _def(op.operand(0), "complex.re"), _def(op.operand(1), "complex.im")
+    if re is not None and im is not None and re.operand(0) is im.operand(0):
+        return re.operand(0)
+    return None
+
+
+def _zero_rhs(op):
+    p = _const_parts(op.operand(1))
+    return p is not None and _is_zero(p[0]) and _is_zero(p[1])
+
+
+def _fold_add(op, consts):
+    lhs, rhs = op.operand(0), op.operand(1)
+    sub = _def(lhs, "complex.sub")
+    if sub is not None and sub.operand(1) is rhs:  # (a - b) + b
+        return sub.operand(0)
+    sub = _def(rhs, "complex.sub")
+    if sub is not None and sub.operand(1) is lhs:  # b + (a - b)
+        return sub.operand(0)
+    return lhs if _zero_rhs(op) else None
+
+
+def _fold_sub(op, consts):
+    add = _def(op.operand(0), "complex.add")
+    if add is not None and add.operand(1) is op.operand(1):  # (a + b) - b
+        return add.operand(0)
+    return op.operand(0) if _zero_rhs(op) else None
+
+
+def _fold_inverse(inner_name):
+    """op(inner(a)) -> a."""
+    def fold(op, consts):
+        inner = _def(op.operand(0), inner_name)
+        return inner.operand(0) if inner is not None else None
+    return fold
+
+
+def _is_real_one(p):
+    return p is not None and type(p[0]) is FloatAttr and type(p[1]) is FloatAttr and \
+        _is_zero(p[1]) and p[0].value == 1.0
+
+
+def _fold_mul(op, consts):
+    """a * (1, 0) -> a (the rhs must be a complex.constant op)."""
+    return op.operand(0) if _is_real_one(_const_parts(op.operand(1))) else None
+
+
+def _fold_div(op, consts):
+    """a / (1, 0) -> a (any constant rhs)."""
+    return op.operand(0) if _is_real_one(_pair(consts[1])) else None
+
+
+def _fold_bitcast(op, consts):
+    return op.operand(0) if op.operand(0).type is op.results[0].type else None
+
+
+def _fold_constant(op, consts):
+    return op.get_attr("value")
+
+
+# ------------------------------------------------------------------ patterns
+def _component_neg(index):
+    """re/im(neg(create(a, b))) -> arith.negf a (resp. b)."""
+    def rewrite(op, rw):
+        neg = _def(op.operand(0), "complex.neg")
+        create = _def(neg.operand(0), "complex.create") if neg is not None else None
+        if create is None:
+            return False
+        rw.replace_op_with_new_op(op, "arith.negf", [create.operand(index)],
+                                  [create.results[0].type.element_type])
+        return True
+    return rewrite
+
+
+def _merge_complex_bitcast(op, rw):
+    """bitcast(bitcast(x)) -> one bitcast: complex.bitcast if a complex type is involved,
+    else arith.bitcast; bitcast(arith.bitcast(x)) -> complex.bitcast(x)."""
+    t = op.results[0].type
+    inner = _def(op.operand(0), "complex.bitcast")
+    if inner is not None:
+        src = inner.operand(0)
+        complex_involved = type(t) is ComplexType or type(src.type) is ComplexType
+        name = "complex.bitcast" if complex_involved else "arith.bitcast"
+        rw.replace_op_with_new_op(op, name, [src], [t])
+        return True
+    inner = _def(op.operand(0), "arith.bitcast")
+    if inner is not None:
+        rw.replace_op_with_new_op(op, "complex.bitcast", [inner.operand(0)], [t])
+        return True
+    return False
+
+
+def _merge_arith_bitcast(op, rw):
+    """arith.bitcast(complex.bitcast(x)) -> complex.bitcast(x)."""
+    inner = _def(op.operand(0), "complex.bitcast")
+    if inner is None:
+        return False
+    rw.replace_op_with_new_op(op, "complex.bitcast", [inner.operand(0)],
+                              [op.results[0].type])
+    return True
+
+
+FOLDS = {
+    "complex.constant": _fold_constant,
+    "complex.re": _fold_part(0),
+    "complex.im": _fold_part(1),
+    "complex.create": _fold_create,
+    "complex.add": _fold_add,
+    "complex.sub": _fold_sub,
+    "complex.neg": _fold_inverse("complex.neg"),
+    "complex.conj": _fold_inverse("complex.conj"),
+    "complex.log": _fold_inverse("complex.exp"),
+    "complex.exp": _fold_inverse("complex.log"),
+    "complex.mul": _fold_mul,
+    "complex.div": _fold_div,
+    "complex.bitcast": _fold_bitcast,
+}
+
+PATTERNS = {
+    "complex.re": [RewritePattern(None, 1, _component_neg(0), "FoldComponentNeg")],
+    "complex.im": [RewritePattern(None, 1, _component_neg(1), "FoldComponentNeg")],
+    "complex.bitcast": [RewritePattern(None, 1, _merge_complex_bitcast, "MergeComplexBitcast")],
+}
+
+
+def _buildable(attr, type_):
+    """complex::ConstantOp::isBuildableWith: two float (or two integer) parts of the
+    complex type's element type."""
+    p = _pair(attr)
+    if p is None or type(type_) is not ComplexType:
+        return False
+    et = type_.element_type
+    kind = type(p[0])
+    return kind in (FloatAttr, IntegerAttr) and type(p[1]) is kind and \
+        p[0].type is et and p[1].type is et
+
+
+def materialize_constant(rewriter, attr, type_, loc):
+    if _buildable(attr, type_):
+        return rewriter.create("complex.constant", result_types=[type_],
+                               properties={"value": attr}, loc=loc)
+    return _arith_materialize(rewriter, attr, type_, loc)
+
+
+def attach(dialect, arith_dialect=None):
+    dialect.attach_rewrites(FOLDS, PATTERNS)
+    # MergeArithBitcast is registered by complex.bitcast but rooted at arith.bitcast.
+    d = arith_dialect.ops.get("arith.bitcast") if arith_dialect is not None else None
+    if d is not None:
+        d.canonicalize = list(d.canonicalize or []) + [
+            RewritePattern("arith.bitcast", 1, _merge_arith_bitcast, "MergeArithBitcast")]
+    dialect.materialize_constant = materialize_constant

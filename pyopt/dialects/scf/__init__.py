@@ -1,0 +1,1016 @@
+"""The scf (structured control flow) dialect: for, if, while, execute_region, index_switch,
+parallel/reduce, forall/in_parallel and their terminators.
+
+Most ops have hand-written syntax, as upstream does (scf.for, scf.if, scf.while, ...). The
+interface verifiers upstream shares between these ops (LoopLikeOpInterface,
+RegionBranchOpInterface) are `verify_loop_like` and `verify_region_branch` below.
+"""
+from __future__ import annotations
+
+from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
+from pyopt.ir.types import FunctionType, INDEX, I1, I64, DYNAMIC, RankedTensorType, \
+    UnrankedTensorType, BaseMemRefType
+from pyopt.ir.verifier import op_error
+from pyopt.ir.location import SourceLoc
+from pyopt.ir.constraints import (AnyType, Index, I1T, SignlessIntegerOrIndex, AnyRankedTensor,
+                          DenseI64Array, ArrayAttrC)
+from pyopt.syntax.format import ensure_terminator
+from pyopt.ir.opdef import (Dialect, Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, SINGLE_BLOCK,
+                    NO_TERMINATOR, GRAPH_REGION, ATTR_SIZED_OPERANDS,
+                    AUTOMATIC_ALLOCATION_SCOPE, CONSTANT_LIKE, segment_sizes)
+
+SignlessIntOrIndex = SignlessIntegerOrIndex
+
+
+def _sized(name, variadic=False):
+    """SizedRegion<1>: exactly one block (checked with the declared constraints)."""
+    return RegionDef(name, variadic, single_block=True)
+
+
+def _check_sized(op):
+    """The SizedRegion<1> constraints (ODS region constraints, after operand constraints)."""
+    d = op.opdef
+    extra = len(op.regions) - len(d.regions)
+    i = 0
+    for rd in d.regions:
+        n = extra + 1 if rd.variadic else 1
+        for r in op.regions[i:i + n]:
+            if rd.min_blocks_one and len(r.blocks) != 1:
+                raise op_error(op, f"region #{i} ('{rd.name}') failed to verify constraint: "
+                               f"region with 1 blocks")
+            i += 1
+
+
+# ============================================================================ syntax helpers
+def _name_loc(p, state):
+    """The offset of the op name (MLIR's getNameLoc / result.location)."""
+    return p.custom_ops[-1][1] if p.custom_ops else p.start
+
+
+def _err(p, message, offset=None):
+    """OpAsmParser::emitError: `custom op 'name' message`."""
+    return p.custom_error(message, p.start if offset is None else offset)
+
+
+def _kw(p, kw):
+    if not p.accept_keyword(kw):
+        raise _err(p, f"expected '{kw}'")
+
+
+def _resolve(p, ops, types, offset):
+    if len(ops) != len(types):
+        raise _err(p, f"{len(ops)} operands present, but expected {len(types)}", offset)
+    return [p.resolve_operand(o, t) for o, t in zip(ops, types)]
+
+
+def _arg(p):
+    """A region argument name `%x` (no result number)."""
+    if p.kind != "percent":
+        raise p.error("expected SSA operand")
+    return p.parse_operand()
+
+
+def _parse_assignment_list(p):
+    """`(%a = %b, ...)`: region arguments and the operands they are initialised with."""
+    args, operands = [], []
+    p.expect("(")
+    if p.accept(")"):
+        return args, operands
+    while True:
+        args.append(_arg(p))
+        p.expect("=")
+        operands.append(p.parse_operand())
+        if not p.accept(","):
+            break
+    p.expect(")")
+    return args, operands
+
+
+def _entry(p, args, types):
+    return [(a, t, p.loc_at(a[2])) for a, t in zip(args, types)]
+
+
+def _parse_optional_arrow_types(p):
+    if p.accept("->"):
+        return p.parse_function_result_types()
+    return []
+
+
+def _arrow_types(pr, types):
+    """printOptionalArrowTypeList."""
+    if not types:
+        return ""
+    return " -> " + pr.functional_type([], types).split(" -> ", 1)[1]
+
+
+def _init_list(pr, args, inits, prefix):
+    if not inits:
+        return ""
+    return prefix + "(" + ", ".join(pr.value(a) + " = " + pr.value(v)
+                                    for a, v in zip(args, inits)) + ")"
+
+
+def _ensure(p, state, region, term):
+    ensure_terminator(region, term, p, SourceLoc(p.buffer, _name_loc(p, state)))
+
+
+def _attr_dict(p, state, keyword=False):
+    if keyword:
+        if p.accept_keyword("attributes"):
+            state.attributes.update(p.parse_attr_dict_body())
+    else:
+        state.attributes.update(p.parse_optional_attr_dict())
+    d = state.opdef
+    for n in [n for n in state.attributes if n in d.attr_names]:
+        state.properties.setdefault(n, state.attributes.pop(n))
+
+
+def _print_attrs(pr, op, elided=(), keyword=False):
+    """printOptionalAttrDict over op->getAttrs(): inherent and discardable together."""
+    attrs = op.attributes
+    if op.properties:
+        attrs = dict(attrs)
+        attrs.update(op.properties)
+    pr.out.append(pr.attr_dict_str(attrs, elided, keyword))
+
+
+def constant_int(v):
+    """getConstantIntValue: the integer of a value defined by a ConstantLike op."""
+    owner = getattr(v, "owner", None)
+    d = getattr(owner, "opdef", None)
+    if d is None or CONSTANT_LIKE not in d.traits:
+        return None
+    a = owner.properties.get("value")
+    return a.value if type(a) is IntegerAttr else None
+
+
+# ============================================================================ scf.condition
+CONDITION = Op("scf.condition", operands=[("condition", I1T), ("args", AnyType, "*")],
+               traits=[PURE, TERMINATOR], parent=["scf.while"],
+               format="`(` $condition `)` attr-dict ($args^ `:` type($args))?")
+
+# ============================================================================ scf.yield
+YIELD = Op("scf.yield", operands=[("results", AnyType, "*")],
+           traits=[PURE, RETURN_LIKE, TERMINATOR],
+           parent=["scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"],
+           format="attr-dict ($results^ `:` type($results))?")
+
+
+# ============================================================================ scf.execute_region
+def _parse_execute_region(p, state):
+    state.result_types = _parse_optional_arrow_types(p)
+    state.regions = [p.parse_region()]
+    _attr_dict(p, state)
+
+
+def _print_execute_region(pr, op):
+    pr.out.append(_arrow_types(pr, op.result_types) + " ")
+    pr.print_region(op.regions[0], False, True)
+    _print_attrs(pr, op)
+
+
+def _verify_execute_region(op):
+    r = op.regions[0]
+    if not r.blocks:
+        raise op_error(op, "region needs to have at least one block")
+    if r.blocks[0].args:
+        raise op_error(op, "region cannot have any arguments")
+
+
+EXECUTE_REGION = Op("scf.execute_region", results=[("results", AnyType, "*")],
+                    regions=["region"], parse=_parse_execute_region,
+                    print=_print_execute_region, verify=_verify_execute_region,
+                    verify_regions=lambda op: verify_region_branch(op))
+
+
+# ============================================================================ scf.for
+def _parse_for(p, state):
+    name_off = _name_loc(p, state)
+    iv = _arg(p)
+    p.expect("=")
+    lb = p.parse_operand()
+    _kw(p, "to")
+    ub = p.parse_operand()
+    _kw(p, "step")
+    step = p.parse_operand()
+    args, inits, types = [], [], []
+    if p.accept_keyword("iter_args"):
+        args, inits = _parse_assignment_list(p)
+        p.expect("->")
+        types = p.parse_function_result_types()
+    if len(args) != len(types):
+        raise _err(p, "mismatch in number of loop-carried values and defined values", name_off)
+    t = p.parse_type() if p.accept(":") else INDEX
+    operands = [p.resolve_operand(lb, t), p.resolve_operand(ub, t), p.resolve_operand(step, t)]
+    for o, rt in zip(inits, types):
+        operands.append(p.resolve_operand(o, rt))
+    state.operands = operands
+    state.result_types = types
+    body = p.parse_region(_entry(p, [iv] + args, [t] + types))
+    _ensure(p, state, body, "scf.yield")
+    state.regions = [body]
+    _attr_dict(p, state)
+
+
+def _print_for(pr, op):
+    ops = op.operands
+    body = op.regions[0]
+    block = body.blocks[0] if body.blocks else None
+    bargs = block.args if block is not None else []
+    iv = bargs[0] if bargs else None
+    out = pr.out
+    out.append(" " + (pr.value(iv) if iv is not None else "<<NULL VALUE>>") + " = " +
+               pr.value(ops[0]) + " to " + pr.value(ops[1]) + " step " + pr.value(ops[2]))
+    inits = ops[3:]
+    out.append(_init_list(pr, bargs[1:], inits, " iter_args"))
+    if inits:
+        out.append(" -> (" + pr.types([v.type for v in inits]) + ")")
+    out.append(" ")
+    if iv is not None and iv.type is not INDEX:
+        out.append(" : " + pr.type_str(iv.type) + " ")
+    pr.print_region(body, False, bool(inits))
+    _print_attrs(pr, op)
+
+
+def _verify_for(op):
+    ts = [v.type for v in op.operands[:3]]
+    if ts[0] is not ts[1] or ts[0] is not ts[2]:
+        raise op_error(op, "failed to verify that all of {lowerBound, upperBound, step} have "
+                       "same type")
+    _check_sized(op)
+    if len(op.operand_slots) - 3 != len(op.results):
+        raise op_error(op, "mismatch in number of loop-carried values and defined values")
+
+
+def _yielded(region):
+    """Operands of the region's terminator if it is an scf.yield (getYieldedValues)."""
+    if not region.blocks:
+        return []
+    last = region.blocks[0].last
+    if last is not None and last.name == "scf.yield":
+        return last.operands
+    return []
+
+
+def verify_loop_like(op, inits, iter_args, yielded, results):
+    """LoopLikeOpInterface's verifier (messages as upstream, including its `0-th` quirk for
+    loop results)."""
+    if len(inits) != len(iter_args):
+        raise op_error(op, f"different number of inits and region iter_args: {len(inits)} != "
+                       f"{len(iter_args)}")
+    if yielded and len(iter_args) != len(yielded):
+        raise op_error(op, f"different number of region iter_args and yielded values: "
+                       f"{len(iter_args)} != {len(yielded)}")
+    if results is not None and len(results) != len(iter_args):
+        raise op_error(op, f"different number of loop results and region iter_args: "
+                       f"{len(results)} != {len(iter_args)}")
+    for i, (init, arg) in enumerate(zip(inits, iter_args)):
+        if init.type is not arg.type:
+            raise op_error(op, f"{i}-th init and {i}-th region iter_arg have different type: "
+                           f"'{init.type}' != '{arg.type}'")
+        if yielded and arg.type is not yielded[i].type:
+            raise op_error(op, f"{i}-th region iter_arg and {i}-th yielded value have "
+                           f"different type: '{arg.type}' != '{yielded[i].type}'")
+    if results is not None:
+        for arg, r in zip(iter_args, results):
+            if arg.type is not r.type:
+                raise op_error(op, f"0-th region iter_arg and 0-th loop result have different "
+                               f"type: '{arg.type}' != '{r.type}'")
+
+
+def _verify_for_regions(op):
+    body = op.regions[0]
+    args = body.blocks[0].args if body.blocks else []
+    verify_loop_like(op, op.operands[3:], args[1:], _yielded(body), op.results)
+    verify_region_branch(op)
+    if not args or args[0].type is not op.operand(0).type:
+        raise op_error(op, "expected induction variable to be same type as bounds and step")
+    if len(args) - 1 != len(op.results):
+        raise op_error(op, "mismatch in number of basic block args and defined values")
+    for i, (init, arg, r) in enumerate(zip(op.operands[3:], args[1:], op.results)):
+        if init.type is not r.type:
+            raise op_error(op, f"types mismatch between {i}th iter operand and defined value")
+        if arg.type is not r.type:
+            raise op_error(op, f"types mismatch between {i}th iter region arg and defined "
+                           f"value")
+
+
+def _for_speculatability(op):
+    """ForOp::getSpeculatability: a unit constant step always terminates."""
+    return "recursive" if constant_int(op.operand(2)) == 1 else None
+
+
+FOR = Op("scf.for",
+         operands=[("lowerBound", SignlessIntOrIndex), ("upperBound", SignlessIntOrIndex),
+                   ("step", SignlessIntOrIndex), ("initArgs", AnyType, "*")],
+         results=[("results", AnyType, "*")], regions=[_sized("region")],
+         traits=[AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK, "RecursiveMemoryEffects"],
+         implicit_terminator="scf.yield", speculatability=lambda op: _for_speculatability(op),
+         parse=_parse_for, print=_print_for, verify=_verify_for,
+         verify_regions=_verify_for_regions)
+
+
+# ============================================================================ scf.if
+def _parse_if(p, state):
+    cond = p.parse_operand()
+    state.operands = [p.resolve_operand(cond, I1)]
+    state.result_types = _parse_optional_arrow_types(p)
+    then = p.parse_region()
+    _ensure(p, state, then, "scf.yield")
+    from pyopt.ir.core import Region
+    els = Region()
+    if p.accept_keyword("else"):
+        els = p.parse_region()
+        _ensure(p, state, els, "scf.yield")
+    state.regions = [then, els]
+    _attr_dict(p, state)
+
+
+def _print_if(pr, op):
+    out = pr.out
+    out.append(" " + pr.value(op.operand(0)))
+    terms = bool(op.results)
+    if terms:
+        out.append(" -> (" + pr.types(op.result_types) + ")")
+    out.append(" ")
+    pr.print_region(op.regions[0], False, terms)
+    if op.regions[1].blocks:
+        out.append(" else ")
+        pr.print_region(op.regions[1], False, terms)
+    _print_attrs(pr, op)
+
+
+def _verify_if(op):
+    for i, r in enumerate(op.regions):
+        if r.blocks and r.blocks[0].args:
+            raise op_error(op, f"region #{i} should have no arguments")
+    _check_sized(op)
+    if len(op.regions[1].blocks) > 1:
+        raise op_error(op, "region #1 ('elseRegion') failed to verify constraint: region with at "
+                       "most 1 blocks")
+    if op.results and not op.regions[1].blocks:
+        raise op_error(op, "must have an else block if defining values")
+
+
+IF = Op("scf.if", operands=[("condition", I1T)], results=[("results", AnyType, "*")],
+        regions=[_sized("thenRegion"), "elseRegion"],
+        traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
+        implicit_terminator="scf.yield",
+        parse=_parse_if, print=_print_if, verify=_verify_if,
+        verify_regions=lambda op: verify_region_branch(op))
+
+
+# ============================================================================ scf.while
+def _parse_while(p, state):
+    args, inits = [], []
+    if p.peek_is("("):
+        args, inits = _parse_assignment_list(p)
+    off = p.start
+    p.expect(":")
+    ft = p.parse_type()
+    if type(ft) is not FunctionType:
+        raise _err(p, "invalid kind of type specified", off)
+    state.result_types = list(ft.results)
+    if len(ft.inputs) != len(inits):
+        raise _err(p, f"expected as many input types as operands (expected {len(inits)} got "
+                   f"{len(ft.inputs)})", off)
+    state.operands = _resolve(p, inits, ft.inputs, p.start)
+    before = p.parse_region(_entry(p, args, ft.inputs) if args else None)
+    _kw(p, "do")
+    after = p.parse_region()
+    state.regions = [before, after]
+    _attr_dict(p, state, keyword=True)
+
+
+def _print_while(pr, op):
+    before = op.regions[0]
+    bargs = before.blocks[0].args if before.blocks else []
+    out = pr.out
+    out.append(_init_list(pr, bargs, op.operands, " "))
+    out.append(" : " + pr.functional_type(op.operand_types, op.result_types) + " ")
+    pr.print_region(before, False, True)
+    out.append(" do ")
+    pr.print_region(op.regions[1], True, True)
+    _print_attrs(pr, op, keyword=True)
+
+
+def _terminator_or_error(op, region, name, message):
+    """verifyAndGetTerminator: the region's terminator if it is `name`, else an error with a
+    'terminator here' note."""
+    term = None
+    if region.blocks and region.blocks[0].last is not None:
+        term = region.blocks[0].last
+        if term.name == name:
+            return term
+    raise op_error(op, message, [("terminator here", term.loc)] if term is not None else [])
+
+
+def _verify_while(op):
+    _check_sized(op)
+    _terminator_or_error(op, op.regions[0], "scf.condition",
+                         "expects the 'before' region to terminate with 'scf.condition'")
+    _terminator_or_error(op, op.regions[1], "scf.yield",
+                         "expects the 'after' region to terminate with 'scf.yield'")
+
+
+def _verify_while_regions(op):
+    before = op.regions[0]
+    args = before.blocks[0].args if before.blocks else []
+    verify_loop_like(op, op.operands, args, _yielded(op.regions[1]), None)
+    verify_region_branch(op)
+
+
+WHILE = Op("scf.while", operands=[("inits", AnyType, "*")], results=[("results", AnyType, "*")],
+           regions=[_sized("before"), _sized("after")],
+           traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
+           parse=_parse_while, print=_print_while, verify=_verify_while,
+           verify_regions=_verify_while_regions)
+
+
+# ============================================================================ scf.index_switch
+def _parse_index_switch(p, state):
+    arg = p.parse_operand()
+    state.operands = [p.resolve_operand(arg, INDEX)]
+    _attr_dict(p, state)
+    if p.accept("->"):
+        state.result_types = p.parse_type_list_no_parens()
+    cases, regions = [], []
+    while p.accept_keyword("case"):
+        if p.kind != "int" and not p.peek_is("-"):
+            raise _err(p, "expected integer value")
+        cases.append(p.parse_integer())
+        r = p.parse_region()
+        _ensure(p, state, r, "scf.yield")
+        regions.append(r)
+    _kw(p, "default")
+    default = p.parse_region()
+    _ensure(p, state, default, "scf.yield")
+    state.properties["cases"] = DenseArrayAttr(I64, cases)
+    state.regions = [default] + regions
+
+
+def _print_index_switch(pr, op):
+    out = pr.out
+    out.append(" " + pr.value(op.operand(0)))
+    _print_attrs(pr, op, elided=("cases",))
+    if op.results:
+        out.append(" -> " + pr.types(op.result_types))
+    out.append(" ")
+    cases = op.properties.get("cases")
+    for v, r in zip(cases.values if cases is not None else (), op.regions[1:]):
+        pr.newline()
+        out.append(f"case {v} ")
+        pr.print_region(r, False, True)
+    pr.newline()
+    out.append("default ")
+    default = op.regions[0]
+    term = default.blocks[0].last if default.blocks else None
+    pr.print_region(default, True, term is None or bool(term.operand_slots) or
+                    bool(term.attributes))
+
+
+def _verify_index_switch(op):
+    _check_sized(op)
+    cases = op.properties["cases"].values
+    if len(cases) != len(op.regions) - 1:
+        raise op_error(op, f"has {len(op.regions) - 1} case regions but {len(cases)} case "
+                       f"values")
+    seen = set()
+    for v in cases:
+        if v in seen:
+            raise op_error(op, f"has duplicate case value: {v}")
+        seen.add(v)
+
+    def check(region, name):
+        last = region.blocks[0].last
+        if last is None:
+            return
+        if last.name != "scf.yield":
+            raise op_error(op, f"expected region to end with scf.yield, but got {last.name}")
+        if len(last.operand_slots) != len(op.results):
+            raise op_error(op, f"expected each region to return {len(op.results)} values, but "
+                           f"{name} returns {len(last.operand_slots)}",
+                           [("see yield operation here", last.loc)])
+        for i, (r, v) in enumerate(zip(op.results, last.operands)):
+            if r.type is not v.type:
+                raise op_error(op, f"expected result #{i} of each region to be '{r.type}'",
+                               [(f"{name} returns '{v.type}' here", last.loc)])
+    check(op.regions[0], "default region")
+    for i, r in enumerate(op.regions[1:]):
+        check(r, f"case region #{i}")
+
+
+INDEX_SWITCH = Op("scf.index_switch", operands=[("arg", Index)],
+                  results=[("results", AnyType, "*")], attrs={"cases": DenseI64Array},
+                  regions=[_sized("defaultRegion"), _sized("caseRegions", True)],
+                  traits=[SINGLE_BLOCK, "RecursiveMemoryEffects"],
+                  implicit_terminator="scf.yield", parse=_parse_index_switch,
+                  print=_print_index_switch, verify=_verify_index_switch,
+                  verify_regions=lambda op: verify_region_branch(op))
+
+
+# ============================================================================ scf.parallel
+def _parse_parallel(p, state):
+    name_off = _name_loc(p, state)
+    ivs = []
+    p.expect("(")
+    if not p.accept(")"):
+        ivs.append(_arg(p))
+        while p.accept(","):
+            ivs.append(_arg(p))
+        p.expect(")")
+    n = len(ivs)
+    p.expect("=")
+    groups = []
+    for kw in (None, "to", "step"):
+        if kw is not None:
+            _kw(p, kw)
+        off = p.start
+        ops = p.parse_operand_list("(")
+        if len(ops) != n:
+            raise _err(p, f"expected {n} operands", off)
+        groups.append(p.resolve_operands(ops, [INDEX] * n))
+    inits = []
+    if p.accept_keyword("init"):
+        inits = p.parse_operand_list("(")
+    state.result_types = _parse_optional_arrow_types(p)
+    body = p.parse_region(_entry(p, ivs, [INDEX] * n) if ivs else None)
+    state.properties["operandSegmentSizes"] = segment_sizes([n, n, n, len(inits)])
+    _attr_dict(p, state)
+    state.operands = groups[0] + groups[1] + groups[2] + \
+        _resolve(p, inits, state.result_types, name_off)
+    _ensure(p, state, body, "scf.reduce")
+    state.regions = [body]
+
+
+def _print_parallel(pr, op):
+    d = op.opdef
+    body = op.regions[0]
+    args = body.blocks[0].args if body.blocks else []
+    out = pr.out
+    out.append(" (" + pr.values(args) + ") = (" + pr.values(d.get_group(op, "operand", 0)) +
+               ") to (" + pr.values(d.get_group(op, "operand", 1)) + ") step (" +
+               pr.values(d.get_group(op, "operand", 2)) + ")")
+    inits = d.get_group(op, "operand", 3)
+    if inits:
+        out.append(" init (" + pr.values(inits) + ")")
+    out.append(_arrow_types(pr, op.result_types) + " ")
+    pr.print_region(body, False, True)
+    _print_attrs(pr, op, elided=("operandSegmentSizes",))
+
+
+def _verify_parallel(op):
+    _check_sized(op)
+    d = op.opdef
+    steps = d.get_group(op, "operand", 2)
+    if not steps:
+        raise op_error(op, "needs at least one tuple element for lowerBound, upperBound and "
+                       "step")
+    for s in steps:
+        c = constant_int(s)
+        if c is not None and c <= 0:
+            raise op_error(op, "constant step operand must be positive")
+    body = op.regions[0].blocks[0]
+    if len(body.args) != len(steps):
+        raise op_error(op, f"expects the same number of induction variables: {len(body.args)} "
+                       f"as bound and step values: {len(steps)}")
+    for a in body.args:
+        if a.type is not INDEX:
+            raise op_error(op, "expects arguments for the induction variable to be of index "
+                           "type")
+    reduce = _terminator_or_error(op, op.regions[0], "scf.reduce",
+                                  "expects body to terminate with 'scf.reduce'")
+    nres, nred = len(op.results), len(reduce.regions)
+    inits = d.get_group(op, "operand", 3)
+    if nres != nred:
+        raise op_error(op, f"expects number of results: {nres} to be the same as number of "
+                       f"reductions: {nred}")
+    if nres != len(inits):
+        raise op_error(op, f"expects number of results: {nres} to be the same as number of "
+                       f"initial values: {len(inits)}")
+    for i in range(nred):
+        rt = op.results[i].type
+        ot = reduce.operand(i).type
+        if rt is not ot:
+            raise op_error(reduce, f"expects type of {i}-th reduction operand: '{ot}' to be the "
+                           f"same as the {i}-th result type: '{rt}'")
+
+
+PARALLEL = Op("scf.parallel",
+              operands=[("lowerBound", Index, "*"), ("upperBound", Index, "*"),
+                        ("step", Index, "*"), ("initVals", AnyType, "*")],
+              results=[("results", AnyType, "*")], regions=[_sized("region")],
+              traits=[AUTOMATIC_ALLOCATION_SCOPE, ATTR_SIZED_OPERANDS, SINGLE_BLOCK,
+                      "RecursiveMemoryEffects"],
+              implicit_terminator="scf.reduce", parse=_parse_parallel, print=_print_parallel,
+              verify=_verify_parallel, verify_regions=lambda op: verify_region_branch(op))
+
+
+def _verify_reduce(op):
+    _check_sized(op)
+
+
+def _verify_reduce_regions(op):
+    for i, r in enumerate(op.regions):
+        t = op.operand(i).type if i < len(op.operand_slots) else None
+        block = r.blocks[0]
+        if block.first is None:
+            raise op_error(op, f"{i}-th reduction has an empty body")
+        if len(block.args) != 2 or any(a.type is not t for a in block.args):
+            raise op_error(op, f"expected two block arguments with type '{t}' in the {i}-th "
+                           f"reduction region")
+        if block.last.name != "scf.reduce.return":
+            raise op_error(op, "reduction bodies must be terminated with an "
+                           "'scf.reduce.return' op")
+
+
+REDUCE = Op("scf.reduce", operands=[("operands", AnyType, "*")],
+            regions=[_sized("reductions", True)], traits=[TERMINATOR, "RecursiveMemoryEffects"],
+            parent=["scf.parallel"],
+            parse=lambda p, state: _parse_reduce(p, state), print=lambda pr, op: _print_reduce(pr, op),
+            verify=_verify_reduce, verify_regions=_verify_reduce_regions)
+
+
+def _parse_reduce(p, state):
+    # `(` operands `:` types `)`? then a comma-separated (maybe empty) list of regions.
+    if p.accept("("):
+        off = p.start
+        ops = p.parse_operand_list()
+        p.expect(":")
+        types = p.parse_type_list_no_parens()
+        p.expect(")")
+        state.operands = _resolve(p, ops, types, off)
+    regions = []
+    if p.peek_is("{"):
+        regions.append(p.parse_region())
+        while p.accept(","):
+            regions.append(p.parse_region())
+    state.regions = regions
+    _attr_dict(p, state)
+
+
+def _print_reduce(pr, op):
+    out = pr.out
+    if op.operand_slots:
+        ops = op.operands
+        out.append("(" + pr.values(ops) + " : " + pr.types([v.type for v in ops]) + ")")
+    out.append(" ")
+    for i, r in enumerate(op.regions):
+        if i:
+            out.append(", ")
+        pr.print_region(r, True, True)
+    _print_attrs(pr, op)
+
+
+def _verify_reduce_return(op):
+    block = op.parent
+    if block is None or not block.args:
+        return
+    t = block.args[0].type
+    if op.operand(0).type is not t:
+        raise op_error(op, f"must have type '{t}' (the type of the reduction inputs)")
+
+
+REDUCE_RETURN = Op("scf.reduce.return", operands=[("result", AnyType)],
+                   traits=[PURE, TERMINATOR], parent=["scf.reduce"],
+                   format="$result attr-dict `:` type($result)", verify=_verify_reduce_return)
+
+
+# ============================================================================ scf.forall
+def _parse_index_list(p):
+    """parseDynamicIndexList with parens: `(%a, 4, %b)` -> (operands, static values)."""
+    dyn, static = [], []
+    p.expect("(")
+    if p.accept(")"):
+        return dyn, static
+    while True:
+        if p.kind == "percent":
+            dyn.append(p.parse_operand())
+            static.append(DYNAMIC)
+        else:
+            static.append(p.parse_integer())
+        if not p.accept(","):
+            break
+    p.expect(")")
+    return dyn, static
+
+
+def _index_list_str(pr, dyn, static):
+    it = iter(dyn)
+    return "(" + ", ".join(pr.value(next(it)) if s == DYNAMIC else str(s)
+                           for s in static) + ")"
+
+
+def _parse_forall(p, state):
+    ivs = []
+    p.expect("(")
+    if not p.accept(")"):
+        ivs.append(_arg(p))
+        while p.accept(","):
+            ivs.append(_arg(p))
+        p.expect(")")
+    n = len(ivs)
+    dlb, dub, dstep = [], [], []
+    if p.accept_keyword("in"):
+        ub, sub = _parse_index_list(p)
+        dub = p.resolve_operands(ub, [INDEX] * len(ub))
+        slb, sstep = [0] * n, [1] * n
+    else:
+        p.expect("=")
+        lb, slb = _parse_index_list(p)
+        dlb = p.resolve_operands(lb, [INDEX] * len(lb))
+        _kw(p, "to")
+        ub, sub = _parse_index_list(p)
+        dub = p.resolve_operands(ub, [INDEX] * len(ub))
+        _kw(p, "step")
+        st, sstep = _parse_index_list(p)
+        dstep = p.resolve_operands(st, [INDEX] * len(st))
+    out_args, outs, types = [], [], []
+    out_off = p.start
+    if p.accept_keyword("shared_outs"):
+        out_args, outs = _parse_assignment_list(p)
+        types = _parse_optional_arrow_types(p)
+        outs = _resolve(p, outs, types, out_off)
+    state.result_types = types
+    body = p.parse_region(_entry(p, ivs + out_args, [INDEX] * n + types)
+                          if ivs or out_args else None)
+    _ensure_in_parallel(p, state, body)
+    state.regions = [body]
+    _attr_dict(p, state)
+    props = state.properties
+    props["staticLowerBound"] = DenseArrayAttr(I64, slb)
+    props["staticUpperBound"] = DenseArrayAttr(I64, sub)
+    props["staticStep"] = DenseArrayAttr(I64, sstep)
+    props["operandSegmentSizes"] = segment_sizes([len(dlb), len(dub), len(dstep), len(outs)])
+    state.operands = dlb + dub + dstep + outs
+
+
+def _ensure_in_parallel(p, state, region):
+    """The implicit scf.forall.in_parallel carries an (empty) region of its own."""
+    from pyopt.ir.core import Block, Region, Operation
+    if not region.blocks:
+        region.append(Block())
+    b = region.blocks[0]
+    if b.last is not None and b.last.opdef is not None and b.last.opdef.is_terminator:
+        return
+    r = Region()
+    r.append(Block())
+    b.append(Operation("scf.forall.in_parallel", IN_PARALLEL, regions=[r],
+                       loc=SourceLoc(p.buffer, _name_loc(p, state))))
+
+
+def _mixed(op, group, static_name):
+    dyn = op.opdef.get_group(op, "operand", group)
+    static = op.properties.get(static_name)
+    return dyn, (static.values if static is not None else ())
+
+
+def _all_const(op, group, static_name, value):
+    dyn, static = _mixed(op, group, static_name)
+    it = iter(dyn)
+    for s in static:
+        v = s if s != DYNAMIC else constant_int(next(it, None))
+        if v != value:
+            return False
+    return True
+
+
+def _print_forall(pr, op):
+    body = op.regions[0]
+    args = body.blocks[0].args if body.blocks else []
+    rank = len(op.properties["staticLowerBound"].values)
+    out = pr.out
+    out.append(" (" + pr.values(args[:rank]))
+    if _all_const(op, 0, "staticLowerBound", 0) and _all_const(op, 2, "staticStep", 1):
+        out.append(") in " + _index_list_str(pr, *_mixed(op, 1, "staticUpperBound")))
+    else:
+        out.append(") = " + _index_list_str(pr, *_mixed(op, 0, "staticLowerBound")) + " to " +
+                   _index_list_str(pr, *_mixed(op, 1, "staticUpperBound")) + " step " +
+                   _index_list_str(pr, *_mixed(op, 2, "staticStep")))
+    outs = op.opdef.get_group(op, "operand", 3)
+    out.append(_init_list(pr, args[rank:], outs, " shared_outs") + " ")
+    if args[rank:]:
+        out.append("-> (" + pr.types(op.result_types) + ") ")
+    pr.print_region(body, False, bool(op.results))
+    _print_attrs(pr, op, elided=("operandSegmentSizes", "staticLowerBound",
+                                 "staticUpperBound", "staticStep"))
+
+
+def _is_tensor(t):
+    return isinstance(t, (RankedTensorType, UnrankedTensorType))
+
+
+def _verify_forall(op):
+    _check_sized(op)
+    d = op.opdef
+    outs = d.get_group(op, "operand", 3)
+    # DestinationStyleOpInterface
+    start = len(op.operand_slots) - len(outs)
+    for i, v in enumerate(outs):
+        if not _is_tensor(v.type) and not isinstance(v.type, BaseMemRefType):
+            raise op_error(op, f"expected that operand #{start + i} is a tensor or a memref")
+    ntensor_res = sum(1 for r in op.results if _is_tensor(r.type))
+    nt_outs = [(start + i, v) for i, v in enumerate(outs) if _is_tensor(v.type)]
+    if ntensor_res != len(nt_outs):
+        raise op_error(op, f"expected the number of tensor results ({ntensor_res}) to be equal "
+                       f"to the number of output tensors ({len(nt_outs)})")
+    for k, (idx, v) in enumerate(nt_outs):
+        r = op.results[k] if k < len(op.results) else None
+        if r is not None and r.type is not v.type:
+            raise op_error(op, f"expected type of operand #{idx} ('{v.type}') to match type of "
+                           f"corresponding result ('{r.type}')")
+    rank = len(op.properties["staticLowerBound"].values)
+    if len(op.results) != len(outs):
+        raise op_error(op, f"produces {len(op.results)} results, but has only {len(outs)} "
+                       f"outputs")
+    body = op.regions[0].blocks[0]
+    if len(body.args) != rank + len(outs):
+        raise op_error(op, f"region expects {rank} arguments")
+    for i in range(rank):
+        if body.args[i].type is not INDEX:
+            raise op_error(op, f"expects {i}-th block argument to be an index")
+    for i, v in enumerate(outs):
+        if body.args[i + rank].type is not v.type:
+            raise op_error(op, f"type mismatch between {i}-th output and corresponding block "
+                           f"argument")
+    mapping = op.properties.get("mapping")
+    if mapping is not None and len(mapping):
+        if len(mapping) != rank:
+            raise op_error(op, "mapping attribute size must match op rank")
+        for m in mapping:
+            if not getattr(m, "is_device_mapping", False):
+                raise op_error(op, "mapping is not device mapping attribute")
+    from pyopt.ir.verifier import plain_error
+    for gi, (name, what) in enumerate((("staticLowerBound", "lower bound"),
+                                        ("staticUpperBound", "upper bound"),
+                                        ("staticStep", "step"))):
+        static = op.properties[name].values
+        if len(static) != rank:
+            raise plain_error(op, f"expected {rank} {what} values, got {len(static)}")
+        ndyn = sum(1 for s in static if s == DYNAMIC)
+        if len(d.get_group(op, "operand", gi)) != ndyn:
+            raise plain_error(op, f"expected {ndyn} dynamic {what} values")
+
+
+class _DeviceMappingArray(ArrayAttrC):
+    """Elements implement DeviceMappingAttrInterface (attribute classes that set
+    `is_device_mapping`, e.g. the gpu dialect's mapping attributes)."""
+
+    def __init__(self):
+        super().__init__(None, "Device Mapping array attribute")
+
+    def check(self, a):
+        return type(a) is ArrayAttr and all(getattr(x, "is_device_mapping", False) for x in a)
+
+
+FORALL = Op("scf.forall",
+            operands=[("dynamicLowerBound", Index, "*"), ("dynamicUpperBound", Index, "*"),
+                      ("dynamicStep", Index, "*"), ("outputs", AnyRankedTensor, "*")],
+            results=[("results", AnyType, "*")],
+            attrs={"staticLowerBound": DenseI64Array, "staticUpperBound": DenseI64Array,
+                   "staticStep": DenseI64Array,
+                   "mapping": _DeviceMappingArray().opt()},
+            regions=[_sized("region")],
+            traits=[ATTR_SIZED_OPERANDS, AUTOMATIC_ALLOCATION_SCOPE, SINGLE_BLOCK,
+                    "RecursiveMemoryEffects"],
+            implicit_terminator="scf.forall.in_parallel", parse=_parse_forall,
+            print=_print_forall, verify=_verify_forall,
+            verify_regions=lambda op: verify_region_branch(op))
+
+
+def _parse_in_parallel(p, state):
+    from pyopt.ir.core import Block
+    r = p.parse_region()
+    if not r.blocks:
+        r.append(Block())
+    state.regions = [r]
+    _attr_dict(p, state)
+
+
+def _print_in_parallel(pr, op):
+    pr.out.append(" ")
+    pr.print_region(op.regions[0], False, False)
+    _print_attrs(pr, op)
+
+
+def _verify_in_parallel(op):
+    _check_sized(op)
+    forall = op.parent_op
+    if forall is None or forall.name != "scf.forall":
+        raise op_error(op, "expected forall op parent")
+    body = forall.regions[0].blocks[0]
+    rank = len(forall.properties["staticLowerBound"].values)
+    outs = body.args[rank:]
+    o = op.regions[0].blocks[0].first
+    while o is not None:
+        if o.name != "tensor.parallel_insert_slice":
+            raise op_error(op, "expected only tensor.parallel_insert_slice ops")
+        if len(o.operand_slots) < 2 or o.operand(1) not in outs:
+            raise op_error(o, "may only insert into an output block argument")
+        o = o.next
+
+
+IN_PARALLEL = Op("scf.forall.in_parallel", regions=[_sized("region")],
+                 traits=[PURE, TERMINATOR, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION],
+                 parent=["scf.forall"], parse=_parse_in_parallel, print=_print_in_parallel,
+                 verify=_verify_in_parallel)
+
+
+# ============================================================================ region branches
+def _region_inputs(op, target):
+    """Types flowing into a successor: a region's entry arguments or the op's results."""
+    if target is None:
+        return [r.type for r in op.results]
+    r = op.regions[target]
+    return [a.type for a in r.blocks[0].args] if r.blocks else []
+
+
+def _successors(op, point):
+    """getSuccessorRegions: [(region index or None for the parent, input types)]."""
+    name = op.name
+    nores = ("parent-empty", [])
+    if name == "scf.for":
+        args = op.regions[0].blocks[0].args[1:] if op.regions[0].blocks else []
+        return [(0, [a.type for a in args]), (None, _region_inputs(op, None))]
+    if name == "scf.if":
+        if point is not None:
+            return [(None, _region_inputs(op, None))]
+        els = [(1, [])] if op.regions[1].blocks else [nores]
+        return [(0, [])] + els
+    if name == "scf.while":
+        if point is None or point == 1:
+            return [(0, _region_inputs(op, 0))]
+        return [(None, _region_inputs(op, None)), (1, _region_inputs(op, 1))]
+    if name in ("scf.execute_region", "scf.index_switch"):
+        if point is None:
+            return [(i, []) for i in range(len(op.regions))]
+        return [(None, _region_inputs(op, None))]
+    # scf.parallel, scf.forall: the body or the parent, forwarding nothing
+    return [(0, []), nores]
+
+
+def _entry_operands(op):
+    if op.name == "scf.for":
+        return op.operands[3:]
+    if op.name == "scf.while":
+        return op.operands
+    return []
+
+
+def _forwarded(term):
+    """Operands a RegionBranchTerminatorOpInterface op forwards, or None if it is not one."""
+    name = term.name
+    if name == "scf.condition":
+        return term.operands[1:]
+    if name == "scf.reduce":
+        return []
+    d = term.opdef
+    if d is not None and RETURN_LIKE in d.traits:
+        return term.operands
+    return None
+
+
+def _edge(src, dst):
+    a = f"Region #{src}" if src is not None else "parent operands"
+    b = f"Region #{dst}" if dst is not None and dst != "parent-empty" else "parent results"
+    return f"from {a} to {b}"
+
+
+def _check_edges(op, src, source_types):
+    for dst, inputs in _successors(op, src):
+        if len(source_types) != len(inputs):
+            raise op_error(op, f" region control flow edge {_edge(src, dst)}: source has "
+                           f"{len(source_types)} operands, but target successor needs "
+                           f"{len(inputs)}")
+        for i, (s, t) in enumerate(zip(source_types, inputs)):
+            if s is not t:
+                raise op_error(op, f" along control flow edge {_edge(src, dst)}: source type "
+                               f"#{i} '{s}' should match input type #{i} '{t}'")
+
+
+def verify_region_branch(op):
+    """RegionBranchOpInterface: types agree along every region control-flow edge."""
+    _check_edges(op, None, [v.type for v in _entry_operands(op)])
+    for ri, r in enumerate(op.regions):
+        terms = []
+        for b in r.blocks:
+            if b.last is not None:
+                fwd = _forwarded(b.last)
+                if fwd is not None:
+                    terms.append(fwd)
+        if not terms:
+            continue
+        first = [v.type for v in terms[0]]
+        for t in terms[1:]:
+            if [v.type for v in t] != first:
+                dst = _successors(op, ri)[0][0]
+                raise op_error(op, f" along control flow edge{_edge(ri, dst)} operands mismatch "
+                               f"between return-like terminators")
+        _check_edges(op, ri, first)
+
+
+SCF = Dialect("scf", [CONDITION, YIELD, EXECUTE_REGION, FOR, IF, WHILE, INDEX_SWITCH, PARALLEL,
+                      REDUCE, REDUCE_RETURN, FORALL, IN_PARALLEL])
+
+from pyopt.dialects.scf.canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(SCF)
