@@ -58,7 +58,7 @@ from pyopt.rewrite.rewriter import Builder
 # models (blocking uses) and the DataLayout shared by both passes.
 from pyopt.dialects.llvm import destructuring as _llvm_destructuring  # noqa: F401,E402
 from pyopt.dialects.memref import destructuring as _memref_destructuring  # noqa: F401,E402
-from passes.transforms.mem2reg import DataLayout  # noqa: E402
+from pyopt.interfaces.data_layout import DataLayout  # noqa: E402
 
 _STAT_DESTRUCTURED = "destructured slots"
 _STAT_MEMORY_BENEFIT = "slots with memory benefit"
