@@ -99,7 +99,7 @@ def child(path, workload, profile_dir=None):
     from pyopt.ir.location import SourceBuffer
     from pyopt.pass_manager import PassManager, parse_pipeline
     from pyopt.pass_registry import add_pass_library
-    add_pass_library("passes")
+    add_pass_library("passes.registry")
     from pyopt.tool import parse_module
     ctx = make_context()
     with open(path) as f:

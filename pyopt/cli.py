@@ -233,7 +233,7 @@ def main(argv=None):
     argv_was_none = argv is None
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     from pyopt.pass_registry import add_pass_library
-    add_pass_library("passes")  # the pass library, imported at the first pass lookup
+    add_pass_library("passes.registry")  # the pass library, imported at the first pass lookup
     from pyopt.plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
     argv = load_plugins_from_args(argv)
     if argv is None:

@@ -10,7 +10,7 @@ from pyopt.ir.types import IntegerType
 from pyopt.pass_manager import PassManager, PipelineError, parse_pipeline, from_flags
 from pyopt.pass_registry import register_pass, PASSES
 from pyopt.pass_registry import add_pass_library
-add_pass_library("passes")
+add_pass_library("passes.registry")
 from pyopt.rewrite import (GreedyConfig, PatternRewriter, RewritePattern, apply_patterns_greedily,
                            pattern, is_trivially_dead)
 from pyopt.syntax.printer import print_op

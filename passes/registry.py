@@ -1,0 +1,13 @@
+"""Imports every pass module of the library, which registers its passes. Every module (or
+subpackage) of passes/conversion is a conversion pass, so a new one needs no edit here."""
+import importlib
+import pkgutil
+
+import passes.conversion
+from passes.transforms import (canonicalize, cse, symbols, stats, sccp, licm, sroa,  # noqa: F401
+                               mem2reg, inline, strip_debuginfo, llvm_ir)
+
+_SHARED = {"llvm_common"}  # helpers, not passes
+for _m in pkgutil.iter_modules(passes.conversion.__path__):
+    if _m.name not in _SHARED:
+        importlib.import_module(f"passes.conversion.{_m.name}")
