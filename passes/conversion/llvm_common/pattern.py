@@ -249,8 +249,29 @@ def vector_one_to_one_rewrite(op, target, operands, props, attrs, tc, rw):
 
 
 def pass_through(op):
-    """Attributes carried over unchanged: (properties, discardable attributes)."""
-    return dict(op.properties), dict(op.attributes)
+    """Attributes carried over unchanged: (properties, discardable attributes). All of the
+    source op's attributes go in the second dict: the builder keeps those the target op
+    declares as its properties and leaves the others discardable, as MLIR does."""
+    return {}, {**op.properties, **op.attributes}
+
+
+def llvm_fastmath(arith_flags):
+    """`#arith.fastmath` -> `#llvm.fastmath` (ArithCommon's convertArithFastMathAttrToLLVM).
+    The bit orders differ: arith is reassoc,nnan,ninf,nsz,arcp,contract,afn (1..64); llvm is
+    nnan,ninf,nsz,arcp,contract,afn,reassoc (1..64)."""
+    from pyopt.dialects.llvm.attrs import FastmathFlagsAttr
+    v = arith_flags.value if arith_flags is not None else 0
+    return FastmathFlagsAttr((v >> 1) | ((v & 1) << 6))
+
+
+def convert_fastmath(op):
+    """AttrConvertFastMathToLLVM: the op's attributes with `fastmath` renamed `fastmathFlags`
+    and its value translated to the LLVM enum."""
+    props = dict(op.properties)
+    fmf = props.pop("fastmath", None)
+    if fmf is not None:
+        props["fastmathFlags"] = llvm_fastmath(fmf)
+    return props, dict(op.attributes)
 
 
 class VectorConvertToLLVMPattern(ConvertOpToLLVMPattern):
@@ -275,4 +296,5 @@ def vector_patterns(tc, table, convert_attrs=pass_through):
 
 __all__ = ["ConvertOpToLLVMPattern", "VectorConvertToLLVMPattern", "vector_patterns",
            "one_to_one_rewrite", "vector_one_to_one_rewrite", "unroll_nd_vector",
-           "nd_vector_info", "nd_positions", "pass_through", "VectorType"]
+           "nd_vector_info", "nd_positions", "pass_through", "llvm_fastmath", "convert_fastmath",
+           "VectorType"]
