@@ -354,7 +354,8 @@ class ConversionPatternRewriter(PatternRewriter):
                 self._map(old, m[1])
             else:
                 start, n = m
-                if n == 1:
+                if n == 1 and (converter is None or new.args[start].type is old.type or
+                               converter.convert_type(old.type) is new.args[start].type):
                     self._map(old, new.args[start])
                 else:
                     cast = self._unresolved(ARGUMENT, new.args[start:start + n], old.type,
