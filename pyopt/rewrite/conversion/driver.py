@@ -242,7 +242,9 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
 
 def _fail(rw, op, message):
     rw.rollback((0, 0, 0))
-    raise MLIRError(Diagnostic("error", op.loc, message))
+    err = MLIRError(Diagnostic("error", op.loc, message))
+    err.op = op  # (mlir-opt shows the op in a "see current operation" note)
+    raise err
 
 
 def apply_partial_conversion(op, target, patterns, ctx=None, config=None):
