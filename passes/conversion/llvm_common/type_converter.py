@@ -149,8 +149,10 @@ class LLVMTypeConverter(TypeConverter):
     def _convert_llvm_aggregate(self, t):
         tt = type(t)
         if tt is lt.LLVMStructType:
-            if lt.is_compatible_type(t) or t.name is not None:
+            if lt.is_compatible_type(t):
                 return None
+            if t.name is not None:
+                return self._convert_identified_struct(t)
             body = self.convert_types(list(t.body))
             return FAILURE if body is None else lt.literal_struct(body, t.packed)
         if tt is lt.LLVMArrayType and not lt.is_compatible_type(t):
@@ -161,6 +163,19 @@ class LLVMTypeConverter(TypeConverter):
             ps = self.convert_types(list(t.params))
             return FAILURE if r is None or ps is None else lt.LLVMFunctionType(r, ps, t.var_arg)
         return None
+
+    def _convert_identified_struct(self, t):
+        """`"name"` -> `"_Converted.name"` with a converted body; recursive references to
+        a struct being converted use the converted struct itself."""
+        converted = lt.identified_struct(t.registry, "_Converted." + t.name)
+        if t in self.call_stack[:-1]:
+            return converted
+        body = self.convert_types(list(t.body))
+        if body is None:
+            return FAILURE
+        if converted.set_body(body, t.packed):
+            return converted
+        return FAILURE
 
     # -- memref descriptors -------------------------------------------------------------------
     def memref_descriptor_fields(self, t, unpack=False):

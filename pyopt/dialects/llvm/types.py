@@ -163,7 +163,7 @@ class LLVMTargetExtType(LLVMType):
 class LLVMStructType(LLVMType):
     """Literal structs are interned by (body, packed); identified ones by name per context
     (see `identified_struct`) and are mutable until their body is set."""
-    __slots__ = ("name", "body", "packed", "opaque", "initialized", "compat")
+    __slots__ = ("name", "body", "packed", "opaque", "initialized", "compat", "registry")
 
     @staticmethod
     def _norm(body, packed=False):
@@ -176,6 +176,7 @@ class LLVMStructType(LLVMType):
         self.opaque = opaque
         self.initialized = initialized
         self.compat = None  # (_BODY_GENERATION, is_compatible_type) cache
+        self.registry = None  # identified structs: the {name: struct} they are unique in
 
     @property
     def is_identified(self):
@@ -254,12 +255,14 @@ def identified_struct(owner, name, opaque=False):
     """The identified struct `name` of `owner`'s registry (created uninitialized, or opaque).
     The parser of a chunk owns the registry (mlir-opt gives each split chunk a fresh
     context); builders outside parsing share a global one."""
-    reg = _GLOBAL_STRUCTS if owner is None else owner.__dict__.setdefault("_llvm_structs", {})
+    reg = _GLOBAL_STRUCTS if owner is None else \
+        owner if type(owner) is dict else owner.__dict__.setdefault("_llvm_structs", {})
     t = reg.get(name)
     if t is None:
         # Bypass interning: identified structs are unique objects keyed by the registry.
         t = object.__new__(LLVMStructType)
         LLVMStructType.__init__(t, name, (), False, opaque, opaque)
+        t.registry = reg
         reg[name] = t
     return t
 
