@@ -7,7 +7,8 @@ to scalar ops first, which then become calls.
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr, FlatSymbolRefAttr
+from pyopt.ir.attributes import (FloatAttr, IntegerAttr, StringAttr, TypeAttr, FlatSymbolRefAttr,
+                                  normalize_int)
 from pyopt.ir.core import Region
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import (I1, I64, INDEX, FunctionType, IntegerType, VectorType,
@@ -41,7 +42,7 @@ class _Emitter:
         return self.value("arith.constant", [], attr.type, properties={"value": attr})
 
     def int_const(self, t, v):
-        return self.const(IntegerAttr(t, v))
+        return self.const(IntegerAttr(t, normalize_int(v, t)))  # (-1 : i1 is `true`, 1)
 
     def cmpi(self, pred, lhs, rhs):
         return self.value("arith.cmpi", [lhs, rhs], I1,
