@@ -1,5 +1,8 @@
-"""`convert-to-llvm`: one partial conversion with the to-LLVM patterns of every dialect that
-registered them with llvm_common.interface (or only those named by `filter-dialects`)."""
+"""`convert-to-llvm`: one partial conversion with the to-LLVM patterns of every loaded dialect
+that registered them with llvm_common.interface (or only those named by `filter-dialects`).
+
+A dialect counts as loaded, as in mlir-opt, when the IR uses it, when it is builtin or llvm,
+or when a loaded dialect depends on it (func loads cf, which loads arith, ...)."""
 from __future__ import annotations
 
 from pyopt.ir.location import UNKNOWN_LOC
@@ -10,6 +13,22 @@ from pyopt.syntax.diagnostics import error
 from passes.conversion.llvm_common import LLVMTypeConverter, LowerToLLVMOptions
 from passes.conversion.llvm_common.interface import TO_LLVM_POPULATORS
 
+# The dependent dialects MLIR 19 loads along with a dialect.
+_DEPENDS = {"func": ("cf",), "cf": ("arith",), "math": ("arith",), "complex": ("arith",),
+            "memref": ("arith",), "vector": ("arith",), "scf": ("arith",),
+            "affine": ("arith", "ub")}
+
+
+def loaded_dialects(op):
+    loaded = {"builtin", "llvm"}
+    work = list({o.name.partition(".")[0] for o in op.walk_ops()})
+    while work:
+        d = work.pop()
+        if d not in loaded:
+            loaded.add(d)
+            work.extend(_DEPENDS.get(d, ()))
+    return loaded
+
 
 @register_pass("convert-to-llvm", "Convert to LLVM via dialect interfaces found in the input IR",
                options=[PassOption("filter-dialects", list, [],
@@ -19,14 +38,18 @@ def convert_to_llvm(op, ctx, options):
     target = ConversionTarget(ctx)
     target.add_legal_dialect("llvm")
     tc = LLVMTypeConverter(LowerToLLVMOptions(64))
+    loaded = loaded_dialects(op)
     patterns = []
-    names = options.get("filter-dialects") or list(TO_LLVM_POPULATORS)
-    for name in names:
-        populate = TO_LLVM_POPULATORS.get(name)
-        if populate is None and name not in ctx.dialects:
-            raise error(UNKNOWN_LOC, f"dialect not loaded: {name}\n")
-        if populate is None:
-            raise error(UNKNOWN_LOC, "dialect does not implement "
+    names = options.get("filter-dialects")
+    if names:
+        for name in names:
+            if name not in loaded or name not in ctx.dialects:
+                raise error(UNKNOWN_LOC, f"dialect not loaded: {name}\n")
+            if name not in TO_LLVM_POPULATORS:
+                raise error(UNKNOWN_LOC, "dialect does not implement "
                             f"ConvertToLLVMPatternInterface: {name}\n")
-        populate(target, tc, patterns)
+    else:
+        names = [n for n in TO_LLVM_POPULATORS if n in loaded]
+    for name in names:
+        TO_LLVM_POPULATORS[name](target, tc, patterns)
     apply_partial_conversion(op, target, patterns, ctx)
