@@ -120,7 +120,11 @@ class LLVMTypeConverter(TypeConverter):
             e = self.convert_type(t.element_type)
             return FAILURE if e is None else lt.literal_struct([e, e])
         if tt is FunctionType:
-            return self.ptr()
+            if self.opaque:
+                return self.ptr()
+            # Typed pointers point to the converted signature (memrefs unbundled).
+            sig = self.convert_function_signature(t)
+            return FAILURE if sig is None else self.ptr(0, sig[0])
         if tt is MemRefType:
             fields = self.memref_descriptor_fields(t)
             return FAILURE if fields is None else lt.literal_struct(fields)
@@ -182,12 +186,17 @@ class LLVMTypeConverter(TypeConverter):
         """[allocated ptr, aligned ptr, offset, sizes, strides] of a ranked memref (the arrays
         spelled out as 2*rank index values when `unpack`), or None (diagnosed by the caller)."""
         if strides_and_offset(t) is None:
+            _report("conversion to strided form failed either due to non-strided layout maps "
+                    "(which should have been normalized away) or other reasons")
             return None
         elem = self.convert_type(t.element_type)
         if elem is None:
             return None
         space = self.memref_address_space(t)
         if space is None:
+            from pyopt.syntax.printer import attr_to_str
+            _report(f"conversion of memref memory space {attr_to_str(t.memory_space)} to "
+                    f"integer address space failed. Consider adding memory space conversions.")
             return None
         p = self.ptr(space, elem)
         idx = self.index_type
@@ -316,6 +325,13 @@ class LLVMTypeConverter(TypeConverter):
         else:
             return None
         return _cast(builder, result_type, [desc.value], loc)
+
+
+def _report(message):
+    """An error upstream emits at an unknown location without failing the conversion (the
+    pattern just does not apply), so it does not change the exit status."""
+    import sys
+    sys.stderr.write(f"<unknown>:0: error: {message}\n")
 
 
 def _cast(builder, result_type, inputs, loc):
