@@ -1,7 +1,7 @@
 // RUN: not pyopt %s --convert-func-to-llvm --split-input-file 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=ERR < %t.err
-// Functions whose signature cannot be converted stay as they are (the conversion is partial).
 
+// Functions whose signature cannot be converted stay as they are (the conversion is partial).
 // CHECK-LABEL: func.func @tensor_arg(%arg0: tensor<2xi8>)
 func.func @tensor_arg(%t: tensor<2xi8>) {
   return
