@@ -44,6 +44,9 @@ def _llvm_operand_ok(v):
 
 
 class IntOpWithFlag(ConvertOpToLLVMPattern):
+    """ctlz/cttz/absi: the intrinsic with its poison flag false; the result keeps the source
+    op's type (as upstream: an index result then fails LLVM verification)."""
+
     def __init__(self, tc, root, intrinsic, flag):
         super().__init__(tc, root)
         self.intrinsic = intrinsic
