@@ -91,14 +91,15 @@ class _Legalizer:
             r = None
         if r is None:
             return False
-        if not r:  # folded in place
+        if not r:  # folded in place: the changed op is legalized anew, and its change stays
+            # even when that fails (MLIR's legalizeWithFold), e.g. a commutative op whose
+            # constant moved last is then lowered with its operands in the new order
             from pyopt.rewrite.conversion.rewriter import _restore
+            if _snapshot(op) == snap_mod:
+                return False  # (a fold hook that reported an in-place change but made none)
             rw._log(lambda: _restore(op, snap_mod))
             rw.modified.append(op)
-            if self.target.is_legal(op):
-                return True
-            rw.rollback(state)
-            return False
+            return self.legalize(op)
         rw.set_insertion_point(op)
         values = []
         for res, x in zip(op.results, r):
