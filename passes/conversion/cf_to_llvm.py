@@ -14,6 +14,7 @@ from pyopt.dialects.llvm.attrs import LinkageAttr
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, LLVMConversionTarget,
                                            LLVMTypeConverter, LowerToLLVMOptions,
                                            lookup_or_create_fn)
+from passes.conversion.llvm_common.type_converter import USE_OPAQUE_POINTERS
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common import interface
 from passes.conversion.llvm_common.pattern import _module_of
@@ -105,8 +106,8 @@ def create_print_str_call(rw, loc, module, symbol, text, tc, add_newline=False,
         "sym_name": StringAttr(name), "value": value, "addr_space": IntegerAttr(I32, 0)},
         regions=[Region()], loc=loc)
     rw.restore(ip)
-    ptr = tc.ptr()
-    addr = B.create(rw, "llvm.mlir.addressof", [], [ptr],
+    ptr = tc.ptr(0, I8)  # typed-pointer mode: the global is an i8 array, the string an i8*
+    addr = B.create(rw, "llvm.mlir.addressof", [], [tc.ptr(0, array)],
                     properties={"global_name": _flat(name)}, loc=loc).results[0]
     gep = B.gep(rw, ptr, array, addr, [0], loc)
     fn = lookup_or_create_fn(module, runtime_fn, [ptr], lt.VOID, rw.ctx)
@@ -163,7 +164,8 @@ interface.register("cf", lambda target, tc, patterns: populate_cf_to_llvm_patter
 @register_pass("convert-cf-to-llvm", "Convert ControlFlow operations to the LLVM dialect",
                display_name="ConvertControlFlowToLLVMPass", options=[
                    PassOption("index-bitwidth", int, 0,
-                              "Bitwidth of the index type, 0 to use size of machine word")])
+                              "Bitwidth of the index type, 0 to use size of machine word"),
+                   USE_OPAQUE_POINTERS])
 def convert_cf_to_llvm(op, ctx, options):
     opts = LowerToLLVMOptions.for_op(op, options)
     tc = LLVMTypeConverter(opts)

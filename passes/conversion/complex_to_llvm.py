@@ -11,6 +11,7 @@ from pyopt.rewrite.conversion import apply_partial_conversion
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, LLVMConversionTarget,
                                            LLVMTypeConverter, LowerToLLVMOptions,
                                            one_to_one_rewrite)
+from passes.conversion.llvm_common.type_converter import USE_OPAQUE_POINTERS
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.interface import register
 from passes.conversion.llvm_common.pattern import llvm_fastmath
@@ -142,9 +143,10 @@ register("complex", populate)
 
 
 @register_pass("convert-complex-to-llvm", "Convert Complex dialect to LLVM dialect",
-               display_name="ConvertComplexToLLVMPass")
+               display_name="ConvertComplexToLLVMPass", options=[USE_OPAQUE_POINTERS])
 def convert_complex_to_llvm(op, ctx, options):
-    tc = LLVMTypeConverter(LowerToLLVMOptions(64))
+    tc = LLVMTypeConverter(LowerToLLVMOptions(
+        64, use_opaque_pointers=options.get("use-opaque-pointers", True)))
     target = LLVMConversionTarget(ctx)
     target.add_illegal_dialect("complex")
     apply_partial_conversion(op, target, complex_to_llvm_patterns(tc), ctx)

@@ -14,6 +14,7 @@ from pyopt.dialects.llvm import types as lt
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, LLVMConversionTarget,
                                            LLVMTypeConverter, LowerToLLVMOptions,
                                            unroll_nd_vector, vector_patterns)
+from passes.conversion.llvm_common.type_converter import USE_OPAQUE_POINTERS
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.interface import register
 from passes.conversion.llvm_common.pattern import convert_fastmath
@@ -151,9 +152,10 @@ register("math", populate)
 
 @register_pass("convert-math-to-llvm", "Convert Math dialect to LLVM dialect",
                options=[PassOption("approximate-log1p", bool, True,
-                                   "Enable approximation of Log1p.")],
+                                   "Enable approximation of Log1p."), USE_OPAQUE_POINTERS],
                display_name="ConvertMathToLLVMPass")
 def convert_math_to_llvm(op, ctx, options):
-    tc = LLVMTypeConverter(LowerToLLVMOptions(64))
+    tc = LLVMTypeConverter(LowerToLLVMOptions(
+        64, use_opaque_pointers=options.get("use-opaque-pointers", True)))
     patterns = math_to_llvm_patterns(tc, options.get("approximate-log1p", True))
     apply_partial_conversion(op, LLVMConversionTarget(ctx), patterns, ctx)

@@ -9,7 +9,8 @@ interface       the ConvertToLLVMPatternInterface registry used by convert-to-ll
 target          the LLVM conversion target
 """
 from passes.conversion.llvm_common.type_converter import (LLVMTypeConverter,  # noqa: F401
-                                                          LowerToLLVMOptions)
+                                                          LowerToLLVMOptions,
+                                                          USE_OPAQUE_POINTERS)
 from passes.conversion.llvm_common.descriptors import (MemRefDescriptor,  # noqa: F401
                                                        UnrankedMemRefDescriptor, StructBuilder)
 from passes.conversion.llvm_common.pattern import (ConvertOpToLLVMPattern,  # noqa: F401

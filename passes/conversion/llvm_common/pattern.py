@@ -139,7 +139,7 @@ class ConvertOpToLLVMPattern(ConversionPattern):
         descs = [UnrankedMemRefDescriptor(operands[i]) for i in positions]
         sizes = UnrankedMemRefDescriptor.compute_sizes(rw, loc, self.tc, descs, spaces)
         module = _module_of(rw)
-        ptr = self.tc.ptr()
+        ptr = self.tc.ptr(0, I8)  # i8* in typed-pointer mode
         if to_dynamic:
             malloc = lookup_or_create_fn(module, "malloc", [self.index_type], ptr, rw.ctx)
         else:

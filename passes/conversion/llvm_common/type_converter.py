@@ -19,9 +19,16 @@ from pyopt.ir.types import (ComplexType, DYNAMIC, FloatType, FunctionType, Index
 from pyopt.rewrite.conversion import FAILURE, SignatureConversion, TypeConverter
 from pyopt.dialects.llvm import types as lt
 from pyopt.interfaces.data_layout import DataLayout
+from pyopt.pass_registry import PassOption
 
 _F8 = ("f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ")
 _LLVM_FLOATS = ("f16", "bf16", "f32", "f64", "f80", "f128")
+
+
+# The seed-era switch every *-to-llvm pass takes (read by LowerToLLVMOptions.for_op).
+USE_OPAQUE_POINTERS = PassOption("use-opaque-pointers", bool, True,
+                                 "Generate LLVM IR using opaque pointers instead of typed "
+                                 "pointers (mlir-opt 16's typed-pointer mode when false)")
 
 
 class LowerToLLVMOptions:

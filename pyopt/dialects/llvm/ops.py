@@ -9,7 +9,7 @@ from pyopt.ir.verifier import op_error, plain_error
 from pyopt.ir.constraints import (TypeConstraint, AnyType, AnySignlessInteger, I64Attr, StrAttr,
                            UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array, DenseI32Array,
                            ArrayAttrAny)
-from pyopt.syntax.format import InferError
+from pyopt.syntax.format import InferError, types_directive
 from pyopt.ir.opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
                      SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
 from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
@@ -435,6 +435,27 @@ def _verify_gep(op):
         pos += 1
 
 
+def _parse_gep_elem_type(p, ctx, elem_el):
+    """`, type`; a seed-era typed base pointer (`!llvm.ptr<f32>`) names it instead."""
+    if p.accept(","):
+        elem = p.parse_type()
+    else:
+        types = ctx.ps.all_op_types
+        elem = _typed_pointee(types[0]) if types else None
+        if elem is None:
+            raise p.error("expected ','")
+    ctx.set(elem_el, TypeAttr(elem))
+
+
+def _print_gep_elem_type(pr, op, elem):
+    if _typed_pointee(op.operands[0].type) is not elem.value:
+        pr.out.append(", " + pr.type_str(elem.value))
+
+
+def _typed_pointee(t):
+    return t.element if type(t) is LLVMPointerType else None
+
+
 def _gep_type(known, attrs):
     return None
 
@@ -446,9 +467,10 @@ _op("getelementptr",
            "inbounds": UnitAttrConstraint.opt()},
     traits=[PURE],
     format="(`inbounds` $inbounds^)? $base `[` custom<GEPIndices>($dynamicIndices, "
-           "$rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` "
-           "$elem_type",
-    custom_directives={"GEPIndices": (_parse_gep_indices, _print_gep_indices)},
+           "$rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `` "
+           "custom<GEPElemType>($elem_type)",
+    custom_directives={"GEPIndices": (_parse_gep_indices, _print_gep_indices),
+                       "GEPElemType": (_parse_gep_elem_type, _print_gep_elem_type)},
     verify=_verify_gep)
 
 
@@ -497,17 +519,55 @@ def _access_effects(op, kind):
     return {kind}
 
 
+# Seed-era typed pointers (mlir-opt 16) leave out the type the pointer already names:
+# `llvm.load %p : !llvm.ptr<f32>`, `llvm.store %v, %p : !llvm.ptr<f32>`.
+def _pointee(t):
+    return t.element if type(t) is LLVMPointerType else None
+
+
+def _parse_load_types(p):
+    addr = p.parse_type()
+    if p.accept("->"):
+        return addr, p.parse_type()
+    res = _pointee(addr)
+    if res is None:
+        raise p.error("expected '->'")
+    return addr, res
+
+
+def _print_load_type(pr, op, addr, res):
+    pr.out.append(pr.type_str(addr) if _pointee(addr) is res else
+                  f"{pr.type_str(addr)} -> {pr.type_str(res)}")
+
+
+def _parse_store_types(p):
+    first = p.parse_type()
+    if p.accept(","):
+        return first, p.parse_type()
+    value = _pointee(first)
+    if value is None:
+        raise p.error("expected ','")
+    return value, first
+
+
+def _print_store_type(pr, op, value, addr):
+    pr.out.append(pr.type_str(addr) if _pointee(addr) is value else
+                  f"{pr.type_str(value)}, {pr.type_str(addr)}")
+
+
 _op("load", operands=[("addr", LLVM_AnyPointer)], results=[("res", LLVM_LoadableType)],
     attrs={**_MEM_ATTRS, "invariant": UnitAttrConstraint.opt()},
     format="(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? "
-           "$ordering^)? (`invariant` $invariant^)? attr-dict `:` qualified(type($addr)) `->` "
-           "type($res)",
+           "$ordering^)? (`invariant` $invariant^)? attr-dict `:` "
+           "custom<LoadType>(type($addr), type($res))",
+    custom_directives={"LoadType": types_directive(_parse_load_types, _print_load_type)},
     verify=_verify_load, effects=lambda op: _access_effects(op, "read"))
 _op("store", operands=[("value", LLVM_LoadableType), ("addr", LLVM_AnyPointer)],
     attrs=dict(_MEM_ATTRS),
     format="(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` "
-           "$syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` "
-           "qualified(type($addr))",
+           "$syncscope^ `)`)? $ordering^)? attr-dict `:` "
+           "custom<StoreType>(type($value), type($addr))",
+    custom_directives={"StoreType": types_directive(_parse_store_types, _print_store_type)},
     verify=_verify_store, effects=lambda op: _access_effects(op, "write"))
 
 

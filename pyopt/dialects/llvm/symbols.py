@@ -498,6 +498,8 @@ def _parse_call_types(p, state, direct, operands):
     types = p.parse_type_list_no_parens()
     if direct and len(types) != 1:
         raise p.error("expected direct call to have 1 trailing type", off)
+    if not direct and len(types) == 1 and _is_typed_ptr(_defined_type(p, operands[0])):
+        types.insert(0, _defined_type(p, operands[0]))  # seed-era `: (args) -> res`
     if not direct and len(types) != 2:
         raise p.error("expected indirect call to have 2 trailing types", off)
     ft = types.pop()
@@ -512,6 +514,19 @@ def _parse_call_types(p, state, direct, operands):
         raise p.custom_error(f"{len(operands)} operands present, but expected {len(types)}")
     state.operands = p.resolve_operands(operands, types)
     state.result_types = list(ft.results)
+
+
+def _defined_type(p, operand):
+    """The type of an already defined `%name#N`, or None."""
+    name, num, _ = operand
+    entry = p.values.get(name)
+    if entry is not None and num < len(entry) and entry[num] is not None:
+        return entry[num][0].type
+    return None
+
+
+def _is_typed_ptr(t):
+    return type(t) is LLVMPointerType and t.element is not None
 
 
 def _parse_call(p, state):
@@ -575,7 +590,7 @@ def _print_call(pr, op):
         attrs[k] = v
     out.append(pr.attr_dict_str(attrs))
     out.append(" : ")
-    if callee is None:
+    if callee is None and not _is_typed_ptr(ops[0].type):  # (a typed pointer names it)
         out.append(pr.type_str(ops[0].type) + ", ")
     out.append(pr.functional_type([a.type for a in args], op.result_types))
 
@@ -735,7 +750,7 @@ def _print_invoke(pr, op):
         attrs[k] = v
     out.append(pr.attr_dict_str(attrs))
     out.append(" : ")
-    if callee is None:
+    if callee is None and not _is_typed_ptr(ops[0].type):  # (a typed pointer names it)
         out.append(pr.type_str(ops[0].type) + ", ")
     out.append(pr.functional_type([a.type for a in args], op.result_types))
 

@@ -89,3 +89,13 @@ def compile_format(d):
     d.print = print_fn
     d.parse = first_parse
     d._fmt_interpreted_parse = parse_fn  # (tests compare it with the generated parser)
+
+
+def types_directive(parse_types, print_fn):
+    """A custom directive over `type(...)` arguments only: `parse_types(parser)` returns their
+    types in order (generated parsers call it directly); `print_fn(printer, op, *types)`."""
+    def parse(parser, ctx, *elements):
+        for el, t in zip(elements, parse_types(parser)):
+            ctx.set(el, t)
+    return (parse, print_fn, parse_types)
+

@@ -120,6 +120,9 @@ class _ParseGen:
                 # a directive that only parses attributes (LLVM's OverflowFlags, LLVMOpAttrs)
                 if any(a[0] == "attrdict" for a in e[2]):
                     self.has_attrdict = True
+            elif k == "custom" and _types_only(self.d, e):
+                for a in e[2]:
+                    self.scan_type_target(a[1], cond)
             else:
                 raise _Unsupported
 
@@ -267,6 +270,12 @@ class _ParseGen:
             return
         if k == "operands":
             self.emit(ind, "_all = parser.parse_operand_list()")
+            return
+        if k == "custom" and _types_only(d, e):
+            fn = self.const(d.custom_directives[e[1]][2], "CT")
+            self.emit(ind, f"_ct = {fn}(parser)")
+            for j, a in enumerate(e[2]):
+                self.set_types(ind, a[1], f"_ct[{j}]", False)
             return
         if k == "custom":
             fn = self.const(d.custom_directives[e[1]][0], "CD")
@@ -631,6 +640,14 @@ class _ParseGen:
         fn = self.ns["parse"]
         fn.source = src
         return fn
+
+
+def _types_only(d, e):
+    """A custom directive over single operand/result types that has a types parser (see
+    format.types_directive)."""
+    return len(d.custom_directives[e[1]]) > 2 and all(
+        a[0] == "type" and a[1][0] in ("operand", "result") and a[1][2].kind == ""
+        for a in e[2])
 
 
 def _attr_only(arg):
