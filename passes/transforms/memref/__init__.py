@@ -1,0 +1,3 @@
+"""memref-to-memref transformations: expand-strided-metadata, fold-memref-alias-ops,
+memref-expand and expand-realloc. Importing the package registers them."""
+from passes.transforms.memref import expand_strided_metadata  # noqa: F401

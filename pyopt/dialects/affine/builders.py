@@ -1,0 +1,111 @@
+"""Building affine.apply / affine.min over "int or Value" operands (MLIR's OpFoldResult),
+composed with their affine.apply producers and folded at once
+(makeComposedFoldedAffineApply / makeComposedFoldedAffineMin).
+
+An operand or a result is either a Python int (a constant index) or an index Value."""
+from __future__ import annotations
+
+from pyopt.ir.affine import AffineMap, constant, dim, symbol
+from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
+from pyopt.ir.types import INDEX
+from pyopt.rewrite.folding import fold_op
+from pyopt.rewrite.rewriter import Builder
+from pyopt.dialects.affine.canonicalize import (canonicalize_map_and_operands,
+                                                compose_map_and_operands)
+
+
+def map_of(expr_or_map):
+    """AffineMap::inferFromExprList for one expression (dims and symbols as used)."""
+    if isinstance(expr_or_map, AffineMap):
+        return expr_or_map
+    e = expr_or_map
+    return AffineMap(e._maxd + 1, e._maxs + 1, [e])
+
+
+def fold_attributes_into_map(m, operands):
+    """foldAttributesIntoMap: constant operands become constants of the map."""
+    nd = m.num_dims
+    drep, srep, values = [], [], []
+    n = 0
+    for x in operands[:nd]:
+        if isinstance(x, int):
+            drep.append(constant(x))
+        else:
+            drep.append(dim(n))
+            n += 1
+            values.append(x)
+    ns = 0
+    for x in operands[nd:nd + m.num_symbols]:
+        if isinstance(x, int):
+            srep.append(constant(x))
+        else:
+            srep.append(symbol(ns))
+            ns += 1
+            values.append(x)
+    return m.replace_dims_and_symbols(drep, srep, n, ns), values
+
+
+def _full_compose(m, operands):
+    def has_apply(vs):
+        for v in vs:
+            d = v.defining_op() if hasattr(v, "defining_op") else None
+            if d is not None and d.name == "affine.apply":
+                return True
+        return False
+    while has_apply(operands):
+        m, operands = compose_map_and_operands(m, operands)
+    return m, operands
+
+
+def _compose_multi_result(m, operands):
+    """composeMultiResultAffineMap: each result composed on its own, then merged."""
+    dims, syms, exprs = [], [], []
+    for i in range(len(m.results)):
+        sub, ops = _full_compose(m.get_sub_map([i]), list(operands))
+        sub, ops = canonicalize_map_and_operands(sub, ops)
+        nd = sub.num_dims
+        sub = sub.shift_dims(len(dims)).shift_symbols(len(syms))
+        dims += ops[:nd]
+        syms += ops[nd:]
+        exprs.append(sub.results[0])
+    return canonicalize_map_and_operands(AffineMap(len(dims), len(syms), exprs), dims + syms)
+
+
+def _create_folded(rewriter, name, m, values, loc):
+    """Builds the op without telling the rewriter's listener, folds it, and either returns the
+    fold (the op erased unseen) or announces the op."""
+    b = Builder(rewriter.ctx)
+    b.block, b.anchor = rewriter.block, rewriter.anchor
+    op = b.create(name, values, [INDEX], properties={"map": AffineMapAttr(m)}, loc=loc)
+    r = fold_op(op)
+    if r:
+        x = r[0]
+        if type(x) is IntegerAttr:
+            op.erase()
+            return x.value
+        if not isinstance(x, IntegerAttr) and hasattr(x, "defining_op"):
+            op.erase()
+            return x
+    if rewriter.listener is not None:
+        rewriter.listener.notify_op_inserted(op)
+    return op.results[0]
+
+
+def composed_folded_apply(rewriter, expr_or_map, operands, loc=None):
+    m, values = fold_attributes_into_map(map_of(expr_or_map), list(operands))
+    m, values = compose_map_and_operands(m, values)
+    return _create_folded(rewriter, "affine.apply", m, values, loc)
+
+
+def composed_folded_min(rewriter, m, operands, loc=None, name="affine.min"):
+    m, values = fold_attributes_into_map(m, list(operands))
+    m, values = _compose_multi_result(m, values)
+    return _create_folded(rewriter, name, m, values, loc)
+
+
+def value_of(rewriter, x, loc=None):
+    """getValueOrCreateConstantIndexOp."""
+    if isinstance(x, int):
+        return rewriter.create("arith.constant", [], [INDEX],
+                               properties={"value": IntegerAttr(INDEX, x)}, loc=loc).results[0]
+    return x
