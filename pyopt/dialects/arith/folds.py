@@ -124,9 +124,13 @@ def _splat_like(type_, value):
 
 
 # -- integer binary ops ------------------------------------------------------------------------
-def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None):
+def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None,
+               idempotent=False):
     """A folder for an integer binary op: constant folding with `fn(a, b, width) -> int|None`,
-    `x op identity -> x`, `x op absorbing -> absorbing`, `x op x -> same_operand(x)`."""
+    `x op identity -> x`, `x op absorbing -> absorbing`, `x op x -> same_operand(x)`.
+    `idempotent`: `x op x -> x` is the Idempotent trait's fold, tried only after the op's own
+    (constant) fold, so equal constant operands fold to a new constant (which the dialect
+    conversion materializes), as in MLIR."""
     def fold(op, consts):
         lhs, rhs = op.operand(0), op.operand(1)
         t = op.results[0].type
@@ -143,8 +147,10 @@ def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None):
             r = same_operand(op, w)
             if r is not None:
                 return r
-        return _fold_elementwise(
-            op, consts[:2], lambda a, b: _wrap(fn(a, b, w), et))
+        r = _fold_elementwise(op, consts[:2], lambda a, b: _wrap(fn(a, b, w), et))
+        if r is None and idempotent and lhs is rhs:
+            return lhs
+        return r
     return fold
 
 
@@ -195,9 +201,9 @@ FOLDS = {
     "arith.muli": _int_binop(lambda a, b, w: a * b, identity_rhs=lambda w: 1,
                              absorbing_rhs=lambda w: 0),
     "arith.andi": _int_binop(lambda a, b, w: a & b, identity_rhs=lambda w: -1,
-                             absorbing_rhs=lambda w: 0, same_operand=_self),
+                             absorbing_rhs=lambda w: 0, idempotent=True),
     "arith.ori": _int_binop(lambda a, b, w: a | b, identity_rhs=lambda w: 0,
-                            absorbing_rhs=lambda w: -1, same_operand=_self),
+                            absorbing_rhs=lambda w: -1, idempotent=True),
     "arith.xori": _int_binop(lambda a, b, w: a ^ b, identity_rhs=lambda w: 0,
                              same_operand=_zero),
     "arith.divui": _int_binop(lambda a, b, w: _u(a, w) // _u(b, w) if _u(b, w) else None,
@@ -445,11 +451,9 @@ def _fold_trunci(op, consts):
 
 
 def _fold_index_cast(unsigned):
+    # Only constants fold (cast-of-cast is a canonicalization pattern upstream, which the
+    # dialect conversion's folding must not apply).
     def fold(op, consts):
-        src = op.operand(0).defining_op()
-        if src is not None and src.name == op.name and \
-                src.operand(0).type == op.results[0].type:
-            return src.operand(0)
         return _int_cast(lambda a, w, ot: _u(a, w) if unsigned else _s(a, w))(op, consts)
     return fold
 

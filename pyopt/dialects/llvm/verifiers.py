@@ -68,8 +68,8 @@ def verify_constant(op):
     if type(v) is IntegerAttr and type(t) is not IntegerType:
         raise op_error(op, "expected integer type")
     if type(v) is FloatAttr:
-        w = type_bit_width(v.type)
-        if type(t) is FloatType and type_bit_width(t) != w:
+        w = v.type.width  # APFloat's size in bits: f8 types are 8 wide
+        if type(t) is FloatType and t.width != w:
             raise op_error(op, f"expected float type of width {w}")
         if type(t) is IntegerType and t.width != w:
             raise op_error(op, f"expected integer type of width {w}")
