@@ -36,3 +36,20 @@ func.func @float_commuted(%x: f32) -> f32 {
   %a = arith.addf %c, %x : f32
   return %a : f32
 }
+
+// x & x and x | x fold to x through the Idempotent trait, which comes after the op's own
+// constant folding: equal constant operands fold to a new constant.
+// CHECK-LABEL: func.func @idempotent
+// CHECK-SAME: (%[[X:.*]]: i32)
+// CHECK-NEXT: %[[C:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: %[[A:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: %[[O:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: return %[[X]], %[[X]], %[[A]], %[[O]] : i32, i32, i32, i32
+func.func @idempotent(%x: i32) -> (i32, i32, i32, i32) {
+  %a = arith.andi %x, %x : i32
+  %o = arith.ori %x, %x : i32
+  %k = arith.constant 7 : i32
+  %ak = arith.andi %k, %k : i32
+  %ok = arith.ori %k, %k : i32
+  return %a, %o, %ak, %ok : i32, i32, i32, i32
+}
