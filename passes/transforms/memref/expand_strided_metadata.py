@@ -8,7 +8,7 @@ from __future__ import annotations
 from pyopt.ir.affine import AffineMap, constant, symbol
 from pyopt.ir.types import DYNAMIC, MemRefType
 from pyopt.pass_registry import register_pass
-from pyopt.rewrite import apply_patterns_greedily
+from pyopt.rewrite import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, composed_folded_min, value_of
 from pyopt.dialects.memref.common import reassociation_indices
@@ -336,4 +336,5 @@ PATTERNS = [
                "Expand memref operations into easier to analyze constructs",
                display_name="ExpandStridedMetadata")
 def expand_strided_metadata(op, ctx, options):
-    apply_patterns_greedily(op, PATTERNS, ctx)
+    # GreedyRewriteConfig's defaults: bottom-up worklist seeding
+    apply_patterns_greedily(op, PATTERNS, ctx, GreedyConfig(top_down=False))
