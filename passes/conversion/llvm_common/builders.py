@@ -36,7 +36,10 @@ def poison(b, type_, loc):
 
 
 def zero(b, type_, loc):
-    return b.create("llvm.mlir.zero", [], [type_], loc=loc).results[0]
+    # A typed (seed-era) null pointer is spelled `llvm.mlir.null`, as mlir-opt 16 emits it.
+    typed = type(type_) is lt.LLVMPointerType and type_.element is not None
+    name = "llvm.mlir.null" if typed else "llvm.mlir.zero"
+    return b.create(name, [], [type_], loc=loc).results[0]
 
 
 def member_type(t, position):
