@@ -252,7 +252,10 @@ INDEX_BITWIDTH = PassOption("index-bitwidth", int, 0,
                options=[INDEX_BITWIDTH, USE_OPAQUE_POINTERS],
                display_name="ArithToLLVMConversionPass")
 def convert_arith_to_llvm(op, ctx, options):
-    tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, options))
+    # Upstream builds these options without a data layout: a DLTI index width is not read.
+    tc = LLVMTypeConverter(LowerToLLVMOptions(
+        options.get("index-bitwidth") or 64,
+        use_opaque_pointers=options.get("use-opaque-pointers", True)))
     target = LLVMConversionTarget(ctx)
     patterns = []
     populate_arith_to_llvm(target, tc, patterns)

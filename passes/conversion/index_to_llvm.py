@@ -165,7 +165,10 @@ register("index", populate_index_to_llvm)
                                    "use size of machine word"), USE_OPAQUE_POINTERS],
                display_name="ConvertIndexToLLVMPass")
 def convert_index_to_llvm(op, ctx, options):
-    tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, options))
+    # Upstream builds these options without a data layout: a DLTI index width is not read.
+    tc = LLVMTypeConverter(LowerToLLVMOptions(
+        options.get("index-bitwidth") or 64,
+        use_opaque_pointers=options.get("use-opaque-pointers", True)))
     target = LLVMConversionTarget(ctx)
     target.add_illegal_dialect("index")
     patterns = []

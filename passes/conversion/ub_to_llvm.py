@@ -37,7 +37,8 @@ register("ub", populate_ub_to_llvm)
                                    "use size of machine word")],
                display_name="UBToLLVMConversionPass")
 def convert_ub_to_llvm(op, ctx, options):
-    tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, options))
+    # Upstream builds these options without a data layout: a DLTI index width is not read.
+    tc = LLVMTypeConverter(LowerToLLVMOptions(options.get("index-bitwidth") or 64))
     target = LLVMConversionTarget(ctx)
     patterns = []
     populate_ub_to_llvm(target, tc, patterns)
