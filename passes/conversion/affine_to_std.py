@@ -9,7 +9,7 @@ from pyopt.ir.affine import AffineExprKind, AffineMap, constant, dim, symbol
 from pyopt.ir.attributes import AffineMapAttr, FloatAttr, IntegerAttr
 from pyopt.ir.core import Block, Region
 from pyopt.ir.opdef import segment_sizes
-from pyopt.ir.types import I1, I64, INDEX, FloatType, IntegerType, ShapedType
+from pyopt.ir.types import I1, I64, INDEX, FloatType, IntegerType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
@@ -181,15 +181,14 @@ _REDUCE_OPS = {"addf": "arith.addf", "addi": "arith.addi", "maximumf": "arith.ma
 
 
 def _identity(kind, t):
+    """The neutral element of reduction `kind` (the verifier has matched it to scalar `t`)."""
     if isinstance(t, FloatType):
-        x = {"maximumf": -math.inf, "minimumf": math.inf, "maxnumf": -math.nan,
+        x = {"maximumf": -math.inf, "minimumf": math.inf, "maxnumf": math.copysign(math.nan, -1),
              "minnumf": math.nan, "mulf": 1.0}.get(kind, 0.0)
-        if kind == "maxnumf":
-            x = math.copysign(math.nan, -1.0)
         return FloatAttr.from_float(t, x)
-    if isinstance(t, ShapedType):
+    if not isinstance(t, IntegerType):
         return None
-    w = t.width if isinstance(t, IntegerType) else 64
+    w = t.width
     v = {"andi": -1, "maxs": -(1 << (w - 1)), "mins": (1 << (w - 1)) - 1,
          "minu": (1 << w) - 1, "muli": 1}.get(kind, 0)
     return IntegerAttr(t, v)
