@@ -412,8 +412,8 @@ def affine_to_std_patterns():
             for root, fn in PATTERNS.items()]
 
 
-@register_pass("lower-affine", "Lower Affine operations to a combination of Arith, MemRef, "
-               "SCF and Vector operations", display_name="ConvertAffineToStandard")
+@register_pass("lower-affine", "Lower Affine operations to a combination of Standard and SCF "
+               "operations", display_name="ConvertAffineToStandard")
 def lower_affine(op, ctx, options):
     target = ConversionTarget(ctx)
     target.add_legal_dialect("arith", "memref", "scf", "vector")
