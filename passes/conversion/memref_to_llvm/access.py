@@ -9,11 +9,10 @@ from __future__ import annotations
 from pyopt.ir.attributes import IntegerAttr, UNIT
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I1, I32, I64, MemRefType, UnrankedMemRefType
-from pyopt.ir.verifier import op_error
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, MemRefDescriptor,
                                            UnrankedMemRefDescriptor)
 from passes.conversion.llvm_common import builders as B
-from passes.conversion.memref_to_llvm.common import int_or_none
+from passes.conversion.memref_to_llvm.common import emit_op_error, int_or_none
 
 ACQ_REL, MONOTONIC = IntegerAttr(I64, 6), IntegerAttr(I64, 2)  # LLVM::AtomicOrdering
 ICMP_EQ = IntegerAttr(I64, 0)
@@ -212,8 +211,8 @@ class DimLowering(ConvertOpToLLVMPattern):
         loc, t = op.loc, op.operands[0].type
         space = self.tc.memref_address_space(t)
         if space is None:
-            raise op_error(op, "memref memory space must be convertible to an integer address "
-                           "space")
+            return emit_op_error(rw, op, "memref memory space must be convertible to an "
+                                 "integer address space")
         desc_ptr = UnrankedMemRefDescriptor(adaptor[0]).memref_desc_ptr(rw, loc)
         scalar = self.tc.convert_type(MemRefType((), t.element_type))
         ptr_t = self.tc.ptr(space)

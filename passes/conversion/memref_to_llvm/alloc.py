@@ -10,14 +10,14 @@ from pyopt.ir.core import Region
 from pyopt.ir.memref_layout import layout_is_identity
 from pyopt.ir.types import (DYNAMIC, FloatType, I32, I64, IndexType, IntegerType, MemRefType,
                             UnrankedMemRefType)
-from pyopt.ir.verifier import op_error
 from pyopt.interfaces.data_layout import DataLayout
 from pyopt.dialects.llvm import types as lt
 from pyopt.dialects.llvm.attrs import LinkageAttr
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, MemRefDescriptor,
                                            UnrankedMemRefDescriptor, lookup_or_create_fn)
 from passes.conversion.llvm_common import builders as B
-from passes.conversion.memref_to_llvm.common import int_or_none, module_of, splat_attr
+from passes.conversion.memref_to_llvm.common import (emit_op_error, int_or_none, module_of,
+                                                    splat_attr)
 
 # Runtime functions by (generic?, kind): the generic ones let a runtime replace the allocator.
 _ALLOC_FNS = {(False, "alloc"): "malloc", (False, "aligned"): "aligned_alloc",
@@ -241,7 +241,8 @@ class GlobalLowering(ConvertOpToLLVMPattern):
                 value = splat_attr(init)
         space = self.tc.memref_address_space(t)
         if space is None:
-            raise op_error(op, "memory space cannot be converted to an integer address space")
+            return emit_op_error(rw, op, "memory space cannot be converted to an integer "
+                                 "address space")
         vis = op.get_attr("sym_visibility")
         public = vis is None or vis.value == "public"
         props = {"global_type": TypeAttr(arr), "sym_name": op.get_attr("sym_name"),

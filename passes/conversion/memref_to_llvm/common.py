@@ -35,3 +35,17 @@ def promote_descriptor(tc, rw, loc, descriptor):
     slot = B.alloca(rw, tc.ptr(0, descriptor.type), descriptor.type, one, loc)
     B.store(rw, descriptor, slot, loc)
     return slot
+
+
+def emit_op_error(rw, op, message):
+    """Reports `'name' op message` without failing the conversion (the pattern just does
+    not apply, as an emitOpError that returns failure() in a pattern)."""
+    from pyopt.syntax.diagnostics import Diagnostic
+    from pyopt.syntax.printer import op_for_diagnostic
+    engine = getattr(rw.ctx, "diag_engine", None)
+    if engine is None:
+        return False
+    d = Diagnostic("error", op.loc, f"'{op.name}' op {message}")
+    d.attach_note("see current operation: " + op_for_diagnostic(op), op.loc)
+    engine.emit(d)
+    return False
