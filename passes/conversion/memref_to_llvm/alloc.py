@@ -5,7 +5,7 @@ alloc-like ops share one shape (AllocLikeOpLLVMLowering): the sizes and row-majo
 the result type, a buffer from `allocate_buffer`, and a descriptor with offset 0."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import FlatSymbolRefAttr, IntegerAttr, StringAttr, TypeAttr, UNIT
+from pyopt.ir.attributes import FlatSymbolRefAttr, IntegerAttr, TypeAttr, UNIT
 from pyopt.ir.core import Region
 from pyopt.ir.memref_layout import layout_is_identity
 from pyopt.ir.types import (DYNAMIC, FloatType, I32, I64, IndexType, IntegerType, MemRefType,
@@ -258,10 +258,8 @@ class GlobalLowering(ConvertOpToLLVMPattern):
         new = B.create(rw, "llvm.mlir.global", [], [], properties=props, regions=[Region()],
                        loc=op.loc)
         if uninitialized:
-            blk = rw.create_block(new.regions[0])
-            undef = B.undef(rw, arr, op.loc)
-            B.create(rw, "llvm.return", [undef], [], loc=op.loc)
-            del blk
+            rw.create_block(new.regions[0])
+            B.create(rw, "llvm.return", [B.undef(rw, arr, op.loc)], [], loc=op.loc)
         rw.replace_op(op, [])
         return True
 
@@ -288,4 +286,4 @@ class GetGlobalLowering(AllocLikeLowering):
 
 
 __all__ = ["MallocLowering", "AlignedAllocLowering", "AllocaLowering", "DeallocLowering",
-           "AllocaScopeLowering", "GlobalLowering", "GetGlobalLowering", "StringAttr"]
+           "AllocaScopeLowering", "GlobalLowering", "GetGlobalLowering"]

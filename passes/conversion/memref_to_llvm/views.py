@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.memref_layout import strides_and_offset
+from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I1, I8, I64, MemRefType, UnrankedMemRefType
-from pyopt.ir.verifier import op_error
 from pyopt.dialects.llvm import types as lt
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, MemRefDescriptor,
                                            UnrankedMemRefDescriptor)
@@ -192,11 +192,9 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         shape = op.operands[1]
         elem = shape.type.element_type
         size = rw.create("memref.load", [shape, index], [elem], loc=loc).results[0]
-        if size.type is not self.index_type:
-            size = self.tc.materialize_target_conversion(rw, self.index_type, [size], loc) \
-                if hasattr(self.tc, "materialize_target_conversion") else \
-                rw.create("builtin.unrealized_conversion_cast", [size], [self.index_type],
-                          loc=loc).results[0]
+        if size.type is not self.index_type:  # (the target materialization: a cast)
+            size = rw.create("builtin.unrealized_conversion_cast", [size], [self.index_type],
+                             loc=loc).results[0]
         return size
 
     def unranked(self, op, adaptor, rw):
@@ -249,7 +247,6 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         br = B.create(rw, "llvm.br", [dec, next_stride], [], successors=[cond], loc=loc)
         remainder = rw.split_block(body, br.next)
         rw.set_insertion_point_to_end(cond)
-        from pyopt.ir.opdef import segment_sizes
         B.create(rw, "llvm.cond_br", [pred], [], successors=[body, remainder],
                  properties={"operandSegmentSizes": segment_sizes([1, 0, 0])}, loc=loc)
         rw.set_insertion_point_to_start(remainder)
@@ -358,4 +355,4 @@ class ExtractStridedMetadataLowering(ConvertOpToLLVMPattern):
 
 PATTERNS = [CastLowering, MemorySpaceCastLowering, ReinterpretCastLowering, ReshapeLowering,
             ViewLowering, TransposeLowering, ExtractStridedMetadataLowering]
-__all__ = ["PATTERNS", "pointers_and_offset", "op_error", "I64"]
+__all__ = ["PATTERNS", "pointers_and_offset"]
