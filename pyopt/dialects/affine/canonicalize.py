@@ -60,7 +60,8 @@ class _Flattener:
                         lhs[i] += rhs[i]
                     continue
                 if e.rhs.kind is not _CONST:
-                    return False
+                    self._semi_affine(k, lhs, rhs)
+                    continue
                 c = rhs[-1]
                 if k is _MUL:
                     for i in range(len(lhs)):
@@ -73,6 +74,22 @@ class _Flattener:
                 else:
                     self._div(lhs, c, k is _CEILDIV)
         return True
+
+    def _semi_affine(self, k, lhs, rhs):
+        """A product / division / mod by a non-constant becomes one local variable."""
+        a, b = self.expr_of(lhs), self.expr_of(rhs)
+        if k is _MUL:
+            local = a * b
+        elif k is _MOD:
+            local = a % b
+        else:
+            local = a.ceildiv(b) if k is _CEILDIV else a.floordiv(b)
+        loc = self._find(local)
+        if loc == -1:
+            self._add_local(local)
+            loc = len(self.locals) - 1
+        lhs[:] = [0] * len(lhs)
+        lhs[self.nd + self.ns + loc] = 1
 
     def _find(self, e):
         for i, l in enumerate(self.locals):
@@ -230,17 +247,76 @@ def simplify_semi_affine(e, nd, ns):
     return binary_op(k, lhs, rhs) if q is None else q
 
 
+def semi_affine_expr_from_flat(flat, nd, ns, locals_):
+    """getSemiAffineExprFromFlatForm: a sum of terms ordered by (dim or symbol position,
+    second key) so that d0, d0 * s0, s0, d1 * s1, s1 ... come out in that order; locals that
+    are not a product / div / mod of a dim or symbol follow, then the constant."""
+    keys, terms = [], {}
+    big = max(nd, ns)
+    off_sym, off_dim = 0, -1
+
+    def add(key, coeff, e):
+        keys.append(key)
+        terms.setdefault(key, (coeff, e))
+
+    for j in range(nd, nd + ns):
+        if flat[j]:
+            add((j - nd, big + off_sym), flat[j], symbol(j - nd))
+            off_sym += 1
+    base = nd + ns
+    added = [False] * len(locals_)
+    for i, e in enumerate(locals_):
+        c = flat[base + i]
+        if not c or e.kind in (_CONST, _DIM, _SYM):
+            continue
+        lhs, rhs = e.lhs, e.rhs
+        if lhs.kind not in (_DIM, _SYM) or rhs.kind not in (_DIM, _SYM, _CONST):
+            continue
+        if rhs.kind is _CONST:
+            if lhs.kind is _DIM:
+                add((lhs.position, off_dim), c, e)
+                off_dim -= 1
+            else:
+                add((lhs.position, big + off_sym), c, e)
+                off_sym += 1
+        elif lhs.kind is _DIM:
+            add((lhs.position, rhs.position), c, e)
+        else:
+            add((lhs.position, big + off_sym), c, e)
+            off_sym += 1
+        added[i] = True
+    for j in range(nd):
+        if flat[j]:
+            add((j, off_dim), flat[j], dim(j))
+            off_dim -= 1
+    out = constant(0)
+    for key in sorted(keys):
+        c, e = terms[key]
+        out = out + e * c
+    for i, e in enumerate(locals_):
+        c = flat[base + i]
+        if c and not added[i]:
+            out = out + e * c
+    if flat[-1]:
+        out = out + flat[-1]
+    return out
+
+
 def simplify_expr(expr, nd, ns):
-    """simplifyAffineExpr. Semi-affine expressions get simplifySemiAffine only (they are
-    not flattened) unless that makes them affine."""
+    """simplifyAffineExpr: semi-affine expressions get simplifySemiAffine, then every
+    expression is flattened (products, divisions and mods by non-constants as locals) and
+    rebuilt."""
     if not expr.is_pure_affine():
         expr = simplify_semi_affine(expr, nd, ns)
-        if not expr.is_pure_affine():
-            return expr
     f = _Flattener(nd, ns)
     if not f.run(expr):
         return expr
-    return f.expr_of(f.stack[-1])
+    flat = f.stack[-1]
+    if expr.is_pure_affine():
+        return f.expr_of(flat)
+    if expr == f.expr_of(flat):
+        return expr
+    return semi_affine_expr_from_flat(flat, nd, ns, f.locals)
 
 
 def simplify_map(m):
