@@ -159,13 +159,19 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
             pipeline.report()
         return rc
     import io
+    from pyopt.command import OutputFile
+    out = OutputFile.open(output)
+    if out is None:
+        return 1
     buf = io.StringIO()
-    rc = run(text, name, opts, buf)
-    if pipeline:
-        pipeline.report()
-    with open(output, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(buf.getvalue())
-    return rc
+    try:
+        rc = run(text, name, opts, buf)
+        if pipeline:
+            pipeline.report()
+    except BaseException:
+        out.finish(False)
+        raise
+    return rc if out.finish(rc == 0, buf.getvalue()) or rc else 1
 
 
 def _pipeline_from_args(passes, pass_pipeline):
@@ -229,6 +235,23 @@ def split_pass_flags(argv):
     return passes, rest
 
 
+def _help():
+    # click's option help, then every registered pass (mlir-opt lists them in --help).
+    from pyopt.pass_registry import help_text
+    from pyopt.command import quiet_pipe
+
+    @quiet_pipe
+    def show():
+        try:
+            _main.main(args=["--help"], prog_name="pyopt", standalone_mode=False)
+        except click.exceptions.Exit:
+            pass
+        print(help_text())
+        sys.stdout.flush()
+        sys.exit(0)
+    show()
+
+
 def main(argv=None):
     argv_was_none = argv is None
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
@@ -239,14 +262,7 @@ def main(argv=None):
     if argv is None:
         sys.exit(1)
     if "--help" in argv or "-h" in argv:
-        # click's option help, then every registered pass (mlir-opt lists them in --help).
-        from pyopt.pass_registry import help_text
-        try:
-            _main.main(args=["--help"], prog_name="pyopt", standalone_mode=False)
-        except click.exceptions.Exit:
-            pass
-        print(help_text())
-        sys.exit(0)
+        _help()
     pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
     from pyopt.command import run_command

@@ -1,4 +1,5 @@
-"""What pyopt and pytranslate share as command-line programs: how a run ends."""
+"""What pyopt, pytranslate and pyrunner share as command-line programs: how a run ends, and
+how `-o` is written (all or nothing)."""
 from __future__ import annotations
 
 import os
@@ -21,6 +22,7 @@ def run_command(prog, invoke, exit_process):
         e.show()
         rc = 1
     except BrokenPipeError:
+        _quiet_stdout()
         rc = 1
     except Exception as e:
         if os.environ.get("PYOPT_TRACEBACK"):
@@ -32,6 +34,7 @@ def run_command(prog, invoke, exit_process):
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # `pyopt big.mlir | head`
+        _quiet_stdout()
         rc = rc or 1
     if exit_process and isinstance(rc or 0, int):
         try:
@@ -40,3 +43,75 @@ def run_command(prog, invoke, exit_process):
             pass
         os._exit(rc or 0)
     sys.exit(rc or 0)
+
+
+def _quiet_stdout():
+    """After the reader of stdout went away: point stdout at /dev/null, so that the
+    interpreter's final flush does not report the broken pipe once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def quiet_pipe(fn):
+    """Wraps a `main`: a closed pipe (`pyopt --help | head -1`) ends it quietly, exit code 1."""
+    def wrapper(*args, **kw):
+        try:
+            return fn(*args, **kw)
+        except BrokenPipeError:
+            _quiet_stdout()
+            sys.exit(1)
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+class OutputFile:
+    """`-o path` as mlir-opt's ToolOutputFile: opened (so a bad path is reported) before any
+    work; the text goes to a temporary file beside it, renamed over `path` on success; on
+    failure nothing is left at `path`."""
+
+    def __init__(self, path):
+        import tempfile
+        self.path = path
+        if os.path.isdir(path):
+            raise OSError(21, os.strerror(21))  # EISDIR, as the open of the path would say
+        fd, self.tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
+                                        dir=os.path.dirname(path) or ".")
+        self.file = os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape")
+
+    @classmethod
+    def open(cls, path, prog=None):
+        """The OutputFile, or None after printing mlir-opt's diagnostic."""
+        try:
+            return cls(path)
+        except OSError as e:
+            sys.stderr.write(f"cannot open output file '{path}': {e.strerror}\n")
+            return None
+
+    def finish(self, ok, text=""):
+        try:
+            if ok:
+                self.file.write(text)
+                self.file.close()
+                try:
+                    mode = os.stat(self.path).st_mode & 0o777
+                except OSError:
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    mode = 0o666 & ~umask
+                os.chmod(self.tmp, mode)
+                os.replace(self.tmp, self.path)
+                return True
+            self.file.close()
+            os.unlink(self.tmp)
+            if os.path.lexists(self.path):
+                os.unlink(self.path)
+        except OSError as e:
+            sys.stderr.write(f"cannot write output file '{self.path}': {e.strerror}\n")
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+        return False

@@ -186,12 +186,17 @@ def _main(input_file, output, translations, verify_diagnostics, error_diagnostic
         return 1
     if output == "-":
         return run(text, name, translation, options, sys.stdout)
+    from pyopt.command import OutputFile
+    out = OutputFile.open(output)
+    if out is None:
+        return 1
     buf = io.StringIO()
-    rc = run(text, name, translation, options, buf)
-    if rc == 0 or verify_diagnostics:
-        with open(output, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(buf.getvalue())
-    return rc
+    try:
+        rc = run(text, name, translation, options, buf)
+    except BaseException:
+        out.finish(False)
+        raise
+    return rc if out.finish(rc == 0, buf.getvalue()) or rc else 1
 
 
 def main(argv=None):

@@ -65,6 +65,11 @@ def _parse(argv):
 
 
 def main(argv=None):
+    from pyopt.command import quiet_pipe
+    quiet_pipe(_main)(argv)
+
+
+def _main(argv):
     from pyopt.cli import read_input
     from pytranslate.runner.utils import write, flush
     argv = sys.argv[1:] if argv is None else argv
