@@ -5,7 +5,8 @@ import pkgutil
 
 import passes.conversion
 from passes.transforms import (canonicalize, cse, symbols, stats, sccp, licm, sroa,  # noqa: F401
-                               mem2reg, inline, strip_debuginfo, llvm_ir, arith_expand, memref)
+                               mem2reg, inline, strip_debuginfo, llvm_ir, arith_expand, memref,
+                               arith_emulate_wide_int)
 
 _SHARED = {"llvm_common"}  # helpers, not passes
 for _m in pkgutil.iter_modules(passes.conversion.__path__):
