@@ -123,7 +123,7 @@ def _verify_same_elem(op):
 # Vector reductions.
 for _n in ("add", "and", "or", "xor", "mul", "smax", "smin", "umax", "umin"):
     _intr("vector.reduce." + _n, operands=[("in", _vec_of(AnySignlessInteger))],
-          results=[("res", LLVM_Type)], traits=[PURE], format=_CALL_FMT,
+          results=[("res", LLVM_Type)], traits=[PURE],  # no assembly format upstream
           verify=_verify_same_elem)
 for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
     _intr("vector.reduce." + _n, operands=[("in", _vec_of(AnyFloat))],
@@ -132,7 +132,7 @@ for _n in ("fmax", "fmin", "fmaximum", "fminimum"):
 for _n in ("fadd", "fmul"):
     _intr("vector.reduce." + _n, operands=[("start_value", LLVM_AnyFloat),
                                             ("input", LLVM_AnyVector)],
-          results=[("res", LLVM_AnyFloat)], attrs=dict(_FMF), traits=[PURE], format=_CALL_FMT)
+          results=[("res", LLVM_AnyFloat)], attrs=dict(_FMF), traits=[PURE])  # generic form
 
 
 # -- vector / matrix / masked ------------------------------------------------------------
