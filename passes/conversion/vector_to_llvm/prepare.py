@@ -105,5 +105,20 @@ class FMAUnroll(RewritePattern):
         return True
 
 
+class ConstantMask1D(RewritePattern):
+    """A 1-D constant_mask is a dense i1 constant."""
+    root = "vector.constant_mask"
+
+    def match_and_rewrite(self, op, rw):
+        t = op.results[0].type
+        if len(t.shape) != 1 or t.is_scalable:
+            return False
+        n = op.properties["mask_dim_sizes"][0].value
+        attr = DenseElementsAttr(t, [1 if i < n else 0 for i in range(t.shape[0])])
+        rw.replace_op(op, [rw.create("arith.constant", [], [t], properties={"value": attr},
+                                     loc=op.loc).results[0]])
+        return True
+
+
 def prepare_patterns():
-    return [BroadcastLowering()]
+    return [BroadcastLowering(), ConstantMask1D()]
