@@ -15,7 +15,7 @@ from pyopt.interfaces.inliner import dialect_inliner
 from pyopt.ir.attributes import DictionaryAttr, SymbolRefAttr
 from pyopt.ir.core import Block
 from pyopt.ir.location import CallSiteLoc, UnknownLoc
-from pyopt.ir.symbols import SymbolTableCollection, is_symbol_table, collect_symbol_refs
+from pyopt.ir.symbols import SymbolTableCollection, is_symbol_table, op_symbol_refs
 from pyopt.ir.verifier import op_error
 from pyopt.pass_registry import PassOption, pass_failure, register_pass
 from pyopt.rewrite.folding import is_memory_effect_free
@@ -54,11 +54,7 @@ def symbol_uses(op):
     stack = [op]
     while stack:
         o = stack.pop()
-        refs = []
-        for a in o.properties.values():
-            collect_symbol_refs(a, refs)
-        for a in o.attributes.values():
-            collect_symbol_refs(a, refs)
+        refs = op_symbol_refs(o)
         out.extend((r, o) for r in refs)
         if o is not op and is_symbol_table(o):
             continue

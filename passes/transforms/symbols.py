@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pyopt.ir.opdef import SYMBOL, SYMBOL_TABLE
 from pyopt.ir.attributes import StringAttr
-from pyopt.ir.symbols import collect_symbol_refs, SymbolTableCollection
+from pyopt.ir.symbols import op_symbol_refs, SymbolTableCollection
 from pyopt.ir.verifier import op_error
 from pyopt.pass_registry import PassOption, register_pass
 
@@ -27,7 +27,6 @@ def _visibility(op):
 
 
 
-
 def symbol_uses(op):
     """SymbolRefAttrs held by op and the ops nested in it (not inside nested symbol tables);
     None if an unregistered op with regions may hide a symbol table."""
@@ -36,10 +35,7 @@ def symbol_uses(op):
     first = True
     while stack:
         o = stack.pop()
-        for a in o.properties.values():
-            collect_symbol_refs(a, out)
-        for a in o.attributes.values():
-            collect_symbol_refs(a, out)
+        out += op_symbol_refs(o)
         if not first and _is_table(o):
             continue
         if o.regions and o.opdef is None:

@@ -638,16 +638,12 @@ def _symbol_uses(region):
     """(user op, SymbolRefAttr) for every symbol reference held by ops in `region`, not
     descending into nested symbol tables; None if an unregistered op with regions may hide
     one."""
-    from pyopt.ir.symbols import collect_symbol_refs
+    from pyopt.ir.symbols import op_symbol_refs
     out = []
     stack = [op for b in region.blocks for op in b]
     while stack:
         o = stack.pop()
-        refs = []
-        for a in o.properties.values():
-            collect_symbol_refs(a, refs)
-        for a in o.attributes.values():
-            collect_symbol_refs(a, refs)
+        refs = op_symbol_refs(o)
         out.extend((o, r) for r in refs)
         if o.regions:
             if o.opdef is None:

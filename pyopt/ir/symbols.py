@@ -84,3 +84,13 @@ def collect_symbol_refs(attr, out):
         for a in attr.value.values() if isinstance(attr.value, dict) else \
                 (v for _, v in attr.value):
             collect_symbol_refs(a, out)
+
+
+def op_symbol_refs(op):
+    """The SymbolRefAttrs held in `op`'s own properties and attributes."""
+    refs = []
+    for a in op.properties.values():
+        collect_symbol_refs(a, refs)
+    for a in op.attributes.values():
+        collect_symbol_refs(a, refs)
+    return refs
