@@ -26,6 +26,8 @@ def _llvm_check(text, name):
         import llvmlite.binding as llvm
     except ImportError:
         return None
+    from pytranslate.llvmcheck import for_newer_llvm
+    text = for_newer_llvm(text)
     try:
         try:
             mod = llvm.parse_assembly(text)
@@ -77,6 +79,26 @@ class _Background:
         return self.value
 
 
+class _IsolatedCheck:
+    """LLVM's check in a forked child (LLVM aborts on some broken modules): its abort
+    becomes an error at the start of the input."""
+
+    def __init__(self, text, name):
+        from pytranslate.llvmcheck import Isolated
+        try:
+            import llvmlite.binding  # noqa: F401  (loaded once, shared with the child)
+        except ImportError:
+            pass
+        self.run = Isolated(_llvm_check, text, name)
+
+    def result(self):
+        from pytranslate.llvmcheck import crash_message
+        kind, value = self.run.result()
+        if kind == "ok":
+            return value
+        return 1, 1, crash_message(value)
+
+
 def _report_llvm_error(bad, name, engine):
     if bad is None:
         return False
@@ -92,7 +114,7 @@ def _import_chunk(text, name, options, engine):
     from pytranslate.importer import lltypes
     # LLVM's own parse and verification runs beside the reader (llvmlite's calls release
     # the GIL); its verdict is awaited before anything else is reported.
-    check = _Background(_llvm_check, text, name)
+    check = _IsolatedCheck(text, name)
     lltypes.reset_constants()
     try:
         module = parse_module(text)

@@ -17,7 +17,12 @@ _IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
             "ubsantrap": [(0, "failureKind")], "expect.with.probability": [(2, "prob")],
             "abs": [(1, "is_int_min_poison")], "ctlz": [(1, "is_zero_poison")],
             "cttz": [(1, "is_zero_poison")], "vector.insert": [(2, "pos")],
-            "vector.extract": [(1, "pos")]}
+            "vector.extract": [(1, "pos")],
+            "masked.load": [(1, "alignment")], "masked.gather": [(1, "alignment")],
+            "masked.store": [(2, "alignment")], "masked.scatter": [(2, "alignment")]}
+# MLIR 19 converts these immediates as values first (the constant stays, unused), then
+# reads the attribute from the constant
+_IMM_AS_VALUE = {"masked.load", "masked.gather", "masked.store", "masked.scatter"}
 # intrinsics carrying access groups / alias scopes / TBAA as properties
 _ALIAS_INFO = {"memcpy", "memmove", "memcpy.inline", "memset", "memset.inline"}
 _DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
@@ -91,6 +96,8 @@ def convert_intrinsic(cv, inst):
             a = cv.constant_attr(v) if v.kind in ("int", "fp") else None
             if a is None:
                 return False
+            if base in _IMM_AS_VALUE:
+                cv.value(v)
             attrs[imm[i]] = a
             continue
         operands.append(cv.value(v))

@@ -24,7 +24,7 @@ class LLParseError(Exception):
 # is a keyword that cannot start a label, `c"..."` or a hex constant; the rest fall through
 # to those and the final `ident`). The skipped part is possessive: a failed token match must not backtrack
 # into a comment.
-_TOKEN_RE = re.compile(r"""(?:[ \t\r\n]++|;[^\n]*+)*+(?:
+_TOKEN_RE = re.compile(r"""(?:[ \t\r\n\x00]++|;[^\n]*+)*+(?:
  (?P<punct>[=,()\[\]{}<>*|:^])
 |(?P<lvar>%(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
 |(?P<ident1>(?![us]0x)[A-Za-z_$.][\w$.]*+(?![:\-"]))
@@ -43,7 +43,7 @@ _TOKEN_RE = re.compile(r"""(?:[ \t\r\n]++|;[^\n]*+)*+(?:
 |(?P<punct2>\.\.\.|!)
 )""", re.X)
 _KIND = {"punct2": "punct", "ident1": "ident"}
-_TRAILING_WS = re.compile(r"(?:[ \t\r\n]+|;[^\n]*)*")
+_TRAILING_WS = re.compile(r"(?:[ \t\r\n\x00]+|;[^\n]*)*")  # (NUL: white space to LLVM)
 
 
 def unescape(s: str) -> bytes:
@@ -878,10 +878,12 @@ class Parser:
         g = GlobalVar()
         g.name = name
         g.start = start
+        has_linkage = False
         while True:
             t = self.tok
             if t in LINKAGES:
                 g.linkage = t
+                has_linkage = True
             elif t in VISIBILITIES:
                 g.visibility = t
             elif t in DLL:
@@ -926,7 +928,9 @@ class Parser:
             return
         g.is_const = t == "constant"
         g.ty = self.parse_type()
-        ext = g.linkage in ("external", "extern_weak") and (
+        # only an explicit `external`/`extern_weak` makes a declaration (LLVM's rule):
+        # `@p = global ptr @q` has the default linkage and an initializer
+        ext = has_linkage and g.linkage in ("external", "extern_weak") and (
             self.tok == "," or self.kinds[self.i] in ("eof", "md") or self.tok in (
                 "define", "declare", "attributes") or self.kind in ("gvar", "lvar")
             or self.tok.startswith("$"))
@@ -1532,8 +1536,11 @@ _TYPE_WORDS = {"ptr", "void", "label", "metadata", "token", "target", "x86_amx",
 
 
 # constants that may directly follow a parameter type (`i1 false`, `i32 poison`)
-_VALUE_WORDS = frozenset(("true", "false", "null", "none", "undef", "poison", "zeroinitializer",
-                          "blockaddress", "dso_local_equivalent", "no_cfi"))
+_VALUE_WORDS = frozenset({"true", "false", "null", "none", "undef", "poison", "zeroinitializer",
+                          "blockaddress", "dso_local_equivalent", "no_cfi", "getelementptr",
+                          "icmp", "fcmp", "select", "extractelement", "insertelement",
+                          "shufflevector", "extractvalue", "insertvalue", "splat", "asm"}
+                         | BINOPS | CASTS)
 
 
 def _is_attr_word(t):
