@@ -260,6 +260,7 @@ class PassManager:
                                        f"on '{op.name}' op"))
         prev = getattr(ctx, "diag_engine", None)
         ctx.diag_engine = engine
+        ctx.print_flags = self.print_flags  # (passes that print IR into attributes honour them)
         try:
             self._run_pm(pm, op, ctx, self.root_timer, ())
         finally:
