@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import struct
 
 from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UNIT, TRUE, FALSE, ArrayAttr,
                              DictionaryAttr, TypeAttr, SymbolRefAttr, DenseArrayAttr,
@@ -279,6 +280,14 @@ class AttrParserMixin:
         self.expect(")", "expected ')' in location")
         return loc
 
+    def _loc_number(self, what):
+        """A line or column of a FileLineColLoc: an unsigned 32-bit integer."""
+        v = int(self.tok, 0) if self.kind == "int" else -1
+        if not 0 <= v < 1 << 32:
+            raise self.error(f"expected integer {what} number in FileLineColLoc")
+        self._next()
+        return v
+
     def parse_location_body(self):
         self.enter()
         try:
@@ -325,16 +334,10 @@ class AttrParserMixin:
             s = self.string_value()
             self._next()
             if self.accept(":"):
-                if self.kind != "int":
-                    raise self.error("expected integer line number in FileLineColLoc")
-                line = int(self.tok, 0)
-                self._next()
+                line = self._loc_number("line")
                 col = 0
                 if self.accept(":"):
-                    if self.kind != "int":
-                        raise self.error("expected integer column number in FileLineColLoc")
-                    col = int(self.tok, 0)
-                    self._next()
+                    col = self._loc_number("column")
                 return FileLineColLoc(s, line, col)
             if self.accept("("):
                 child = self.parse_location_body()
@@ -721,6 +724,9 @@ def _float_leaf(p, lf, et):
     return p.number_to_attr(tok, True, neg, et, off).bits
 
 
+_HEX_FORMATS = {1: "Bb", 2: "Hh", 4: "Ii", 8: "Qq"}  # bytes per element -> (unsigned, signed)
+
+
 def _dense_from_hex(p, typ, hex_tok, loc):
     tok, off = hex_tok
     body = tok[1:-1]
@@ -751,6 +757,15 @@ def _dense_from_hex(p, typ, hex_tok, loc):
         count = n
     else:
         raise p.error(f"elements hex data size is invalid for provided type: '{typ}'", loc)
+    fmt = _HEX_FORMATS.get(nbytes) if width == nbytes * 8 else None
+    if fmt is not None:
+        # whole-word elements unpack in C: the signed view unless unsigned (or raw float bits)
+        signed = type(base) is not FloatType and not (
+            isinstance(base, IntegerType) and base.signedness == IntegerType.UNSIGNED)
+        vals = list(struct.unpack(f"<{count * (2 if comp else 1)}{fmt[signed]}", data))
+        if comp:
+            vals = list(zip(vals[0::2], vals[1::2]))
+        return DenseElementsAttr(typ, vals, count == 1 and n != 1 or None)
     vals = []
     for i in range(count):
         chunk = data[i * per:(i + 1) * per]
