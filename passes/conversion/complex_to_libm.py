@@ -5,11 +5,10 @@ fails, as mlir-opt does).
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import FlatSymbolRefAttr, StringAttr, TypeAttr
-from pyopt.ir.core import Region
-from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.dialects.func import declare_private_func
+from pyopt.ir.attributes import FlatSymbolRefAttr
 from pyopt.ir.symbols import nearest_symbol_table, symbol_name
-from pyopt.ir.types import ComplexType, F32, F64, FunctionType
+from pyopt.ir.types import ComplexType, F32, F64
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
@@ -57,13 +56,7 @@ class ComplexLibmCall(RewritePattern):
             return False
         table = nearest_symbol_table(op)
         if not self.declared.has(table, name):
-            ip = rw.save()
-            rw.set_insertion_point_to_start(table.regions[0].blocks[0])
-            rw.create("func.func", regions=[Region()], loc=UNKNOWN_LOC, properties={
-                "sym_name": StringAttr(name),
-                "function_type": TypeAttr(FunctionType(op.operand_types, op.result_types)),
-                "sym_visibility": StringAttr("private")})
-            rw.restore(ip)
+            declare_private_func(rw, table, name, op.operand_types, op.result_types)
             self.declared.add(table, name)
         rw.replace_op_with_new_op(op, "func.call", op.operands, [t],
                                   properties={"callee": FlatSymbolRefAttr(name)})

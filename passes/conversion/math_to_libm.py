@@ -4,11 +4,10 @@ unrolled to scalars first; f16/bf16 ops are computed in f32 (extf, call, truncf)
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import UNIT, FlatSymbolRefAttr, StringAttr, TypeAttr
-from pyopt.ir.core import Region
-from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.dialects.func import declare_private_func
+from pyopt.ir.attributes import UNIT, FlatSymbolRefAttr
 from pyopt.ir.symbols import nearest_symbol_table, symbol_name
-from pyopt.ir.types import BF16, F16, F32, F64, FunctionType
+from pyopt.ir.types import BF16, F16, F32, F64
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
@@ -58,14 +57,8 @@ class LibmCall(RewritePattern):
             return False
         table = nearest_symbol_table(op)
         if self.symbols.lookup(table, name) is None:
-            ip = rw.save()
-            rw.set_insertion_point_to_start(table.regions[0].blocks[0])
-            decl = rw.create("func.func", regions=[Region()], loc=UNKNOWN_LOC, properties={
-                "sym_name": StringAttr(name),
-                "function_type": TypeAttr(FunctionType(op.operand_types, op.result_types)),
-                "sym_visibility": StringAttr("private")},
-                attributes={"llvm.readnone": UNIT})
-            rw.restore(ip)
+            decl = declare_private_func(rw, table, name, op.operand_types, op.result_types,
+                                        {"llvm.readnone": UNIT})
             self.symbols.add(table, name, decl)
         rw.replace_op_with_new_op(op, "func.call", op.operands, [t],
                                   properties={"callee": FlatSymbolRefAttr(name)})

@@ -184,3 +184,19 @@ def _materialize_constant(rewriter, attr, type_, loc):
 
 
 FUNC_DIALECT.materialize_constant = _materialize_constant
+
+
+def declare_private_func(builder, table, name, inputs, results, attributes=None):
+    """A private `func.func @name` declaration at the start of symbol table op `table` (as the
+    library-call lowerings declare their callees); the builder's insertion point is kept."""
+    from pyopt.ir.attributes import StringAttr, TypeAttr
+    from pyopt.ir.core import Region
+    from pyopt.ir.location import UNKNOWN_LOC
+    ip = builder.save()
+    builder.set_insertion_point_to_start(table.regions[0].blocks[0])
+    decl = builder.create("func.func", regions=[Region()], loc=UNKNOWN_LOC, properties={
+        "sym_name": StringAttr(name),
+        "function_type": TypeAttr(FunctionType(list(inputs), list(results))),
+        "sym_visibility": StringAttr("private")}, attributes=attributes)
+    builder.restore(ip)
+    return decl
