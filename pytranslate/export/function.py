@@ -12,6 +12,7 @@ from pytranslate.export.constants import get_constant, null_value, int_text, ZER
 from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
 from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
+from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
 
 
 class Local:
@@ -322,8 +323,14 @@ def _cast(t, op, short):
     rt = op.results[0].type
     v = t.v(src)
     if type(v) is str:
-        t.values[op.results[0]] = f"{short} ({t.tc(src.type)} {v} to {t.tc(rt)})"
-        return
+        folded = fold_cast(short, src.type, rt, v, t.tc)
+        if folded is not None:
+            t.values[op.results[0]] = folded
+            return
+        if short in CONSTEXPR_CASTS:
+            t.values[op.results[0]] = f"{short} ({t.tc(src.type)} {v} to {t.tc(rt)})"
+            return
+        # (LLVM 19 has no constant expression for the other casts: an instruction)
     t.emit(op, [f"{short} {t.tc(src.type)} ", v, f" to {t.tc(rt)}"], rt)
 
 
