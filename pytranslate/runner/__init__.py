@@ -36,6 +36,7 @@ def _init_llvm():
         pass
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
+    llvm.initialize_native_asmparser()  # inline asm is parsed at code generation
     return llvm
 
 
@@ -46,18 +47,33 @@ def _result_type(ir, entry):
     return m.group(1) if m else None
 
 
+# MLIR's runner utils libraries (any directory, any version suffix): built in when absent
+_BUILTIN_LIB = re.compile(r"(lib)?mlir_(c_)?runner_utils(\.so[.\d]*|\.dylib|\.dll)?")
+
+
+def is_builtin_lib(path):
+    import os
+    return not os.path.exists(path) and _BUILTIN_LIB.fullmatch(os.path.basename(path)) is not None
+
+
 def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=()):
-    """JIT-compiles LLVM IR text, calls `entry` and returns the value to print (or None)."""
+    """JIT-compiles LLVM IR text, calls `entry` and returns the value to print (or None).
+    A library of `shared_libs` naming MLIR's runner utils that is not on disk is served by
+    the built-in versions (utils.py); one that is on disk is loaded and takes precedence."""
     import ctypes
     from pytranslate.runner import utils
     llvm = _init_llvm()
+    loaded = False
     for lib in shared_libs:
+        if is_builtin_lib(lib):
+            continue
         try:
             llvm.load_library_permanently(lib)
+            loaded = True
         except RuntimeError as e:
             raise RunnerError(f"Failed to load shared library '{lib}': {e}")
     for name, addr in utils.runtime_symbols().items():
-        if shared_libs and llvm.address_of_symbol(name) is not None:
+        if loaded and llvm.address_of_symbol(name) is not None:
             continue  # a loaded library provides its own version
         llvm.add_symbol(name, addr)
     try:

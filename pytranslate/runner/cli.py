@@ -10,13 +10,21 @@ USAGE = """OVERVIEW: pyrunner: MLIR CPU execution driver (LLVM dialect programs 
 USAGE: pyrunner [options] <input file>
 
 OPTIONS:
-  -e <name>                         The function to be called (default: main)
+  -e, --entry-function=<name>       The function to be called (default: main)
   --entry-point-result=<void|i32|i64|f32>
                                     Textual description of the function type to be called
   -O0, -O1, -O2, -O3                Optimization level
-  --shared-libs=<lib>[,<lib>...]    Libraries to link dynamically (repeatable)
+  --shared-libs=<lib>[,<lib>...]    Libraries to link dynamically (repeatable; also
+                                    --dlopen). MLIR's mlir_c_runner_utils / mlir_runner_utils
+                                    are built in: naming one that is not on disk uses those
+  --march, --mcpu, --mattr          Accepted; the host target is always used
   --dump-llvmir                     Print the translated LLVM IR instead of running it
 """
+
+
+# options taking a value (`-opt=v` or `-opt v`) -> what they set
+_VALUED = {"-e": "entry", "-entry-function": "entry", "-entry-point-result": "result",
+           "-shared-libs": "libs", "-dlopen": "libs"}
 
 
 def _parse(argv):
@@ -26,32 +34,31 @@ def _parse(argv):
     inputs = []
     for a in it:
         b = a[1:] if a.startswith("--") else a
+        key, eq, val = b.partition("=")
         if b in ("-h", "-help", "--help"):
             sys.stdout.write(USAGE)
             raise SystemExit(0)
-        if b == "-e":
-            opts["entry"] = next(it, None)
-            if opts["entry"] is None:
-                raise RunnerError("-e requires a value")
-        elif b.startswith("-e="):
-            opts["entry"] = b[3:]
-        elif b.startswith("-entry-point-result="):
-            v = b.split("=", 1)[1]
-            if v not in RESULT_KINDS:
-                raise RunnerError(f"for the --entry-point-result option: Cannot find option "
-                                  f"named '{v}'!")
-            opts["result"] = v
+        if key in _VALUED:
+            if not eq:
+                val = next(it, None)
+                if val is None:
+                    raise RunnerError(f"for the {key} option: requires a value!")
+            key = _VALUED[key]
+            if key == "result":
+                if val not in RESULT_KINDS:
+                    raise RunnerError(f"for the --entry-point-result option: Cannot find "
+                                      f"option named '{val}'!")
+                opts["result"] = val
+            elif key == "libs":
+                opts["libs"].extend(x for x in val.split(",") if x)
+            elif key == "entry":
+                opts["entry"] = val
         elif b in ("-O0", "-O1", "-O2", "-O3"):
             opts["opt"] = int(b[2])
-        elif b.startswith("-shared-libs="):
-            opts["libs"].extend(x for x in b.split("=", 1)[1].split(",") if x)
-        elif b == "-shared-libs":
-            opts["libs"].extend(x for x in (next(it, "") or "").split(",") if x)
         elif b == "-dump-llvmir":
             opts["dump"] = True
-        elif b in ("-march", "-mcpu", "-mattr") or b.startswith(("-march=", "-mcpu=",
-                                                                 "-mattr=")):
-            if "=" not in b:
+        elif key in ("-march", "-mcpu", "-mattr", "-object-filename", "-obj-cache"):
+            if not eq and key != "-obj-cache":
                 next(it, None)  # accepted, the host target is always used
         elif a.startswith("-") and a != "-":
             raise RunnerError(f"Unknown command line argument '{a}'.")

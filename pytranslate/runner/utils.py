@@ -9,9 +9,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
+import struct
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
-_libc.fputs.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+_libc.fwrite.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_void_p]
 _libc.fflush.argtypes = [ctypes.c_void_p]
 _libc.malloc.restype = ctypes.c_void_p
 _libc.malloc.argtypes = [ctypes.c_size_t]
@@ -22,22 +23,27 @@ _libc.memmove.restype = ctypes.c_void_p
 _libc.memmove.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
 try:
     _stdout = ctypes.c_void_p.in_dll(_libc, "stdout")
+    _stderr = ctypes.c_void_p.in_dll(_libc, "stderr")
 except ValueError:  # pragma: no cover - non-glibc
-    _stdout = None
+    _stdout = _stderr = None
 
 
-def write(text):
-    """Writes to the C stdout stream (shared with the JIT-compiled code)."""
-    if _stdout is None:  # pragma: no cover
+def write(text, err=False):
+    """Writes to the C stdout (or stderr) stream, shared with the JIT-compiled code. Bytes
+    that are not UTF-8 (an i8 memref prints raw chars) travel as surrogate escapes."""
+    stream = _stderr if err else _stdout
+    if stream is None:  # pragma: no cover
         import sys
-        sys.stdout.write(text)
+        (sys.stderr if err else sys.stdout).write(text)
         return
-    _libc.fputs(text.encode("utf-8", "surrogateescape"), _stdout)
+    data = text.encode("utf-8", "surrogateescape")
+    _libc.fwrite(data, 1, len(data), stream)
 
 
 def flush():
     if _stdout is not None:
         _libc.fflush(_stdout)
+        _libc.fflush(_stderr)
     import sys
     sys.stdout.flush()
 
@@ -52,9 +58,40 @@ def fmt_g(x):
     return "%g" % x
 
 
-def _fmt_float_elem(x):
-    # std::ostream prints NaN as "nan" or "-nan" too (via printf %g)
-    return fmt_g(x)
+def _fmt_char(x):
+    # std::ostream prints an int8_t as the character itself
+    b = x & 0xFF
+    return chr(b) if b < 0x80 else chr(0xDC00 + b)
+
+
+def _fmt_complex(z):
+    return f"({fmt_g(z.real)},{fmt_g(z.imag)})"  # std::complex's operator<<
+
+
+class _F16(ctypes.Structure):
+    _fields_ = [("bits", ctypes.c_uint16)]
+
+    @property
+    def value(self):
+        return struct.unpack("<e", struct.pack("<H", self.bits))[0]
+
+
+class _BF16(ctypes.Structure):
+    _fields_ = [("bits", ctypes.c_uint16)]
+
+    @property
+    def value(self):
+        return struct.unpack("<f", struct.pack("<I", self.bits << 16))[0]
+
+
+def _complex_of(part):
+    class _C(ctypes.Structure):
+        _fields_ = [("re", part), ("im", part)]
+
+        @property
+        def value(self):
+            return complex(self.re, self.im)
+    return _C
 
 
 # ------------------------------------------------------------------------- memref descriptors
@@ -63,9 +100,14 @@ class UnrankedMemRef(ctypes.Structure):
 
 
 _I64 = ctypes.c_int64
-_ELEM = {"F32": (ctypes.c_float, _fmt_float_elem), "F64": (ctypes.c_double, _fmt_float_elem),
-         "I32": (ctypes.c_int32, str), "I64": (ctypes.c_int64, str), "I8": (ctypes.c_int8, str),
-         "I16": (ctypes.c_int16, str)}
+# element kind of the runner utils' names -> (C layout, how std::ostream prints it, is float)
+_ELEM = {"F32": (ctypes.c_float, fmt_g), "F64": (ctypes.c_double, fmt_g),
+         "F16": (_F16, fmt_g), "BF16": (_BF16, fmt_g),
+         "I8": (ctypes.c_int8, _fmt_char), "I16": (ctypes.c_int16, str),
+         "I32": (ctypes.c_int32, str), "I64": (ctypes.c_int64, str), "Ind": (ctypes.c_int64, str),
+         "C32": (_complex_of(ctypes.c_float), _fmt_complex),
+         "C64": (_complex_of(ctypes.c_double), _fmt_complex)}
+_EPSILON = {"F32": 1e-6, "F64": 1e-12}  # verifyMemRef's relative tolerance
 
 
 class DynamicMemRef:
@@ -81,17 +123,25 @@ class DynamicMemRef:
         self.sizes = list(words[3:3 + rank])
         self.strides = list(words[3 + rank:3 + 2 * rank])
 
+    @classmethod
+    def unranked(cls, addr):
+        u = UnrankedMemRef.from_address(addr)
+        return cls(u.rank, u.descriptor)
+
 
 def _ptr_text(p):
     return "0" if p == 0 else hex(p)
 
 
+def metadata_text(m):
+    return (f"base@ = {_ptr_text(m.aligned)} rank = {m.rank} offset = {m.offset}"
+            f" sizes = [{', '.join(map(str, m.sizes))}]"
+            f" strides = [{', '.join(map(str, m.strides))}]")
+
+
 def memref_text(m, ctype, fmt, unranked=True):
     """printMemRef's text: the metadata line, then the nested data."""
-    out = ["Unranked " if unranked else "", "Memref base@ = ", _ptr_text(m.aligned),
-           f" rank = {m.rank} offset = {m.offset}",
-           " sizes = [", ", ".join(map(str, m.sizes)), "] strides = [",
-           ", ".join(map(str, m.strides)), "] data = \n"]
+    out = ["Unranked Memref " if unranked else "Memref ", metadata_text(m), " data = \n"]
     size = ctypes.sizeof(ctype)
     base = m.aligned
 
@@ -102,7 +152,7 @@ def memref_text(m, ctype, fmt, unranked=True):
         if dim == 0:
             out.append(elem(offset))
             return
-        # printFirst
+        # the first element, opening the bracket
         out.append("[")
         pr(dim - 1, offset, sizes[1:], strides[1:])
         if sizes[0] <= 1:
@@ -114,7 +164,7 @@ def memref_text(m, ctype, fmt, unranked=True):
             out.append(" " * (m.rank - dim + 1))
             pr(dim - 1, offset + i * strides[0], sizes[1:], strides[1:])
             out.append(sep)
-        # printLast
+        # the last one, closing it
         out.append(" " * (m.rank - dim + 1))
         pr(dim - 1, offset + (sizes[0] - 1) * strides[0], sizes[1:], strides[1:])
         out.append("]")
@@ -128,29 +178,78 @@ def memref_text(m, ctype, fmt, unranked=True):
     return "".join(out)
 
 
-def _print_memref(kind):
+def _printers(kind):
+    """printMemref<K>(rank, ptr), _mlir_ciface_printMemref<K>(unranked*) and the ranked
+    _mlir_ciface_printMemref<N>d<K>(ranked*) of rank N."""
     ctype, fmt = _ELEM[kind]
 
     def direct(rank, ptr):
         write(memref_text(DynamicMemRef(rank, ptr), ctype, fmt))
 
     def ciface(um):
-        u = UnrankedMemRef.from_address(um)
-        write(memref_text(DynamicMemRef(u.rank, u.descriptor), ctype, fmt))
-    return direct, ciface
+        write(memref_text(DynamicMemRef.unranked(um), ctype, fmt))
+
+    def shape(um):
+        write("Unranked Memref " + metadata_text(DynamicMemRef.unranked(um)) + "\n")
+
+    def ranked(rank):
+        return lambda p: write(memref_text(DynamicMemRef(rank, p), ctype, fmt, unranked=False))
+    return direct, ciface, shape, ranked
+
+
+def verify_memref(kind, actual, expected):
+    """verifyMemRef: -1 (both metadata on stderr) when the shapes differ, else the number of
+    differing elements (the first ten printed on stderr)."""
+    ctype, fmt = _ELEM[kind]
+    for i in range(actual.rank):
+        if (expected.rank != actual.rank or actual.offset != expected.offset
+                or actual.sizes[i] != expected.sizes[i]
+                or actual.strides[i] != expected.strides[i]):
+            write(metadata_text(actual) + metadata_text(expected), err=True)
+            return -1
+    eps = _EPSILON.get(kind)
+    raw = kind in ("F16", "BF16")  # compared bit for bit
+    size = ctypes.sizeof(ctype)
+    errors = 0
+
+    def get(m, off):
+        v = ctype.from_address(m.aligned + off * size)
+        return v.bits if raw else v.value
+
+    def same(a, e):
+        if eps is None:
+            return a == e
+        if not (math.isfinite(a) and math.isfinite(e)):
+            return False
+        return abs(a - e) <= eps * abs(e)
+
+    def walk(dim, offset):
+        nonlocal errors
+        if dim == actual.rank:
+            a, e = get(actual, offset), get(expected, offset)
+            if not same(a, e):
+                if errors < 10:
+                    if raw:
+                        a = ctype.from_address(actual.aligned + offset * size).value
+                        e = ctype.from_address(expected.aligned + offset * size).value
+                    write(f"{fmt(a)} != {fmt(e)} offset = {offset}\n", err=True)
+                errors += 1
+            return
+        for i in range(actual.sizes[dim]):
+            walk(dim + 1, offset + i * actual.strides[dim])
+    walk(0, actual.offset)
+    return errors
 
 
 def _memref_copy(elem_size, src_p, dst_p):
     """memrefCopy(elemSize, UnrankedMemRefType<char> *src, UnrankedMemRefType<char> *dst)."""
-    src_u = UnrankedMemRef.from_address(src_p)
-    dst_u = UnrankedMemRef.from_address(dst_p)
-    src = DynamicMemRef(src_u.rank, src_u.descriptor)
-    dst = DynamicMemRef(dst_u.rank, dst_u.descriptor)
+    src = DynamicMemRef.unranked(src_p)
+    dst = DynamicMemRef.unranked(dst_p)
     rank = src.rank
     if any(s == 0 for s in src.sizes):
         return
-    # Contiguous row-major on both sides: one move.
-    def contiguous(m):
+
+    def contiguous(m):  # row-major without gaps: one move
         expect = 1
         for size, stride in zip(reversed(m.sizes), reversed(m.strides)):
             if size != 1 and stride != expect:
@@ -180,21 +279,21 @@ def _memref_copy(elem_size, src_p, dst_p):
             return
 
 
+def _std_sort(ctype):
+    def sort(n, desc):
+        m = DynamicMemRef(1, desc)
+        arr = (ctype * n).from_address(m.aligned + m.offset * ctypes.sizeof(ctype))
+        arr[:] = sorted(arr[:])
+    return sort
+
+
 # -------------------------------------------------------------------------------- the table
 _V = None
 _F = ctypes.CFUNCTYPE
 _KEEP = []  # callbacks must outlive the JIT-compiled code
 
 
-def _print_i64(x):
-    write(str(x))
-
-
-def _print_u64(x):
-    write(str(x))
-
-
-def _print_f32(x):
+def _print_f(x):
     write(fmt_g(x))
 
 
@@ -202,8 +301,34 @@ def _print_string(p):
     write(ctypes.string_at(p).decode("utf-8", "surrogateescape"))
 
 
+def _rtclock():
+    import time
+    return time.time()
+
+
+def _nano_time():
+    import time
+    return time.perf_counter_ns()
+
+
+# ranked _mlir_ciface_printMemref<N>d<K> forms the runner utils export
+_RANKED = {"F32": (0, 1, 2, 3, 4), "I8": (1,), "I32": (1,), "I64": (1,), "F64": (1,),
+           "Ind": (1,), "C32": (1,), "C64": (1,)}
+# kinds with the (rank, ptr) forms of printMemref / verifyMemRef
+_DIRECT_PRINT = ("I32", "I64", "F32", "F64", "Ind", "C32", "C64")
+_SHAPE = ("I8", "I32", "I64", "F32", "F64", "Ind", "C32", "C64")
+# pyrunner's extras: rank-and-pointer printers for the other element types
+_EXTRA_DIRECT = ("I8", "I16", "F16", "BF16")
+
+_SYMBOLS = None
+
+
 def runtime_symbols():
-    """{C name: address} of every runner util."""
+    """{C name: address} of every function of MLIR's C runner utils and runner utils that
+    programs call (plus the generic allocation functions memref lowering may use)."""
+    global _SYMBOLS
+    if _SYMBOLS is not None:
+        return _SYMBOLS
     syms = {}
 
     def add(name, restype, argtypes, fn):
@@ -211,32 +336,52 @@ def runtime_symbols():
         _KEEP.append(cb)
         syms[name] = ctypes.cast(cb, ctypes.c_void_p).value
 
-    vp = ctypes.c_void_p
-    add("printI64", _V, [ctypes.c_int64], _print_i64)
-    add("printU64", _V, [ctypes.c_uint64], _print_u64)
-    add("printF32", _V, [ctypes.c_float], _print_f32)
-    add("printF64", _V, [ctypes.c_double], _print_f32)
+    vp, i64 = ctypes.c_void_p, ctypes.c_int64
+    add("printI64", _V, [i64], lambda x: write(str(x)))
+    add("printU64", _V, [ctypes.c_uint64], lambda x: write(str(x)))
+    add("printF32", _V, [ctypes.c_float], _print_f)
+    add("printF64", _V, [ctypes.c_double], _print_f)
+    add("printF16", _V, [ctypes.c_uint16], lambda b: _print_f(_F16(b).value))
+    add("printBF16", _V, [ctypes.c_uint16], lambda b: _print_f(_BF16(b).value))
     add("printNewline", _V, [], lambda: write("\n"))
     add("printComma", _V, [], lambda: write(", "))
     add("printOpen", _V, [], lambda: write("( "))
     add("printClose", _V, [], lambda: write(" )"))
     add("printString", _V, [vp], _print_string)
-    add("printCString", _V, [vp], _print_string)
+    add("printCString", _V, [vp], _print_string)  # older spelling, kept for old programs
     add("printFlops", _V, [ctypes.c_double],
-        lambda f: write("%g GFLOPS\n" % (f / 1.0e9)))
+        lambda f: write("%f GFLOPS\n" % (f / 1.0e9), err=True))
     add("rtclock", ctypes.c_double, [], _rtclock)
-    for kind in ("F32", "F64", "I32", "I64", "I8", "I16"):
-        direct, ciface = _print_memref(kind)
-        add("printMemref" + kind, _V, [ctypes.c_int64, vp], direct)
+    add("_mlir_ciface_nanoTime", i64, [], _nano_time)
+    for kind in _ELEM:
+        direct, ciface, shape, ranked = _printers(kind)
+        if kind in _DIRECT_PRINT or kind in _EXTRA_DIRECT:
+            add("printMemref" + kind, _V, [i64, vp], direct)
         add("_mlir_ciface_printMemref" + kind, _V, [vp], ciface)
-    add("memrefCopy", _V, [ctypes.c_int64, vp, vp], _memref_copy)
-    # Allocation goes straight to the C library.
-    for name, fn in (("_mlir_alloc", _libc.malloc), ("_mlir_free", _libc.free),
-                     ("_mlir_aligned_alloc", _libc.aligned_alloc)):
-        syms[name] = ctypes.cast(fn, ctypes.c_void_p).value
+        if kind in _SHAPE:
+            add("_mlir_ciface_printMemrefShape" + kind, _V, [vp], shape)
+        for r in _RANKED.get(kind, ()):
+            add(f"_mlir_ciface_printMemref{r}d{kind}", _V, [vp], ranked(r))
+
+        def vc(a, e, kind=kind):
+            return verify_memref(kind, DynamicMemRef.unranked(a), DynamicMemRef.unranked(e))
+
+        def vd(ra, a, re_, e, kind=kind):
+            return verify_memref(kind, DynamicMemRef(ra, a), DynamicMemRef(re_, e))
+        add("_mlir_ciface_verifyMemRef" + kind, i64, [vp, vp], vc)
+        if kind in _DIRECT_PRINT:
+            add("verifyMemRef" + kind, i64, [i64, vp, i64, vp], vd)
+    add("memrefCopy", _V, [i64, vp, vp], _memref_copy)
+    for kind, ctype in (("I64", ctypes.c_int64), ("F64", ctypes.c_double),
+                        ("F32", ctypes.c_float)):
+        add("_mlir_ciface_stdSort" + kind, _V, [ctypes.c_uint64, vp], _std_sort(ctype))
+    # Allocation goes straight to the C library (aligned_alloc is freed with free on Linux).
+    for names, fn in ((("mlirAlloc", "_mlir_memref_to_llvm_alloc", "_mlir_alloc"), _libc.malloc),
+                      (("mlirAlignedAlloc", "_mlir_memref_to_llvm_aligned_alloc",
+                        "_mlir_aligned_alloc"), _libc.aligned_alloc),
+                      (("mlirFree", "mlirAlignedFree", "_mlir_memref_to_llvm_free",
+                        "_mlir_free", "_mlir_aligned_free"), _libc.free)):
+        for name in names:
+            syms[name] = ctypes.cast(fn, ctypes.c_void_p).value
+    _SYMBOLS = syms
     return syms
-
-
-def _rtclock():
-    import time
-    return time.time()
