@@ -224,15 +224,17 @@ def _dense(t, attr, tc, loc):
 
 def _sparse(t, attr, tc, loc):
     """Sparse elements: the dense value they stand for (zero where no index names it)."""
+    from pyopt.ir.types import ComplexType
     st = attr.type
     src_elem = st.element_type
-    if type(src_elem) not in (IntegerType, FloatType):
+    cplx = type(src_elem) is ComplexType
+    if not cplx and type(src_elem) not in (IntegerType, FloatType):
         raise TranslationError("unsupported constant value", loc=loc)
     shape = list(st.shape)
     total = 1
     for d in shape:
         total *= d
-    flat = [0] * total
+    flat = [(0, 0) if cplx else 0] * total
     idx = attr.indices
     raw_idx = list(idx.all_values()) if not idx.is_splat else \
         [idx.values[0]] * max(idx.type.num_elements, 0)
@@ -245,7 +247,9 @@ def _sparse(t, attr, tc, loc):
         for d in range(rank):
             pos = pos * shape[d] + raw_idx[k * rank + d]
         if 0 <= pos < total:
-            flat[pos] = _raw(raw_vals[k], src_elem)
+            flat[pos] = raw_vals[k] if cplx else _raw(raw_vals[k], src_elem)
+    if cplx:
+        return _fill_complex(t, iter(flat), src_elem.element_type, tc, loc)
     return _fill_values(t, flat, src_elem, tc, loc)
 
 
@@ -328,7 +332,11 @@ def _dense_complex(t, attr, part, tc, loc):
     """Complex elements fill `{re, im}` structs at the innermost level."""
     import itertools
     vals = itertools.repeat(attr.values[0]) if attr.is_splat else iter(attr.all_values())
+    return _fill_complex(t, vals, part, tc, loc)
 
+
+def _fill_complex(t, vals, part, tc, loc):
+    """`{re, im}` structs at the innermost level, taken from the (re, im) pairs `vals`."""
     def build(ty):
         info = elem_info(ty)
         if info is None:

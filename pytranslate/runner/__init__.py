@@ -56,13 +56,15 @@ def is_builtin_lib(path):
     return not os.path.exists(path) and _BUILTIN_LIB.fullmatch(os.path.basename(path)) is not None
 
 
-def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=()):
+def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm_options=()):
     """JIT-compiles LLVM IR text, calls `entry` and returns the value to print (or None).
     A library of `shared_libs` naming MLIR's runner utils that is not on disk is served by
     the built-in versions (utils.py); one that is on disk is loaded and takes precedence."""
     import ctypes
     from pytranslate.runner import utils
     llvm = _init_llvm()
+    for o in llvm_options:  # LLVM's own command-line options (e.g. -enable-matrix)
+        llvm.set_option("pyrunner", o)
     loaded = False
     for lib in shared_libs:
         if is_builtin_lib(lib):
@@ -90,8 +92,11 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=()):
             raise RunnerError("expected void function")
         raise RunnerError(f"only single {result} function result supported")
     target = llvm.Target.from_default_triple()
-    tm = target.create_target_machine(opt=opt, codemodel="jitdefault")
-    if opt:
+    # the host CPU and its features, as mlir-cpu-runner (vector registers, inline asm)
+    tm = target.create_target_machine(cpu=llvm.get_host_cpu_name(),
+                                      features=llvm.get_host_cpu_features().flatten(),
+                                      opt=opt, codemodel="jitdefault")
+    if opt or llvm_options:  # (-O0's pipeline matters only for what the options enable)
         pto = llvm.create_pipeline_tuning_options(speed_level=opt)
         pb = llvm.create_pass_builder(tm, pto)
         pb.getModulePassManager().run(mod, pb)

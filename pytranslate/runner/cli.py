@@ -27,9 +27,13 @@ _VALUED = {"-e": "entry", "-entry-function": "entry", "-entry-point-result": "re
            "-shared-libs": "libs", "-dlopen": "libs"}
 
 
+# LLVM options mlir-cpu-runner passes on to LLVM's own option parser (the matrix lowering)
+_LLVM_OPTIONS = ("-enable-matrix", "-matrix-allow-contract", "-matrix-default-layout")
+
+
 def _parse(argv):
     opts = {"input": "-", "entry": "main", "result": "void", "opt": 0, "libs": [],
-            "dump": False}
+            "dump": False, "llvm": []}
     it = iter(argv)
     inputs = []
     for a in it:
@@ -55,6 +59,8 @@ def _parse(argv):
                 opts["entry"] = val
         elif b in ("-O0", "-O1", "-O2", "-O3"):
             opts["opt"] = int(b[2])
+        elif key in _LLVM_OPTIONS:
+            opts["llvm"].append("-" + b)
         elif b == "-dump-llvmir":
             opts["dump"] = True
         elif key in ("-march", "-mcpu", "-mattr", "-object-filename", "-obj-cache"):
@@ -96,7 +102,8 @@ def _main(argv):
         sys.stdout.write(ir)
         sys.exit(0)
     try:
-        value = compile_and_run(ir, opts["entry"], opts["result"], opts["opt"], opts["libs"])
+        value = compile_and_run(ir, opts["entry"], opts["result"], opts["opt"], opts["libs"],
+                                opts["llvm"])
     except RunnerError as e:
         flush()
         sys.stderr.write(f"Error: {e}\n")
