@@ -12,6 +12,7 @@ import sys
 import click
 
 _SHORT_OK = {"-o", "-h"}
+_DEFAULT_MARKER = "// -----"
 
 
 def normalize_args(argv):
@@ -26,8 +27,70 @@ def normalize_args(argv):
     return out
 
 
+_TRUE = ("", "true", "TRUE", "True", "1")
+_FALSE = ("false", "FALSE", "False", "0")
+
+
 def _bool_value(v):
-    return v.lower() not in ("false", "0", "no", "off")
+    return v not in _FALSE
+
+
+class _BadValue(Exception):
+    pass
+
+
+def _check_bool(option, v):
+    """llvm::cl's boolean parser: only these spellings."""
+    if v not in _TRUE and v not in _FALSE:
+        raise _BadValue(f"for the --{option} option: '{v}' is invalid value for boolean "
+                        f"argument! Try 0 or 1")
+    return v not in _FALSE
+
+
+def _bool_flags(argv):
+    """`--flag=true|false|1|0` for boolean driver options (llvm::cl accepts a value on any
+    flag); click flags take none, so `--flag=1` becomes `--flag` and `--flag=0` goes away.
+    `--split-input-file[=marker]` takes an optional value, passed as a hidden option."""
+    flags = {o for p in _main.params if getattr(p, "is_flag", False) for o in p.opts}
+    out = []
+    for a in argv:
+        name, eq, value = a.partition("=")
+        if not eq or not name.startswith("--"):
+            out.append(a)
+        elif name == "--split-input-file":
+            out += ["--split-input-file", "--split-input-marker", value or _DEFAULT_MARKER]
+        elif name in flags:
+            if _check_bool(name[2:], value):
+                out.append(name)
+        else:
+            out.append(a)
+    return out
+
+
+def _edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def _did_you_mean(arg):
+    """The nearest option or pass to an unknown `--arg[=value]`, as llvm::cl suggests it."""
+    from pyopt.pass_registry import PASSES
+    flag, eq, value = arg.lstrip("-").partition("=")
+    names = [o.lstrip("-") for p in _main.params if not getattr(p, "hidden", False)
+             for o in getattr(p, "opts", ()) if o.startswith("-")]
+    best, best_d = None, None
+    for n in list(PASSES) + names:
+        d = _edit_distance(n, flag)
+        if best is None or d < best_d:
+            best, best_d = n, d
+    if best is None:
+        return None
+    return ("-" if len(best) == 1 else "--") + best + (eq + value if eq else "")
 
 
 def _pass_flags(extra):
@@ -46,7 +109,11 @@ def _pass_flags(extra):
 @click.argument("input_file", required=False, default="-")
 @click.option("-o", "output", default="-", help="Output filename.")
 @click.option("--split-input-file", is_flag=True,
-              help="Split the input file into pieces and process each chunk independently.")
+              help="Split the input file into pieces and process each chunk independently "
+                   "(--split-input-file=<marker> to split at another marker).")
+@click.option("--split-input-marker", default=None, hidden=True)
+@click.option("--dump-pass-pipeline", is_flag=True,
+              help="Print the pipeline that will be run.")
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check that emitted diagnostics match expected-* lines on the corresponding "
                    "line.")
@@ -93,7 +160,8 @@ def _pass_flags(extra):
 @click.option("--mlir-pass-statistics-display", default="pipeline",
               help="Display method for pass statistics.")
 @click.pass_context
-def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_implicit_module,
+def _main(cctx, input_file, output, split_input_file, split_input_marker, dump_pass_pipeline,
+          verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
           mlir_print_skip_regions, mlir_print_unique_ssa_ids,
@@ -107,9 +175,14 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
     """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
     from pyopt.tool import OptOptions, run
     from pyopt.syntax.printer import PrintFlags
+    try:
+        verify_each = _check_bool("verify-each", verify_each)
+    except _BadValue as e:
+        sys.stderr.write(f"pyopt: {e}\n")
+        return 1
     if show_dialects:
         from pyopt.dialects import all_dialects
-        click.echo("Available Dialects: " + ", ".join(sorted(d.name for d in all_dialects())))
+        click.echo("Available Dialects: " + ",".join(sorted(d.name for d in all_dialects())))
         return 0
     if list_passes:
         from pyopt.pass_manager import list_passes_text
@@ -130,24 +203,27 @@ def _main(cctx, input_file, output, split_input_file, verify_diagnostics, no_imp
                        skip_regions=mlir_print_skip_regions,
                        unique_ssa_ids=mlir_print_unique_ssa_ids)
     pipeline = []
-    if passes or pass_pipeline is not None:
+    if passes or pass_pipeline is not None or dump_pass_pipeline:
         from pyopt.pass_manager import PassManager
         pipe = _pipeline_from_args(passes, pass_pipeline)
         if pipe is None:
             return 1
         names = lambda vals: [n for v in vals for n in v.split(",") if n]  # noqa: E731
         pipeline = PassManager(
-            pipe, verify_each=_bool_value(verify_each),
+            pipe, verify_each=verify_each,
             print_before=names(mlir_print_ir_before), print_after=names(mlir_print_ir_after),
             print_before_all=mlir_print_ir_before_all, print_after_all=mlir_print_ir_after_all,
             print_after_change=mlir_print_ir_after_change,
             print_after_failure=mlir_print_ir_after_failure,
             print_module_scope=mlir_print_ir_module_scope, print_flags=flags,
             timing=mlir_timing, statistics=mlir_pass_statistics)
-    opts = OptOptions(split_input_file=split_input_file, verify_diagnostics=verify_diagnostics,
+        pipeline.dump_pipeline = dump_pass_pipeline
+    opts = OptOptions(split_input_file=split_input_file,
+                      split_marker=split_input_marker or _DEFAULT_MARKER,
+                      verify_diagnostics=verify_diagnostics,
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,
-                      verify_each=_bool_value(verify_each), print_flags=flags,
+                      verify_each=verify_each, print_flags=flags,
                       pipeline=pipeline, output_split_marker=output_split_marker)
     text, name = read_input(input_file)
     if text is None:
@@ -186,14 +262,12 @@ def _pipeline_from_args(passes, pass_pipeline):
             return parse_pipeline(pass_pipeline)
         return from_flags(passes)
     except KeyError as e:
-        import difflib
-        from pyopt.pass_registry import PASSES
         flag = e.args[0]
         sys.stderr.write(f"pyopt: Unknown command line argument '--{flag}'.  Try: "
                          f"'pyopt --help'\n")
-        close = difflib.get_close_matches(flag.partition("=")[0], PASSES, n=1)
+        close = _did_you_mean(flag)
         if close:
-            sys.stderr.write(f"pyopt: Did you mean '--{close[0]}'?\n")
+            sys.stderr.write(f"pyopt: Did you mean '{close}'?\n")
     except PipelineError as e:
         cause = e.__cause__
         if isinstance(cause, PipelineOptionError):
@@ -235,6 +309,13 @@ def split_pass_flags(argv):
     return passes, rest
 
 
+def _version():
+    from pyopt import __version__
+    sys.stdout.write(f"pyopt version {__version__}\n  MLIR 19.1.7 compatible (pure Python).\n")
+    sys.stdout.flush()
+    sys.exit(0)
+
+
 def _help():
     # click's option help, then every registered pass (mlir-opt lists them in --help).
     from pyopt.pass_registry import help_text
@@ -263,6 +344,14 @@ def main(argv=None):
         sys.exit(1)
     if "--help" in argv or "-h" in argv:
         _help()
+    if "--version" in argv:
+        from pyopt.command import quiet_pipe
+        quiet_pipe(_version)()
+    try:
+        argv = _bool_flags(argv)
+    except _BadValue as e:
+        sys.stderr.write(f"pyopt: {e}\n")
+        sys.exit(1)
     pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
     from pyopt.command import run_command

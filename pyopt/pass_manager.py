@@ -54,6 +54,42 @@ class PassInstance:
     def __repr__(self):
         return f"{self.info.name}{{{self.option_text}}}" if self.option_text else self.info.name
 
+    def textual(self):
+        """`name{a=1 b=x}` with every option, sorted by name, as MLIR prints a pass (an empty
+        list option prints as nothing, keeping its separator)."""
+        opts = self.info.options
+        if not opts:
+            return self.info.name
+        shown = [n for n in sorted(opts) if not (n in _SEED_ERA_OPTIONS and
+                                                 self.options.get(n) == opts[n].default)]
+        if not shown:
+            return self.info.name
+        return f"{self.info.name}{{{' '.join(_option_text(opts[n], self.options.get(n)) for n in shown)}}}"
+
+
+# options of ours that MLIR 19 does not have (the seed-era typed-pointer mode): shown only when
+# set to something else than their default
+_SEED_ERA_OPTIONS = {"use-opaque-pointers"}
+
+
+def _option_text(opt, value):
+    if opt.list_like:
+        if not value:
+            return ""
+        return f"{opt.name}={','.join(_value_text(v) for v in value) if opt.type is list else value}"
+    return f"{opt.name}={_value_text(value)}"
+
+
+def _value_text(v):
+    if v is True or v is False:
+        return "true" if v else "false"
+    v = str(v)
+    space = v.find(" ")
+    # braces keep a value holding a space together, unless it already starts a nested form
+    if space >= 0 and all(i < 0 or space < i for i in (v.find("{"), v.find("'"), v.find('"'))):
+        return "{" + v + "}"
+    return v
+
 
 class OpPassManager:
     """Passes and nested pipelines run on ops named `anchor` (ANY: whatever op it is given;
@@ -77,6 +113,11 @@ class OpPassManager:
     def __repr__(self):
         inner = ",".join(repr(i) for i in self.items)
         return f"{self.anchor or 'any'}({inner})"
+
+    def textual(self, root_name=None):
+        """The pipeline as --dump-pass-pipeline shows it, every option spelled out."""
+        inner = ",".join(i.textual() for i in self.items)
+        return f"{self.anchor or root_name or 'any'}({inner})"
 
 
 # -- textual pipeline --------------------------------------------------------------------------
@@ -239,6 +280,7 @@ class PassManager:
         self.root_timer = _Timer("root")
         self.stats = {}  # (path tuple) -> {stat: count}
         self.engine = None
+        self.dump_pipeline = False  # --dump-pass-pipeline
 
     @property
     def out(self):
@@ -255,6 +297,9 @@ class PassManager:
         """Runs the pipeline on `op`; raises MLIRError (with more diagnostics) on failure."""
         self.engine = engine
         pm = self.pipeline
+        if self.dump_pipeline:
+            self.out.write(f"Pass Manager with {len(pm.items)} passes:\n"
+                           f"{pm.textual(op.name)}\n\n")
         if pm.anchor not in (None, ANY) and pm.anchor != op.name:
             raise MLIRError(Diagnostic("error", op.loc, f"can't run '{pm.anchor}' pass manager "
                                        f"on '{op.name}' op"))

@@ -17,11 +17,13 @@ class PassOption:
     """A typed pass option. `type_` is bool, int, str, list (comma separated) or a tuple of
     allowed words (an enum, e.g. region-simplify's disabled/normal/aggressive)."""
 
-    def __init__(self, name, type_, default, help_=""):
+    def __init__(self, name, type_, default, help_="", list_like=False):
         self.name = name
         self.type = type_
         self.default = default
         self.help = help_
+        # a list upstream kept whole here (e.g. inline's op-pipelines): printed like a list
+        self.list_like = list_like or type_ is list
 
     def convert(self, text):
         if isinstance(self.type, tuple):

@@ -30,6 +30,7 @@ class OptOptions:
         self.print_flags = PrintFlags()
         self.pipeline = []  # callables (module, ctx) -> None; raise MLIRError on failure
         self.output_split_marker = SPLIT_MARKER
+        self.split_marker = SPLIT_MARKER  # where -split-input-file cuts the input
         self.print_op_on_diagnostic = True
         self.emit_bytecode = False
         self.__dict__.update(kw)
@@ -159,7 +160,7 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
         options.print_op_on_diagnostic = False
     if options.split_input_file:
         pieces = []
-        for start, end in split_chunks(text):
+        for start, end in split_chunks(text, options.split_marker):
             line = text.count("\n", 0, start) + 1
             pieces.append((f"within split at {filename}:{line} offset ", text[start:end]))
     else:

@@ -640,7 +640,7 @@ class Inliner:
                "optimizer pipeline in opPipelineList"),
     PassOption("op-pipelines", str, "",
                "Callable operation specific optimizer pipelines (in the form of "
-               "`dialect.op(pipeline)`)"),
+               "`dialect.op(pipeline)`)", list_like=True),
     PassOption("max-iterations", int, 4,
                "Maximum number of iterations when inlining within an SCC"),
     PassOption("inlining-threshold", int, UINT_MAX,
