@@ -47,6 +47,17 @@ def _check_bool(option, v):
     return v not in _FALSE
 
 
+def _check_uint(option, v):
+    """llvm::cl's unsigned parser (decimal, or 0x/0b/0 prefixed)."""
+    try:
+        n = int(v, 0) if v[:2].lower() in ("0x", "0b", "0o") else int(v, 10)
+    except ValueError:
+        n = -1
+    if not 0 <= n < 1 << 32:
+        raise _BadValue(f"for the --{option} option: '{v}' value invalid for uint argument!")
+    return n
+
+
 def _bool_flags(argv):
     """`--flag=true|false|1|0` for boolean driver options (llvm::cl accepts a value on any
     flag); click flags take none, so `--flag=1` becomes `--flag` and `--flag=0` goes away.
@@ -130,7 +141,7 @@ def _pass_flags(extra):
 @click.option("--mlir-print-skip-regions", is_flag=True, help="Print `{...}` for every region.")
 @click.option("--mlir-print-unique-ssa-ids", is_flag=True,
               help="Print unique SSA ID numbers across all regions.")
-@click.option("--mlir-elide-elementsattrs-if-larger", type=int, default=None,
+@click.option("--mlir-elide-elementsattrs-if-larger", default=None,
               help="Elide ElementsAttrs with more elements than this.")
 @click.option("--mlir-print-elementsattrs-with-hex-if-larger", type=int, default=None,
               help="Print DenseElementsAttrs with a hex string if larger than this.")
@@ -177,6 +188,9 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, dump_p
     from pyopt.syntax.printer import PrintFlags
     try:
         verify_each = _check_bool("verify-each", verify_each)
+        if mlir_elide_elementsattrs_if_larger is not None:
+            mlir_elide_elementsattrs_if_larger = _check_uint(
+                "mlir-elide-elementsattrs-if-larger", mlir_elide_elementsattrs_if_larger)
     except _BadValue as e:
         sys.stderr.write(f"pyopt: {e}\n")
         return 1

@@ -306,6 +306,16 @@ def element_str(v, et) -> str:
     return str(v)
 
 
+_ELIDED = "dense_resource<__elided__> : "
+
+
+def _elide(p, attr):
+    """--mlir-elide-elementsattrs-if-larger: non-splat elements beyond the limit are elided."""
+    flags = getattr(p, "flags", None)
+    limit = flags.elide_limit if flags is not None else None
+    return limit is not None and not attr.is_splat and attr.type.num_elements > limit
+
+
 class DenseElementsAttr(Attribute):
     """`dense<...> : tensor/vector type`, int/float/complex elements flattened, or a splat.
 
@@ -340,6 +350,8 @@ class DenseElementsAttr(Attribute):
         return self.values[0]
 
     def asm(self, p):
+        if _elide(p, self):
+            return _ELIDED + p.type_str(self.type)
         return "dense<" + self.body_str(p) + "> : " + p.type_str(self.type)
 
     def body_str(self, p):
@@ -398,6 +410,8 @@ class DenseStringElementsAttr(Attribute):
         self.is_splat = is_splat
 
     def asm(self, p):
+        if _elide(p, self):
+            return _ELIDED + p.type_str(self.type)
         strs = ['"' + escape_string(v) + '"' for v in self.values]
         if self.is_splat:
             body = strs[0]
@@ -437,6 +451,8 @@ class SparseElementsAttr(Attribute):
     def asm(self, p):
         if not self.indices.type.num_elements:
             return f"sparse<> : {p.type_str(self.type)}"
+        if _elide(p, self.indices) or _elide(p, self.values):
+            return _ELIDED + p.type_str(self.type)
         return (f"sparse<{self.indices.body_str(p)}, {self.values.body_str(p)}> : "
                 f"{p.type_str(self.type)}")
 
