@@ -14,7 +14,23 @@ RESULT_KINDS = ("void", "i32", "i64", "f32")
 
 
 class RunnerError(Exception):
-    pass
+    def __init__(self, message, bare=False):
+        super().__init__(message)
+        self.bare = bare  # printed as is, without the "Error: " prefix
+
+
+def _unresolved(llvm, mod):
+    """Functions the module declares that nothing provides (MCJIT would crash on them)."""
+    import ctypes
+    process = ctypes.CDLL(None)
+    out = []
+    for f in mod.functions:
+        name = f.name
+        if not f.is_declaration or name.startswith("llvm."):
+            continue
+        if llvm.address_of_symbol(name) is None and not hasattr(process, name):
+            out.append(name)
+    return out
 
 
 def translate(text, name):
@@ -83,6 +99,10 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm
         mod.verify()
     except RuntimeError as e:
         raise RunnerError(str(e).strip())
+    missing = _unresolved(llvm, mod)
+    if missing:
+        raise RunnerError(f"JIT session error: Symbols not found: [ {', '.join(missing)} ]\n"
+                          f"Error: symbol not found: {missing[0]}", bare=True)
     rtype = _result_type(ir, entry)
     if rtype is None:
         raise RunnerError("entry point not found")

@@ -106,7 +106,7 @@ def _main(argv):
                                 opts["llvm"])
     except RunnerError as e:
         flush()
-        sys.stderr.write(f"Error: {e}\n")
+        sys.stderr.write(f"{e}\n" if e.bare else f"Error: {e}\n")
         sys.exit(1)
     except Exception as e:  # a bug: a diagnostic, never a traceback
         import os

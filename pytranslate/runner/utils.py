@@ -301,6 +301,13 @@ def _print_string(p):
     write(ctypes.string_at(p).decode("utf-8", "surrogateescape"))
 
 
+def _abort():
+    # what the program printed (cf.assert's message goes through puts) must not stay in the
+    # C stdout buffer when the process dies
+    flush()
+    _libc.abort()
+
+
 def _rtclock():
     import time
     return time.time()
@@ -372,6 +379,7 @@ def runtime_symbols():
         if kind in _DIRECT_PRINT:
             add("verifyMemRef" + kind, i64, [i64, vp, i64, vp], vd)
     add("memrefCopy", _V, [i64, vp, vp], _memref_copy)
+    add("abort", _V, [], _abort)
     for kind, ctype in (("I64", ctypes.c_int64), ("F64", ctypes.c_double),
                         ("F32", ctypes.c_float)):
         add("_mlir_ciface_stdSort" + kind, _V, [ctypes.c_uint64, vp], _std_sort(ctype))
