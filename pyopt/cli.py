@@ -123,6 +123,8 @@ def _pass_flags(extra):
               help="Split the input file into pieces and process each chunk independently "
                    "(--split-input-file=<marker> to split at another marker).")
 @click.option("--split-input-marker", default=None, hidden=True)
+@click.option("--verify-roundtrip", is_flag=True,
+              help="Round-trip the IR after parsing and ensure it succeeds.")
 @click.option("--dump-pass-pipeline", is_flag=True,
               help="Print the pipeline that will be run.")
 @click.option("--verify-diagnostics", is_flag=True,
@@ -171,7 +173,8 @@ def _pass_flags(extra):
 @click.option("--mlir-pass-statistics-display", default="pipeline",
               help="Display method for pass statistics.")
 @click.pass_context
-def _main(cctx, input_file, output, split_input_file, split_input_marker, dump_pass_pipeline,
+def _main(cctx, input_file, output, split_input_file, split_input_marker, verify_roundtrip,
+          dump_pass_pipeline,
           verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
@@ -232,13 +235,18 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, dump_p
             print_module_scope=mlir_print_ir_module_scope, print_flags=flags,
             timing=mlir_timing, statistics=mlir_pass_statistics)
         pipeline.dump_pipeline = dump_pass_pipeline
+    if verify_roundtrip:
+        from pyopt.roundtrip import RoundTripThen
+        run_pipeline = RoundTripThen(pipeline or None, allow_unregistered_dialect)
+    else:
+        run_pipeline = pipeline
     opts = OptOptions(split_input_file=split_input_file,
                       split_marker=split_input_marker or _DEFAULT_MARKER,
                       verify_diagnostics=verify_diagnostics,
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,
                       verify_each=verify_each, print_flags=flags,
-                      pipeline=pipeline, output_split_marker=output_split_marker)
+                      pipeline=run_pipeline, output_split_marker=output_split_marker)
     text, name = read_input(input_file)
     if text is None:
         return 1

@@ -1,0 +1,49 @@
+"""--verify-roundtrip: the parsed IR, printed in the generic form with locations, must parse
+back (into a fresh context) and print identically; checked before any pass runs, as mlir-opt
+19 does (its bytecode half waits for bytecode support)."""
+from __future__ import annotations
+
+from pyopt.syntax.diagnostics import MLIRError
+
+
+def _generic_text(op, ctx):
+    from pyopt.syntax.printer import Printer, PrintFlags
+    return Printer(PrintFlags(generic=True, debuginfo=True), ctx).print_top(op)
+
+
+def verify_roundtrip(op, ctx, allow_unregistered):
+    from pyopt.dialects import make_context
+    from pyopt.ir.location import SourceBuffer
+    from pyopt.ir.verifier import op_error, verify
+    from pyopt.tool import parse_module
+    reference = _generic_text(op, ctx)
+    ctx2 = make_context(allow_unregistered)
+    try:
+        again, _ = parse_module(SourceBuffer("roundtrip", reference), ctx2)
+        verify(again, ctx2)
+    except MLIRError:
+        raise op_error(op, "failed to parse textual content back, cannot verify round-trip.\n")
+    if len(again.regions[0].blocks[0].ops) == 1 and op.name != "builtin.module":
+        again = again.regions[0].blocks[0].ops[0]  # the implicit module around a non-module
+    roundtrip = _generic_text(again, ctx2)
+    if roundtrip != reference:
+        raise op_error(op, f"textual roundTrip testing roundtripped module differs from "
+                           f"reference:\n<<<<<<Reference\n{reference}\n=====\n{roundtrip}\n"
+                           f">>>>>roundtripped\n")
+
+
+class RoundTripThen:
+    """A pipeline that checks the round trip first, then runs `pipeline` (a PassManager or
+    None) - what tool.run expects of options.pipeline."""
+
+    def __init__(self, pipeline, allow_unregistered):
+        self.pipeline = pipeline
+        self.allow_unregistered = allow_unregistered
+
+    def __iter__(self):
+        return iter(())
+
+    def run(self, op, ctx, engine=None):
+        verify_roundtrip(op, ctx, self.allow_unregistered)
+        if self.pipeline:
+            self.pipeline.run(op, ctx, engine)
