@@ -15,6 +15,7 @@ import gc
 
 from pyopt.ir.opdef import CONSTANT_LIKE
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.rewrite.folding import fold_op, materialize_constant
 from pyopt.rewrite.pattern import PatternSet, RewritePattern
 from pyopt.rewrite.conversion.rewriter import ARGUMENT, CAST, SOURCE, ConversionPatternRewriter, OpAdaptor
 
@@ -65,39 +66,39 @@ class _Legalizer:
 
     def legalize(self, op):
         rw = self.rewriter
-        if self.target.is_legal(op):
-            if self.target.is_recursively_legal(op):
+        target = self.target
+        if target.is_legal(op):
+            if op.regions and target.is_recursively_legal(op):
                 rw._ignore_nested(op)
                 rw.ignored.discard(op)
             return True
         if op in rw.ignored:
             return True
-        if self.config.fold and self._fold(op):
-            return True
+        if self.config.fold:
+            d = op.opdef  # (a constant folds to itself)
+            if d is not None and d.fold is not None and CONSTANT_LIKE not in d.traits and \
+                    self._fold(op):
+                return True
         return self._apply_patterns(op)
 
     def _fold(self, op):
-        from pyopt.rewrite.folding import fold_op, materialize_constant
-        if op.opdef is None or op.opdef.fold is None or CONSTANT_LIKE in op.opdef.traits:
-            return False  # (a constant folds to itself)
         rw = self.rewriter
-        state = rw.state()
-        snap_mod = None
+        # A fold may change op in place (operands, attributes): what it was, to undo that.
+        before = ([s.value for s in op.operand_slots], dict(op.properties),
+                  dict(op.attributes))
         try:
-            from pyopt.rewrite.conversion.rewriter import _snapshot
-            snap_mod = _snapshot(op)
             r = fold_op(op)
         except Exception:
             r = None
         if r is None:
             return False
+        state = rw.state()  # (fold_op creates nothing: the state before it)
         if not r:  # folded in place: the changed op is legalized anew, and its change stays
             # even when that fails (MLIR's legalizeWithFold), e.g. a commutative op whose
             # constant moved last is then lowered with its operands in the new order
-            from pyopt.rewrite.conversion.rewriter import _restore
-            if _snapshot(op) == snap_mod:
+            if ([s.value for s in op.operand_slots], op.properties, op.attributes) == before:
                 return False  # (a fold hook that reported an in-place change but made none)
-            rw._log(lambda: _restore(op, snap_mod))
+            rw._log(lambda: _restore_folded(op, before))
             rw.modified.append(op)
             return self.legalize(op)
         rw.set_insertion_point(op)
@@ -120,19 +121,22 @@ class _Legalizer:
 
     def _apply_patterns(self, op):
         rw = self.rewriter
+        active = self.active
         for p in self.patterns.for_op(op.name):
-            if p in self.active:
+            if p in active:
                 continue
             state = rw.state()
-            conv = p.type_converter if isinstance(p, ConversionPattern) else None
+            is_conversion = isinstance(p, ConversionPattern)
+            conv = p.type_converter if is_conversion else None
             saved_conv = rw.converter
             rw.converter = conv
-            rw.set_insertion_point(op)
+            rw.block, rw.anchor = op.parent, op  # (set_insertion_point)
             try:
-                if isinstance(p, ConversionPattern):
+                if is_conversion:
                     operands = []
+                    remap = rw.remap_operand
                     for s in op.operand_slots:
-                        v = rw.remap_operand(op, s.value, conv)
+                        v = remap(op, s.value, conv)
                         if v is None:
                             break
                         operands.append(v)
@@ -164,18 +168,30 @@ class _Legalizer:
     def _legalize_new_ops(self, state):
         rw = self.rewriter
         _, nc, nm = state
+        created, ignored, replaced = rw.created, rw.ignored, rw.replaced
         i = nc
-        while i < len(rw.created):  # (legalizing may create more; those are handled inside)
-            new = rw.created[i]
+        while i < len(created):  # (legalizing may create more; those are handled inside)
+            new = created[i]
             i += 1
-            if new.parent is None and new not in rw.replaced:
+            if new.parent is None and new not in replaced:
                 continue  # erased again by the pattern
-            if new not in rw.ignored and not self.legalize(new):
+            if new not in ignored and not self.legalize(new):
                 return False
-        for op in rw.modified[nm:]:
-            if op not in rw.ignored and not self.legalize(op):
-                return False
+        if len(rw.modified) > nm:
+            for op in rw.modified[nm:]:
+                if op not in ignored and not self.legalize(op):
+                    return False
         return True
+
+
+def _restore_folded(op, before):
+    operands, props, attrs = before
+    if [s.value for s in op.operand_slots] != operands:
+        op.set_operands(operands)
+    op.properties.clear()
+    op.properties.update(props)
+    op.attributes.clear()
+    op.attributes.update(attrs)
 
 
 def _collect(root, target):
@@ -209,6 +225,13 @@ def _run(roots, target, patterns, ctx, mode, config):
     finally:
         if was_enabled:
             gc.enable()
+            if gc.get_freeze_count():
+                # The caller keeps its IR off the collector (gc.freeze, as the pyopt command
+                # does). Everything made meanwhile sits in the youngest generation, where each
+                # generation's collection would walk it again: it joins the frozen IR instead
+                # (like the replaced input ops, the ops made and replaced again within the
+                # conversion are then only freed when the caller unfreezes).
+                gc.freeze()
 
 
 def _run_conversion(roots, target, patterns, ctx, mode, config):
