@@ -67,8 +67,10 @@ def split_chunks(text, marker=SPLIT_MARKER):
     return chunks or [(0, len(text))]
 
 
-def parse_module(buffer: SourceBuffer, ctx, implicit_module=True):
-    """Parses a buffer into its top-level op (an implicit builtin.module unless disabled)."""
+def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False):
+    """Parses a buffer into its top-level op (an implicit builtin.module unless disabled).
+    `freeze`: the parsed IR is moved off the cycle collector (gc.freeze) before the collector
+    is enabled again, so no collection walks it."""
     p = Parser(buffer, ctx)
     top = Block()
     # Parsing only adds live objects: the cycle collector's full passes over the growing IR
@@ -78,6 +80,8 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True):
     try:
         p.parse_top_level(top)
     finally:
+        if freeze:
+            gc.freeze()  # (once the collector is back, its first collection would walk it all)
         if gc_was_enabled:
             gc.enable()
     ops = top.ops
@@ -123,9 +127,8 @@ def process_chunk(buffer, ctx, options, engine):
 
 def _process_chunk(buffer, ctx, options, engine):
     try:
-        module, _ = parse_module(buffer, ctx, options.implicit_module)
         # The parsed IR lives until it is printed: keep the collector's passes off it.
-        gc.freeze()
+        module, _ = parse_module(buffer, ctx, options.implicit_module, freeze=True)
         verify(module, ctx)
         if hasattr(options.pipeline, "run"):  # a pass_manager.PassManager
             options.pipeline.run(module, ctx, engine)

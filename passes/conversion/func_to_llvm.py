@@ -16,6 +16,7 @@ from pyopt.ir.attributes import (ArrayAttr, DictionaryAttr, StringAttr, TypeAttr
                                  FlatSymbolRefAttr)
 from pyopt.ir.core import Block, Region
 from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.ir.symbols import SymbolTableCollection, lookup_symbol
 from pyopt.ir.types import MemRefType, UnrankedMemRefType
 from pyopt.ir.verifier import op_error
 from pyopt.pass_registry import PassOption, register_pass
@@ -321,13 +322,19 @@ class CallOpLowering(_CallLowering):
 
     def __init__(self, tc, symbol_table_op=None):
         super().__init__(tc)
-        self.symbols = symbol_table_op
+        # The pass's symbol table, built before the conversion starts (as upstream's): name ->
+        # the original function, whose attributes each call consults. Without one (the
+        # generic convert-to-llvm), each call looks its callee up on its own.
+        self.symbols = None
+        if symbol_table_op is not None:
+            self.symbols = SymbolTableCollection().table(symbol_table_op)
 
     def match_and_rewrite(self, op, adaptor, rw):
         bare = self.tc.options.use_bare_ptr_call_conv
         if not bare:
-            from pyopt.ir.symbols import lookup_symbol
-            callee = lookup_symbol(op, op.properties["callee"])
+            ref = op.properties["callee"]
+            callee = self.symbols.get(ref.root) if self.symbols is not None else \
+                lookup_symbol(op, ref)
             bare = callee is not None and callee.get_attr(BAREPTR) is not None
         return self.lower_call(op, list(adaptor), rw, bare)
 

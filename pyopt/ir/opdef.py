@@ -202,10 +202,11 @@ class OpDef:
 
     def split_generic_attrs(self, properties, attrs):
         """Inherent attributes written in the generic attr-dict move to properties (MLIR 19)."""
-        names = self.attr_names
-        for n in [n for n in attrs if n in names]:
-            if n not in properties:
-                properties[n] = attrs.pop(n)
+        if attrs:
+            names = self.attr_names
+            for n in [n for n in attrs if n in names]:
+                if n not in properties:
+                    properties[n] = attrs.pop(n)
         self.apply_defaults(properties)
 
     def apply_defaults(self, properties):

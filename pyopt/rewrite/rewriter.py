@@ -75,18 +75,18 @@ class Builder:
                regions=0, successors=(), loc=None):
         """Builds op `name` (registered or not) and inserts it. `regions` is a count of empty
         regions to add or a list of Regions."""
-        opdef = self.ctx.lookup_op(name) if self.ctx is not None else None
-        props = dict(properties or {})
-        attrs = dict(attributes or {})
+        opdef = self.ctx.ops.get(name) if self.ctx is not None else None
+        props = dict(properties) if properties else {}
+        attrs = dict(attributes) if attributes else {}
         if opdef is not None:
-            opdef.split_generic_attrs(props, attrs)
+            opdef.split_generic_attrs(props, attrs)  # (and fills in default-valued properties)
         elif props:
             attrs.update(props)
             props = {}
         if isinstance(regions, int):
-            regions = [Region() for _ in range(regions)]
+            regions = [Region() for _ in range(regions)] if regions else ()
         op = Operation(name, opdef, list(operands), list(result_types), props, attrs,
-                       list(regions), list(successors), loc)
+                       regions, successors, loc)
         return self.insert(op)
 
     def clone(self, op, mapping=None):

@@ -11,12 +11,9 @@ from pyopt.dialects.llvm.ops import DYNAMIC_INDEX
 
 
 def create(b, name, operands=(), result_types=(), properties=None, loc=None, **kw):
-    """`b.create` with the op's default-valued properties filled in, as ODS builders do."""
-    props = dict(properties or {})
-    opdef = b.ctx.lookup_op(name) if b.ctx is not None else None
-    if opdef is not None:
-        opdef.apply_defaults(props)
-    return b.create(name, list(operands), list(result_types), properties=props, loc=loc, **kw)
+    """`b.create` with the op's default-valued properties filled in, as ODS builders do (the
+    builder's create fills them in, as it splits inherent attributes off `attributes`)."""
+    return b.create(name, operands, result_types, properties=properties, loc=loc, **kw)
 
 
 def constant(b, type_, value, loc, attr_type=INDEX):

@@ -51,6 +51,9 @@ class OpAdaptor:
         return vals[0] if vals else None
 
 
+_ABSENT = object()
+
+
 class ConversionPatternRewriter(PatternRewriter):
     def __init__(self, ctx):
         super().__init__(ctx, None)
@@ -94,31 +97,43 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _map(self, old, new):
         m = self.mapping
-        had = old in m
-        prev = m.get(old)
+        prev = m.get(old, _ABSENT)
         m[old] = new
 
         def undo():
-            if had:
-                m[old] = prev
-            else:
+            if prev is _ABSENT:
                 m.pop(old, None)
-        self._log(undo)
+            else:
+                m[old] = prev
+        self.journal.append(undo)
 
     def is_ignored(self, op):
         return op in self.ignored
 
     def _ignore_nested(self, op):
-        added = [o for o in op.walk_ops() if o not in self.ignored]
-        self.ignored.update(added)
         ign = self.ignored
-        self._log(lambda: ign.difference_update(added))
+        if not op.regions:  # (the common case: just the op)
+            if op not in ign:
+                ign.add(op)
+                self.journal.append(lambda: ign.discard(op))
+            return
+        added = [o for o in op.walk_ops() if o not in ign]
+        ign.update(added)
+        self.journal.append(lambda: ign.difference_update(added))
 
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
         super().insert(op)
-        created = [op] + ([o for r in op.regions for b in r.blocks for o in _walk(b)]
-                          if op.regions else [])
+        if not op.regions:  # (the common case: no nested ops)
+            self.created.append(op)
+
+            def undo_one():
+                op.drop_all_references()
+                if op.parent is not None:
+                    op.parent._unlink(op)
+            self.journal.append(undo_one)
+            return op
+        created = [op] + [o for r in op.regions for b in r.blocks for o in _walk(b)]
         self.created.extend(created)
 
         def undo():
@@ -152,7 +167,7 @@ class ConversionPatternRewriter(PatternRewriter):
     def _mark_replaced(self, op):
         rep = self.replaced
         rep[op] = self.converter
-        self._log(lambda: rep.pop(op, None))
+        self.journal.append(lambda: rep.pop(op, None))
         self._ignore_nested(op)
 
     def replace_all_uses_with(self, old, new):

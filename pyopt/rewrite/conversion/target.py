@@ -8,6 +8,7 @@ return None to defer to the dialect / unknown action) and ILLEGAL. Ops with no a
 from __future__ import annotations
 
 LEGAL, DYNAMIC, ILLEGAL = "legal", "dynamic", "illegal"
+_UNDECIDED = object()
 
 
 def _dialect_of(name):
@@ -30,9 +31,11 @@ class ConversionTarget:
         self.ops = {}        # op name -> LegalityInfo
         self.dialects = {}   # dialect name -> LegalityInfo
         self.unknown = None  # LegalityInfo for ops matched by nothing else
+        self._static = {}    # op name -> legality decided without a callback (a cache)
 
     # -- ops ------------------------------------------------------------------------------------
     def _set_ops(self, names, info):
+        self._static.clear()
         for n in names:
             old = self.ops.get(n)
             if old is not None and old.recursive:
@@ -53,24 +56,29 @@ class ConversionTarget:
     def mark_op_recursively_legal(self, names, callback=None):
         """Legal instances of these ops make everything nested in them legal too (the
         conversion does not look inside). `callback(op)` can restrict it to some instances."""
+        self._static.clear()
         for n in ([names] if isinstance(names, str) else names):
             info = self.ops.setdefault(n, LegalityInfo(LEGAL))
             info.recursive, info.recursive_callback = True, callback
 
     # -- dialects ---------------------------------------------------------------------------------
     def add_legal_dialect(self, *names):
+        self._static.clear()
         for n in names:
             self.dialects[n] = LegalityInfo(LEGAL)
 
     def add_dynamically_legal_dialect(self, names, callback):
+        self._static.clear()
         for n in ([names] if isinstance(names, str) else names):
             self.dialects[n] = LegalityInfo(DYNAMIC, callback)
 
     def add_illegal_dialect(self, *names):
+        self._static.clear()
         for n in names:
             self.dialects[n] = LegalityInfo(ILLEGAL)
 
     def mark_unknown_op_dynamically_legal(self, callback):
+        self._static.clear()
         self.unknown = LegalityInfo(DYNAMIC, callback)
 
     # -- queries ----------------------------------------------------------------------------------
@@ -90,19 +98,31 @@ class ConversionTarget:
         """True/False, or None when the target says nothing about this op. A truthy result is
         "recursive" when nested ops need not be converted (see is_recursively_legal)."""
         name = op.name
+        r = self._static.get(name, _UNDECIDED)
+        if r is not _UNDECIDED:
+            return r
+        static = True  # no callback asked: the answer holds for every op of this name
         info = self.ops.get(name)
         if info is not None:
+            static = info.action is not DYNAMIC
             r = self._decide(info, op)
             if r is not None:
+                if static:
+                    self._static[name] = r
                 return r
         info = self.dialects.get(_dialect_of(name))
         if info is not None:
+            static = static and info.action is not DYNAMIC
             r = self._decide(info, op)
             if r is not None:
+                if static:
+                    self._static[name] = r
                 return r
         info = self.unknown
         if info is not None:
             return self._decide(info, op)
+        if static:
+            self._static[name] = None
         return None
 
     @staticmethod
