@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 
+from pyopt.gc_policy import freeze_new_ir
 from pyopt.ir.opdef import CONSTANT_LIKE
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.folding import fold_op, materialize_constant
@@ -225,13 +226,12 @@ def _run(roots, target, patterns, ctx, mode, config):
     finally:
         if was_enabled:
             gc.enable()
-            if gc.get_freeze_count():
-                # The caller keeps its IR off the collector (gc.freeze, as the pyopt command
-                # does). Everything made meanwhile sits in the youngest generation, where each
-                # generation's collection would walk it again: it joins the frozen IR instead
-                # (like the replaced input ops, the ops made and replaced again within the
-                # conversion are then only freed when the caller unfreezes).
-                gc.freeze()
+            # Everything made meanwhile sits in the youngest generation, where each
+            # generation's collection would walk it again: when the caller keeps its IR
+            # frozen (the pyopt command), it joins the frozen IR instead (like the replaced
+            # input ops, the ops made and replaced again within the conversion are then only
+            # freed when the caller unfreezes).
+            freeze_new_ir()
 
 
 def _run_conversion(roots, target, patterns, ctx, mode, config):
