@@ -10,6 +10,7 @@ import gc
 import sys
 
 from pyopt.dialects import make_context
+from pyopt.gc_policy import freeze_ir, unfreeze_ir
 from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
@@ -81,7 +82,7 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False):
         p.parse_top_level(top)
     finally:
         if freeze:
-            gc.freeze()  # (once the collector is back, its first collection would walk it all)
+            freeze_ir()  # (once the collector is back, its first collection would walk it all)
         if gc_was_enabled:
             gc.enable()
     ops = top.ops
@@ -122,7 +123,7 @@ def process_chunk(buffer, ctx, options, engine):
     try:
         return _process_chunk(buffer, ctx, options, engine)
     finally:
-        gc.unfreeze()  # the chunk's IR may be garbage now: hand it back to the collector
+        unfreeze_ir()  # the chunk's IR may be garbage now: hand it back to the collector
 
 
 def _process_chunk(buffer, ctx, options, engine):

@@ -52,6 +52,7 @@ class OpAdaptor:
 
 
 _ABSENT = object()
+_MAPPED, _REPLACED, _INSERTED = "mapped", "replaced", "inserted"  # compact journal entries
 
 
 class ConversionPatternRewriter(PatternRewriter):
@@ -80,9 +81,34 @@ class ConversionPatternRewriter(PatternRewriter):
         n, nc, nm = state
         journal = self.journal
         while len(journal) > n:
-            journal.pop()()
+            e = journal.pop()
+            if type(e) is tuple:
+                self._undo(e)
+            else:
+                e()
         del self.created[nc:]
         del self.modified[nm:]
+
+    # The most frequent changes are journaled as small tuples rather than closures (a
+    # conversion keeps one or more entries per op alive until it commits): (_MAPPED, old
+    # value, previous mapping), (_REPLACED, op, whether op was added to `ignored`),
+    # (_INSERTED, op without regions). Other entries are undo callables.
+    def _undo(self, e):
+        kind = e[0]
+        if kind is _MAPPED:
+            if e[2] is _ABSENT:
+                self.mapping.pop(e[1], None)
+            else:
+                self.mapping[e[1]] = e[2]
+        elif kind is _REPLACED:
+            self.replaced.pop(e[1], None)
+            if e[2]:
+                self.ignored.discard(e[1])
+        else:  # _INSERTED
+            op = e[1]
+            op.drop_all_references()
+            if op.parent is not None:
+                op.parent._unlink(op)
 
     def _log(self, undo):
         self.journal.append(undo)
@@ -97,15 +123,8 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _map(self, old, new):
         m = self.mapping
-        prev = m.get(old, _ABSENT)
+        self.journal.append((_MAPPED, old, m.get(old, _ABSENT)))
         m[old] = new
-
-        def undo():
-            if prev is _ABSENT:
-                m.pop(old, None)
-            else:
-                m[old] = prev
-        self.journal.append(undo)
 
     def is_ignored(self, op):
         return op in self.ignored
@@ -126,12 +145,7 @@ class ConversionPatternRewriter(PatternRewriter):
         super().insert(op)
         if not op.regions:  # (the common case: no nested ops)
             self.created.append(op)
-
-            def undo_one():
-                op.drop_all_references()
-                if op.parent is not None:
-                    op.parent._unlink(op)
-            self.journal.append(undo_one)
+            self.journal.append((_INSERTED, op))
             return op
         created = [op] + [o for r in op.regions for b in r.blocks for o in _walk(b)]
         self.created.extend(created)
@@ -165,9 +179,15 @@ class ConversionPatternRewriter(PatternRewriter):
         self._mark_replaced(op)
 
     def _mark_replaced(self, op):
-        rep = self.replaced
-        rep[op] = self.converter
-        self.journal.append(lambda: rep.pop(op, None))
+        self.replaced[op] = self.converter
+        if not op.regions:  # (the common case: one entry for both)
+            ign = self.ignored
+            added = op not in ign
+            if added:
+                ign.add(op)
+            self.journal.append((_REPLACED, op, added))
+            return
+        self.journal.append((_REPLACED, op, False))
         self._ignore_nested(op)
 
     def replace_all_uses_with(self, old, new):
