@@ -1,0 +1,233 @@
+"""Benchmark of the lowering to the LLVM dialect against mlir-opt 19, at growing sizes.
+
+    python bench/bench_lower.py                       # 10k, 100k, 300k ops
+    python bench/bench_lower.py --ops 10000,100000 --repeat 3 --json out.json
+    python bench/bench_lower.py --ops 100000 --no-mlir --profile /tmp/prof   # cProfile
+
+The workload is bench/gen_module.py's module restricted to func, arith, scf and cf (no builtin
+casts: reconcile-unrealized-casts must be able to remove every cast), lowered by
+
+    --convert-scf-to-cf --convert-func-to-llvm --convert-arith-to-llvm --convert-cf-to-llvm
+    --reconcile-unrealized-casts
+
+Both tools run as commands on the same file (parse, verify, passes, print to a file), each in
+a fresh process whose wall time, CPU time and peak RSS come from its own rusage (`os.wait4`);
+their pass times come from `--mlir-timing` (mlir-opt single-threaded). For each size the table
+gives the command's wall time, CPU time, peak RSS and time per op for both tools, the passes'
+time per op, the ratios, and whether the two outputs are byte-identical (exit status 1 if not).
+On a loaded machine wall times swell; CPU times much less. The last lines give the slope of the time
+per op from the smallest to the largest size (1.0 = linear) and the targets: pyopt within 8x of
+mlir-opt's wall time and 3x its peak RSS. Without mlir-opt 19 only pyopt is measured.
+
+`--profile DIR` also runs the command's work in-process under cProfile (DIR/lower-<ops>.prof)
+and prints the top functions by self and by cumulative time.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+PASSES = ["--convert-scf-to-cf", "--convert-func-to-llvm", "--convert-arith-to-llvm",
+          "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+# mlir-opt's pass names in its timing report (pyopt reports the same names)
+PASS_NAMES = ("SCFToControlFlow", "ConvertFuncToLLVMPass", "ArithToLLVMConversionPass",
+              "ConvertControlFlowToLLVMPass", "ReconcileUnrealizedCasts")
+GEN_ARGS = ["--dialects", "func,arith,scf,cf", "--exclude", "cast"]
+WALL_TARGET, RSS_TARGET = 8.0, 3.0
+
+# A timing line: mlir-opt's list display `  0.1479 ( 27.2%)  Name` or a table row
+# `  0.1479 │  27.2% │ Name`.
+_TIMING = re.compile(r"^\s*([\d.]+)\s+(?:\(\s*[\d.]+%\)|\S\s+[\d.]+%\s+\S)\s+(.*?)\s*$")
+
+
+def generate(ops, path, seed=0):
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"), "--ops", str(ops),
+                    "--seed", str(seed), *GEN_ARGS, "-o", path], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def find_pyopt():
+    p = shutil.which("pyopt")
+    if p:
+        return [p]
+    return [sys.executable, "-m", "pyopt.cli"]
+
+
+def find_mlir_opt():
+    for name in ("mlir-opt-19",):
+        p = shutil.which(name)
+        if p:
+            return p
+    p = "/usr/lib/llvm-19/bin/mlir-opt"
+    return p if os.access(p, os.X_OK) else None
+
+
+def run_measured(cmd):
+    """Runs `cmd`; returns (wall seconds, CPU seconds, peak RSS in MiB, stderr text)."""
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise RuntimeError(f"{cmd[0]} failed ({p.returncode}):\n{err[-3000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, err
+
+
+def pass_time(report):
+    total = 0.0
+    for line in report.splitlines():
+        m = _TIMING.match(line)
+        if m and m.group(2) in PASS_NAMES:
+            total += float(m.group(1))
+    return total
+
+
+def digest(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def measure(tool_cmd, path, out, extra=()):
+    wall, cpu, rss, err = run_measured([*tool_cmd, path, *PASSES, "-o", out, "--mlir-timing",
+                                        "--mlir-timing-display=list", *extra])
+    return {"wall": wall, "cpu": cpu, "rss": rss, "passes": pass_time(err)}
+
+
+KEYS = ("wall", "cpu", "rss", "passes")
+HEADER = (f"{'ops':>7s}  {'tool':9s} {'wall s':>8s} {'cpu s':>8s} {'RSS MiB':>8s} "
+          f"{'us/op':>7s} {'passes us/op':>12s}")
+
+
+def row_text(n, tool, r):
+    return (f"{n:>7d}  {tool:9s} {r['wall']:8.2f} {r['cpu']:8.2f} {r['rss']:8.1f} "
+            f"{r['wall'] * 1e6 / n:7.1f} {r['passes'] * 1e6 / n:12.2f}")
+
+
+# ----------------------------------------------------------------------------- profiling
+def profile(path, out_dir, ops, top=25):
+    """The command's work in this process under cProfile: parse, verify, passes, print."""
+    import cProfile
+    import pstats
+    from pyopt.dialects import make_context
+    from pyopt.gc_policy import unfreeze_ir
+    from pyopt.ir.location import SourceBuffer
+    from pyopt.ir.verifier import verify
+    from pyopt.pass_manager import PassManager, parse_pipeline
+    from pyopt.pass_registry import add_pass_library
+    from pyopt.syntax.printer import Printer, PrintFlags
+    from pyopt.tool import parse_module
+    add_pass_library("passes.registry")
+    ctx = make_context()
+    pipeline = "builtin.module(" + ",".join(p.lstrip("-") for p in PASSES) + ")"
+    prof = cProfile.Profile()
+    with open(path) as f:
+        text = f.read()
+    prof.enable()
+    module, _ = parse_module(SourceBuffer(path, text), ctx, freeze=True)  # (as the command)
+    verify(module, ctx)
+    PassManager(parse_pipeline(pipeline)).run(module, ctx)
+    Printer(PrintFlags(), ctx).print_top(module)
+    prof.disable()
+    unfreeze_ir()
+    os.makedirs(out_dir, exist_ok=True)
+    dest = os.path.join(out_dir, f"lower-{ops}.prof")
+    prof.dump_stats(dest)
+    st = pstats.Stats(dest)
+    print(f"\n-- cProfile {dest}: by self time")
+    st.sort_stats("tottime").print_stats(top)
+    print("-- by cumulative time")
+    st.sort_stats("cumulative").print_stats(top)
+
+
+# ----------------------------------------------------------------------------- driver
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--ops", default="10000,100000,300000")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
+    ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
+    ap.add_argument("--json")
+    ap.add_argument("--profile", metavar="DIR")
+    a = ap.parse_args(argv)
+    sizes = [int(x) for x in a.ops.split(",") if x]
+    mlir_opt = None if a.no_mlir else find_mlir_opt()
+    pyopt = find_pyopt()
+    if mlir_opt is None and not a.no_mlir:
+        print("mlir-opt 19 not found: measuring pyopt only")
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = float("nan")
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times swell on a loaded "
+          f"machine, CPU times much less)\npipeline: {' '.join(PASSES)}")
+    results = {}
+    print(HEADER)
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            src = os.path.join(tmp, f"m{n}.mlir")
+            generate(n, src, a.seed)
+            py_out, ml_out = os.path.join(tmp, "py.mlir"), os.path.join(tmp, "ml.mlir")
+            tools = [("pyopt", pyopt, py_out, ())]
+            if mlir_opt:
+                tools.append(("mlir-opt", [mlir_opt], ml_out, ["--mlir-disable-threading"]))
+            row = {}
+            for name, cmd, out, extra in tools:
+                runs = [measure(cmd, src, out, extra) for _ in range(a.repeat)]
+                row[name] = {k: statistics.median(r[k] for r in runs) for k in KEYS}
+                print(row_text(n, name, row[name]), flush=True)
+            if mlir_opt:
+                py, ml = row["pyopt"], row["mlir-opt"]
+                row["ratio"] = {k: py[k] / ml[k] for k in KEYS}
+                row["identical"] = digest(py_out) == digest(ml_out)
+                q = row["ratio"]
+                print(f"{'':7s}  {'ratio':9s} {q['wall']:7.1f}x {q['cpu']:7.1f}x "
+                      f"{q['rss']:7.1f}x {'':7s} {q['passes']:11.1f}x  output "
+                      f"{'identical' if row['identical'] else 'DIFFERS'}", flush=True)
+            results[n] = row
+            if a.profile:
+                profile(src, a.profile, n)
+    lo, hi = min(results), max(results)
+    if lo != hi:
+        def slope(tool, key):
+            r = results
+            return (r[hi][tool][key] / hi) / (r[lo][tool][key] / lo)
+        line = (f"\nslope of the time per op, {lo} -> {hi} ops (x{hi // lo}; 1.0 = linear): "
+                f"pyopt passes {slope('pyopt', 'passes'):4.2f}, command "
+                f"{slope('pyopt', 'cpu'):4.2f} (cpu)")
+        if mlir_opt:
+            line += (f"; mlir-opt passes {slope('mlir-opt', 'passes'):4.2f}, command "
+                     f"{slope('mlir-opt', 'cpu'):4.2f} (cpu)")
+        print(line)
+    if mlir_opt:
+        q = results[hi]["ratio"]
+        print(f"targets at {hi} ops: wall {q['wall']:.1f}x (<= {WALL_TARGET:g}x: "
+              f"{'met' if q['wall'] <= WALL_TARGET else 'MISSED'}; cpu {q['cpu']:.1f}x), "
+              f"peak RSS {q['rss']:.1f}x (<= {RSS_TARGET:g}x: "
+              f"{'met' if q['rss'] <= RSS_TARGET else 'MISSED'})")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(results, f, indent=1)
+    ok = all(r.get("identical", True) for r in results.values())
+    if not ok:
+        print("pyopt's output differs from mlir-opt's")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
