@@ -303,19 +303,18 @@ def _commit(rw):
     ignored = rw.ignored
     mats = rw.materializations
     # 1. Rewire live uses of replaced results, materializing back to the original type.
+    rewired = {}  # replaced result -> the value its live users now use
     for op, conv in list(rw.replaced.items()):
         for r in op.results:
             user = _live_user(r, ignored)
             if user is None:
                 continue
-            new = rw.lookup(r)
+            new = _user_value(rw, r, op, conv, rewired)
             if new is None:
                 d = Diagnostic("error", op.loc, f"failed to legalize operation '{op.name}' "
                                                 f"marked as erased")
                 d.attach_note(f"found live user of result #{r.index}: {_op_str(user)}", user.loc)
                 raise MLIRError(d)
-            if new.type is not r.type:
-                new = _source_cast(rw, new, r.type, op.loc, conv)
             _rewire(r, new, ignored)
     # 2. The same for arguments of blocks whose signature was converted.
     for old, conv in rw.converted_args:
@@ -354,6 +353,26 @@ def _commit(rw):
         _resolve(rw, cast, mats)
 
 
+def _user_value(rw, r, op, conv, rewired):
+    """What the live users of replaced result `r` use: its newest replacement, cast back to
+    its type where that differs. A result replaced by another replaced result of the same type
+    (a fold to an existing value) shares that value's cast, placed at that value's definition,
+    as MLIR's mapping chain does."""
+    if r in rewired:
+        return rewired[r]
+    direct = rw.mapping.get(r)
+    d = direct.defining_op() if direct is not None and hasattr(direct, "defining_op") else None
+    if direct is not None and direct.type is r.type and d is not None and d in rw.replaced \
+            and direct in rw.mapping:
+        new = _user_value(rw, direct, d, rw.replaced[d], rewired)
+    else:
+        new = rw.lookup(r)
+        if new is not None and new.type is not r.type:
+            new = _source_cast(rw, new, r.type, op, conv)
+    rewired[r] = new
+    return new
+
+
 def _rewire(value, new, ignored):
     u = value.first_use
     while u is not None:
@@ -363,14 +382,18 @@ def _rewire(value, new, ignored):
         u = nxt
 
 
-def _source_cast(rw, value, type_, loc, conv):
+def _source_cast(rw, value, type_, op, conv):
+    """The cast back to a replaced result's type goes where the replaced op stood (MLIR's
+    legalizeChangedResultType), else right after the new value's definition."""
     ip = rw.save()
     d = value.defining_op()
-    if d is not None and d.parent is not None:
+    if op.parent is not None:
+        rw.set_insertion_point(op)
+    elif d is not None and d.parent is not None:
         rw.set_insertion_point_after(d)
     else:
         rw.set_insertion_point_to_start(value.owner if d is None else d.parent)
-    v = rw._unresolved(SOURCE, [value], type_, loc, conv)
+    v = rw._unresolved(SOURCE, [value], type_, op.loc, conv)
     rw.restore(ip)
     return v
 
