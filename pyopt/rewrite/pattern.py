@@ -8,6 +8,9 @@ class RewritePattern:
     root = None
     benefit = 1
     name = None
+    # May the conversion driver apply it to the ops its own rewrite created (MLIR's
+    # setHasBoundedRewriteRecursion)? Otherwise it is skipped while legalizing them.
+    bounded_recursion = False
 
     def __init__(self, root=None, benefit=None, fn=None, name=None):
         if root is not None:

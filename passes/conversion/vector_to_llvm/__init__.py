@@ -16,11 +16,12 @@ from passes.conversion.vector_to_llvm.prepare import prepare_patterns, FMAUnroll
 from passes.conversion.vector_to_llvm.basic import basic_patterns
 from passes.conversion.vector_to_llvm.reduction import ReductionLowering
 from passes.conversion.vector_to_llvm.printing import PrintLowering
-from passes.conversion.vector_to_llvm import memory, masks
+from passes.conversion.vector_to_llvm import memory, masks, shape
 
 
 def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=False):
     patterns.append(FMAUnroll())
+    patterns.extend(shape.conversion_patterns())
     patterns.append(ReductionLowering(tc, reassociate))
     patterns.extend(masks.patterns(tc, force32))
     patterns.extend(basic_patterns(tc))
@@ -49,7 +50,8 @@ _BOOL = [("reassociate-fp-reductions", "Allows llvm to reassociate floating-poin
                         for n, d in _BOOL],
                display_name="ConvertVectorToLLVMPass")
 def convert_vector_to_llvm(op, ctx, options):
-    apply_patterns_greedily(op, prepare_patterns(), ctx)
+    apply_patterns_greedily(op, prepare_patterns() + shape.prepare_patterns() +
+                            masks.prepare_patterns(), ctx)
     tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, {}))
     target = LLVMConversionTarget(ctx)
     target.add_legal_dialect("arith", "memref")

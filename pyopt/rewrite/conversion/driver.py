@@ -124,7 +124,7 @@ class _Legalizer:
         rw = self.rewriter
         active = self.active
         for p in self.patterns.for_op(op.name):
-            if p in active:
+            if p in active and not p.bounded_recursion:
                 continue
             state = rw.state()
             is_conversion = isinstance(p, ConversionPattern)
