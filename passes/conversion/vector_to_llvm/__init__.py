@@ -21,7 +21,7 @@ from passes.conversion.vector_to_llvm import memory, masks, shape
 
 def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=False):
     patterns.append(FMAUnroll())
-    patterns.extend(shape.conversion_patterns())
+    patterns.extend(shape.conversion_patterns(tc))
     patterns.append(ReductionLowering(tc, reassociate))
     patterns.extend(masks.patterns(tc, force32))
     patterns.extend(basic_patterns(tc))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from pyopt.ir.types import I64, INDEX, VectorType
 from pyopt.rewrite.pattern import RewritePattern
+from passes.conversion.llvm_common import builders as B
+from passes.conversion.llvm_common.pattern import ConvertOpToLLVMPattern
 from passes.conversion.vector_to_llvm.prepare import const
 
 
@@ -303,11 +305,37 @@ class ExtractStridedSliceND(RewritePattern):
         return True
 
 
+# -- flat matrix ops (conversion phase): one LLVM matrix intrinsic each -------------------------
+
+class _MatrixLowering(ConvertOpToLLVMPattern):
+    llvm_name = attrs = None
+
+    def match_and_rewrite(self, op, adaptor, rw):
+        rt = self.tc.convert_type(op.results[0].type)
+        if rt is None:
+            return False
+        props = {a: op.properties[a] for a in self.attrs}
+        rw.replace_op(op, [B.create(rw, self.llvm_name, list(adaptor), [rt], properties=props,
+                                    loc=op.loc).results[0]])
+        return True
+
+
+class MatrixMultiplyLowering(_MatrixLowering):
+    root, llvm_name = "vector.matrix_multiply", "llvm.intr.matrix.multiply"
+    attrs = ("lhs_rows", "lhs_columns", "rhs_columns")
+
+
+class FlatTransposeLowering(_MatrixLowering):
+    root, llvm_name = "vector.flat_transpose", "llvm.intr.matrix.transpose"
+    attrs = ("rows", "columns")
+
+
 def prepare_patterns():
     return [ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(),
             Transpose2DUnitDim(), TransposeEltWise()]
 
 
-def conversion_patterns():
-    return [InsertStridedSliceDifferentRank(), ExtractStridedSliceND(),
+def conversion_patterns(tc):
+    return [MatrixMultiplyLowering(tc), FlatTransposeLowering(tc),
+            InsertStridedSliceDifferentRank(), ExtractStridedSliceND(),
             InsertStridedSliceSameRank(), ExtractStridedSlice1D()]

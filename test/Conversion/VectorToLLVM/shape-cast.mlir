@@ -123,3 +123,13 @@ func.func @extract_2d(%a: vector<3x4xf32>) -> vector<1x2xf32> {
 // CHECK-NEXT: %4 = llvm.insertvalue %3, %1[0] : !llvm.array<1 x vector<2xf32>>
 // CHECK-NEXT: %5 = builtin.unrealized_conversion_cast %4 : !llvm.array<1 x vector<2xf32>> to vector<1x2xf32>
 // CHECK-NEXT: return %5 : vector<1x2xf32>
+
+// Flat matrix ops map onto the LLVM matrix intrinsics.
+func.func @flat_transpose(%a: vector<6xindex>) -> vector<6xindex> {
+  %0 = vector.flat_transpose %a {rows = 2 : i32, columns = 3 : i32} : vector<6xindex> -> vector<6xindex>
+  return %0 : vector<6xindex>
+}
+// CHECK-LABEL: func.func @flat_transpose
+// CHECK-NEXT: %0 = builtin.unrealized_conversion_cast %arg0 : vector<6xindex> to vector<6xi64>
+// CHECK-NEXT: %1 = llvm.intr.matrix.transpose %0 {columns = 3 : i32, rows = 2 : i32} : vector<6xi64> into vector<6xi64>
+// CHECK-NEXT: %2 = builtin.unrealized_conversion_cast %1 : vector<6xi64> to vector<6xindex>
