@@ -157,6 +157,57 @@ class ShapeCastGeneric(RewritePattern):
         return True
 
 
+def _trailing_scalable(t):
+    return bool(t.shape) and t.scalable_dims[-1] and not any(t.scalable_dims[:-1])
+
+
+class ShapeCastScalable(RewritePattern):
+    """Only the trailing dimension scalable, in source and result: move scalable sub-vectors of
+    the smaller trailing size (vscale 1 sizes) with scalable.extract/insert."""
+    root = "vector.shape_cast"
+
+    def match_and_rewrite(self, op, rw):
+        src = op.operands[0]
+        st, rt = src.type, op.results[0].type
+        if not _trailing_scalable(st) or not _trailing_scalable(rt):
+            return False
+        loc = op.loc
+        s_last, r_last = st.shape[-1], rt.shape[-1]
+        step = min(s_last, r_last)
+        piece_t = VectorType([step], st.element_type, [True])
+        result = const(rw, loc, rt)
+        si, ri = [0] * len(st.shape), [0] * len(rt.shape)
+        cur_res = cur_src = None
+        for _ in range(0, st.num_elements, step):
+            if cur_src is None:
+                cur_src = _extract(rw, loc, src, si[:-1]) if len(st.shape) != 1 else src
+            piece = cur_src
+            if step < s_last:
+                piece = rw.create("vector.scalable.extract", [piece], [piece_t],
+                                  properties={"pos": IntegerAttr(I64, si[-1])},
+                                  loc=loc).results[0]
+            if cur_res is None:
+                if step == r_last:
+                    cur_res = piece
+                elif len(rt.shape) != 1:
+                    cur_res = _extract(rw, loc, result, ri[:-1])
+                else:
+                    cur_res = result
+            if step < r_last:
+                cur_res = rw.create("vector.scalable.insert", [piece, cur_res], [cur_res.type],
+                                    properties={"pos": IntegerAttr(I64, ri[-1])},
+                                    loc=loc).results[0]
+            if ri[-1] + step >= r_last and cur_res is not result:
+                result = _insert(rw, loc, cur_res, result, ri[:-1])
+                cur_res = None
+            if si[-1] + step >= s_last:
+                cur_src = None
+            _inc(si, st.shape, step)
+            _inc(ri, rt.shape, step)
+        rw.replace_op(op, [result])
+        return True
+
+
 # -- transpose (greedy phase) --------------------------------------------------------------------
 
 class Transpose2DUnitDim(RewritePattern):
@@ -307,6 +358,30 @@ class ExtractStridedSliceND(RewritePattern):
 
 # -- flat matrix ops (conversion phase): one LLVM matrix intrinsic each -------------------------
 
+class ScalableInsertLowering(ConvertOpToLLVMPattern):
+    root = "vector.scalable.insert"
+
+    def match_and_rewrite(self, op, adaptor, rw):
+        dest = adaptor[1]
+        rw.replace_op(op, [B.create(rw, "llvm.intr.vector.insert", [dest, adaptor[0]],
+                                    [dest.type], properties={"pos": op.properties["pos"]},
+                                    loc=op.loc).results[0]])
+        return True
+
+
+class ScalableExtractLowering(ConvertOpToLLVMPattern):
+    root = "vector.scalable.extract"
+
+    def match_and_rewrite(self, op, adaptor, rw):
+        rt = self.tc.convert_type(op.results[0].type)
+        if rt is None:
+            return False
+        rw.replace_op(op, [B.create(rw, "llvm.intr.vector.extract", [adaptor[0]], [rt],
+                                    properties={"pos": op.properties["pos"]},
+                                    loc=op.loc).results[0]])
+        return True
+
+
 class _MatrixLowering(ConvertOpToLLVMPattern):
     llvm_name = attrs = None
 
@@ -331,11 +406,12 @@ class FlatTransposeLowering(_MatrixLowering):
 
 
 def prepare_patterns():
-    return [ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(),
+    return [ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(), ShapeCastScalable(),
             Transpose2DUnitDim(), TransposeEltWise()]
 
 
 def conversion_patterns(tc):
-    return [MatrixMultiplyLowering(tc), FlatTransposeLowering(tc),
+    return [MatrixMultiplyLowering(tc), FlatTransposeLowering(tc), ScalableInsertLowering(tc),
+            ScalableExtractLowering(tc),
             InsertStridedSliceDifferentRank(), ExtractStridedSliceND(),
             InsertStridedSliceSameRank(), ExtractStridedSlice1D()]

@@ -133,3 +133,17 @@ func.func @flat_transpose(%a: vector<6xindex>) -> vector<6xindex> {
 // CHECK-NEXT: %0 = builtin.unrealized_conversion_cast %arg0 : vector<6xindex> to vector<6xi64>
 // CHECK-NEXT: %1 = llvm.intr.matrix.transpose %0 {columns = 3 : i32, rows = 2 : i32} : vector<6xi64> into vector<6xi64>
 // CHECK-NEXT: %2 = builtin.unrealized_conversion_cast %1 : vector<6xi64> to vector<6xindex>
+
+// A trailing scalable dimension moves as scalable sub-vectors.
+func.func @scalable_flatten(%a: vector<2x[2]xi32>) -> vector<[4]xi32> {
+  %0 = vector.shape_cast %a : vector<2x[2]xi32> to vector<[4]xi32>
+  return %0 : vector<[4]xi32>
+}
+// CHECK-LABEL: func.func @scalable_flatten
+// CHECK-NEXT: %0 = builtin.unrealized_conversion_cast %arg0 : vector<2x[2]xi32> to !llvm.array<2 x vector<[2]xi32>>
+// CHECK-NEXT: %cst = arith.constant dense<0> : vector<[4]xi32>
+// CHECK-NEXT: %1 = llvm.extractvalue %0[0] : !llvm.array<2 x vector<[2]xi32>>
+// CHECK-NEXT: %2 = llvm.intr.vector.insert %1, %cst[0] : vector<[2]xi32> into vector<[4]xi32>
+// CHECK-NEXT: %3 = llvm.extractvalue %0[1] : !llvm.array<2 x vector<[2]xi32>>
+// CHECK-NEXT: %4 = llvm.intr.vector.insert %3, %2[2] : vector<[2]xi32> into vector<[4]xi32>
+// CHECK-NEXT: return %4 : vector<[4]xi32>
