@@ -7,6 +7,8 @@ from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import I32, MemRefType
 from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.dialects.llvm import types as lt
+from pyopt.dialects.vector.folds import mask_format, ALL_FALSE
+from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.descriptors import MemRefDescriptor
 from passes.conversion.llvm_common.pattern import ConvertOpToLLVMPattern, unroll_nd_vector
@@ -87,6 +89,28 @@ class ScatterLowering(_Base):
                  properties={"alignment": align}, loc=op.loc)
         rw.erase_op(op)
         return True
+
+
+class AllFalseMaskFolder(RewritePattern):
+    """A gather under an all-false mask is its pass-through; such a scatter stores nothing
+    (the ops' canonicalizations, applied in the vector-to-vector phase as upstream does)."""
+
+    def __init__(self, root):
+        super().__init__()
+        self.root = root
+
+    def match_and_rewrite(self, op, rw):
+        if mask_format(op.operands[-2]) != ALL_FALSE:
+            return False
+        if op.results:
+            rw.replace_op(op, [op.operands[-1]])
+        else:
+            rw.erase_op(op)
+        return True
+
+
+def prepare_patterns():
+    return [AllFalseMaskFolder("vector.gather"), AllFalseMaskFolder("vector.scatter")]
 
 
 def patterns(tc):

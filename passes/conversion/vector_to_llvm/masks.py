@@ -114,7 +114,8 @@ class CreateMask1D(RewritePattern):
 
 
 def prepare_patterns():
-    return [CreateMaskUnroll(), ConstantMaskUnroll()]
+    from passes.conversion.vector_to_llvm import gather
+    return [CreateMaskUnroll(), ConstantMaskUnroll()] + gather.prepare_patterns()
 
 
 def patterns(tc, force32):
