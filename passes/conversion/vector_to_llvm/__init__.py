@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import apply_partial_conversion
-from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from passes.conversion.llvm_common.interface import register
 from passes.conversion.llvm_common.target import LLVMConversionTarget
 from passes.conversion.llvm_common.type_converter import LLVMTypeConverter, LowerToLLVMOptions
@@ -50,8 +50,10 @@ _BOOL = [("reassociate-fp-reductions", "Allows llvm to reassociate floating-poin
                         for n, d in _BOOL],
                display_name="ConvertVectorToLLVMPass")
 def convert_vector_to_llvm(op, ctx, options):
+    # bottom-up, the upstream driver's default: a user folds (shape_cast/transpose pairs)
+    # before its operand is lowered
     apply_patterns_greedily(op, prepare_patterns() + shape.prepare_patterns() +
-                            masks.prepare_patterns(), ctx)
+                            masks.prepare_patterns(), ctx, GreedyConfig(top_down=False))
     tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, {}))
     target = LLVMConversionTarget(ctx)
     target.add_legal_dialect("arith", "memref")

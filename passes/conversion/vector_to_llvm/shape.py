@@ -406,7 +406,12 @@ class FlatTransposeLowering(_MatrixLowering):
 
 
 def prepare_patterns():
-    return [ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(), ShapeCastScalable(),
+    # the vector-to-vector canonicalizations upstream applies first (same benefit, earlier)
+    from pyopt.dialects.vector.canonicalize import TransposeFolder, \
+        StridedSliceConstantMaskFolder
+    return [RewritePattern("vector.transpose", 1, TransposeFolder),
+            RewritePattern("vector.extract_strided_slice", 1, StridedSliceConstantMaskFolder),
+            ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(), ShapeCastScalable(),
             Transpose2DUnitDim(), TransposeEltWise()]
 
 

@@ -147,3 +147,14 @@ func.func @scalable_flatten(%a: vector<2x[2]xi32>) -> vector<[4]xi32> {
 // CHECK-NEXT: %3 = llvm.extractvalue %0[1] : !llvm.array<2 x vector<[2]xi32>>
 // CHECK-NEXT: %4 = llvm.intr.vector.insert %3, %2[2] : vector<[2]xi32> into vector<[4]xi32>
 // CHECK-NEXT: return %4 : vector<[4]xi32>
+
+// Pairs fold before either is lowered.
+func.func @round_trip(%a: vector<2x3xf32>) -> vector<2x3xf32> {
+  %0 = vector.shape_cast %a : vector<2x3xf32> to vector<6xf32>
+  %1 = vector.shape_cast %0 : vector<6xf32> to vector<2x3xf32>
+  %2 = vector.transpose %1, [1, 0] : vector<2x3xf32> to vector<3x2xf32>
+  %3 = vector.transpose %2, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  return %3 : vector<2x3xf32>
+}
+// CHECK-LABEL: func.func @round_trip
+// CHECK-NEXT: return %arg0 : vector<2x3xf32>
