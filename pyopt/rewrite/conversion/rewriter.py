@@ -393,6 +393,9 @@ class ConversionPatternRewriter(PatternRewriter):
                                converter.convert_type(old.type) is new.args[start].type):
                     self._map(old, new.args[start])
                 else:
+                    # Each at the block's start, as MLIR: later arguments' materializations
+                    # come first.
+                    self.set_insertion_point_to_start(new)
                     cast = self._unresolved(ARGUMENT, new.args[start:start + n], old.type,
                                             old.loc, converter)
                     self._map(old, cast)
