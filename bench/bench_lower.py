@@ -44,6 +44,12 @@ PASSES = ["--convert-scf-to-cf", "--convert-func-to-llvm", "--convert-arith-to-l
 PASS_NAMES = ("SCFToControlFlow", "ConvertFuncToLLVMPass", "ArithToLLVMConversionPass",
               "ConvertControlFlowToLLVMPass", "ReconcileUnrealizedCasts")
 GEN_ARGS = ["--dialects", "func,arith,scf,cf", "--exclude", "cast"]
+# --workload memref: loops over 2-D dynamic memrefs, one third loads and stores
+# (gen_memref_module.py), through finalize-memref-to-llvm as well.
+MEMREF_PASSES = ["--convert-scf-to-cf", "--finalize-memref-to-llvm", "--convert-func-to-llvm",
+                 "--convert-arith-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+MEMREF_PASS_NAMES = PASS_NAMES + ("FinalizeMemRefToLLVMConversionPass",)
+GENERATOR = "gen_module.py"
 WALL_TARGET, RSS_TARGET = 8.0, 3.0
 
 # A timing line: mlir-opt's list display `  0.1479 ( 27.2%)  Name` or a table row
@@ -52,7 +58,7 @@ _TIMING = re.compile(r"^\s*([\d.]+)\s+(?:\(\s*[\d.]+%\)|\S\s+[\d.]+%\s+\S)\s+(.*
 
 
 def generate(ops, path, seed=0):
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_module.py"), "--ops", str(ops),
+    subprocess.run([sys.executable, os.path.join(HERE, GENERATOR), "--ops", str(ops),
                     "--seed", str(seed), *GEN_ARGS, "-o", path], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -164,7 +170,14 @@ def main(argv=None):
     ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
     ap.add_argument("--json")
     ap.add_argument("--profile", metavar="DIR")
+    ap.add_argument("--workload", choices=("mix", "memref"), default="mix",
+                    help="mix: gen_module.py's func/arith/scf/cf mix; memref: 2-D dynamic "
+                         "memref loops, one third loads/stores, with finalize-memref-to-llvm")
     a = ap.parse_args(argv)
+    if a.workload == "memref":
+        global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR
+        PASSES, PASS_NAMES, GEN_ARGS = MEMREF_PASSES, MEMREF_PASS_NAMES, []
+        GENERATOR = "gen_memref_module.py"
     sizes = [int(x) for x in a.ops.split(",") if x]
     mlir_opt = None if a.no_mlir else find_mlir_opt()
     pyopt = find_pyopt()
