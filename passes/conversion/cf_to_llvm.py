@@ -3,7 +3,8 @@ twins on converted operands (same successors and properties); cf.assert splits t
 branches to a block that prints the message with `puts` and calls `abort`."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr, StringAttr, TypeAttr, UNIT
+from pyopt.ir.attributes import (DenseElementsAttr, FlatSymbolRefAttr, IntegerAttr, StringAttr,
+                                 TypeAttr, UNIT)
 from pyopt.ir.core import Region
 from pyopt.ir.types import I8, I32, RankedTensorType
 from pyopt.pass_registry import PassOption, register_pass
@@ -108,15 +109,10 @@ def create_print_str_call(rw, loc, module, symbol, text, tc, add_newline=False,
     rw.restore(ip)
     ptr = tc.ptr(0, I8)  # typed-pointer mode: the global is an i8 array, the string an i8*
     addr = B.create(rw, "llvm.mlir.addressof", [], [tc.ptr(0, array)],
-                    properties={"global_name": _flat(name)}, loc=loc).results[0]
+                    properties={"global_name": FlatSymbolRefAttr(name)}, loc=loc).results[0]
     gep = B.gep(rw, ptr, array, addr, [0], loc)
     fn = lookup_or_create_fn(module, runtime_fn, [ptr], lt.VOID, rw.ctx)
     B.call(rw, fn, [gep], [], loc)
-
-
-def _flat(name):
-    from pyopt.ir.attributes import FlatSymbolRefAttr
-    return FlatSymbolRefAttr(name)
 
 
 class AssertLowering(ConvertOpToLLVMPattern):

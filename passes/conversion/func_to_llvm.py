@@ -12,13 +12,10 @@ lowerings, as upstream's does.
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import (ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, UnitAttr,
-                                 FlatSymbolRefAttr)
-from pyopt.ir.core import Block, Region
-from pyopt.ir.location import UNKNOWN_LOC
+from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, UnitAttr
+from pyopt.ir.core import Region
 from pyopt.ir.symbols import SymbolTableCollection, lookup_symbol
 from pyopt.ir.types import MemRefType, UnrankedMemRefType
-from pyopt.ir.verifier import op_error
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
@@ -212,8 +209,7 @@ def convert_func_op(func, rw, tc):
                                                      for a in new_attrs])
     rw.inline_region_before(func.regions[0], new.regions[0], None)
     if new.regions[0].blocks and \
-            rw.convert_region_types(new.regions[0], tc, conversion) is None and \
-            not _entry_unchanged(new, conversion):
+            rw.convert_region_types(new.regions[0], tc, conversion) is None:
         rw.notify_match_failure(func, "region types conversion failed")
         return None
     if not bare and func.get_attr(EMIT_C) is not None:
@@ -226,10 +222,6 @@ def convert_func_op(func, rw, tc):
         else:
             _wrap_for_external_callers(rw, func.loc, tc, func, new)
     return new
-
-
-def _entry_unchanged(fn, conversion):
-    return False
 
 
 def _dict_items(d):
@@ -443,6 +435,3 @@ def set_llvm_module_datalayout(module, ctx, options):
     _check_data_layout(module, dl)
     module.attributes["llvm.data_layout"] = StringAttr(dl)
 
-
-__all__ = ["convert_func_op", "populate_func_to_llvm_patterns", "promote_operands",
-           "FlatSymbolRefAttr", "Block", "UNKNOWN_LOC", "op_error"]

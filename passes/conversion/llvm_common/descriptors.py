@@ -6,7 +6,7 @@ updated struct in `.value`; getters create `llvm.extractvalue`."""
 from __future__ import annotations
 
 from pyopt.ir.memref_layout import strides_and_offset
-from pyopt.ir.types import DYNAMIC, I8
+from pyopt.ir.types import DYNAMIC
 from pyopt.dialects.llvm import types as lt
 from passes.conversion.llvm_common import builders as B
 
@@ -251,5 +251,3 @@ class UnrankedMemRefDescriptor(StructBuilder):
         p = B.gep(b, converter.ptr(), converter.index_type, stride_base, [index], loc)
         B.store(b, v, p, loc)
 
-
-__all__ = ["StructBuilder", "MemRefDescriptor", "UnrankedMemRefDescriptor", "I8"]

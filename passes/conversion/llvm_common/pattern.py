@@ -6,7 +6,7 @@ pattern that creates the target op on the converted operands, unrolling n-D vect
 1-D vectors after conversion) into one target op per 1-D vector."""
 from __future__ import annotations
 
-from pyopt.ir.types import DYNAMIC, I8, VectorType
+from pyopt.ir.types import DYNAMIC, I8
 from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.rewrite.conversion import ConversionPattern
 from pyopt.dialects.llvm import types as lt
@@ -296,5 +296,4 @@ def vector_patterns(tc, table, convert_attrs=pass_through):
 
 __all__ = ["ConvertOpToLLVMPattern", "VectorConvertToLLVMPattern", "vector_patterns",
            "one_to_one_rewrite", "vector_one_to_one_rewrite", "unroll_nd_vector",
-           "nd_vector_info", "nd_positions", "pass_through", "llvm_fastmath", "convert_fastmath",
-           "VectorType"]
+           "nd_vector_info", "nd_positions", "pass_through", "llvm_fastmath", "convert_fastmath"]
