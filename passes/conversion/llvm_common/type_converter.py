@@ -97,9 +97,8 @@ class LLVMTypeConverter(TypeConverter):
     def pointer_bitwidth(self, address_space=0):
         if self.options.data_layout:
             return _pointer_bits_from_dl_string(self.options.data_layout, address_space)
-        layout = self.options.layout
-        bits = layout.size_in_bits(lt.LLVMPointerType(address_space)) if layout else None
-        return bits or 64
+        # Upstream reads only the `data-layout` option string here, never the DLTI spec.
+        return 64
 
     def memref_address_space(self, t):
         """The integer address space of a memref type, or None when it has no integer form."""
