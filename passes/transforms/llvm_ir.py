@@ -1,13 +1,20 @@
 """LLVM dialect passes (MLIR 19 Dialect/LLVMIR/Transforms): llvm-legalize-for-export,
-llvm-add-comdats, llvm-request-c-wrappers and drop-di-composite-type-elements."""
+llvm-add-comdats, llvm-request-c-wrappers, drop-di-composite-type-elements and
+ensure-debug-info-scope-on-llvm-func."""
 from __future__ import annotations
+
+import os
 
 from pyopt.ir.attributes import StringAttr, SymbolRefAttr, IntegerAttr, UNIT
 from pyopt.ir.core import Operation, Block, Region
 from pyopt.ir.types import I64
 from pyopt.pass_registry import register_pass
 from pyopt.dialects.llvm.attrs import LinkageAttr
-from pyopt.dialects.llvm.struct_attrs import DICompositeTypeAttr
+from pyopt.dialects.llvm import dwarf
+from pyopt.dialects.llvm.struct_attrs import (DICompileUnitAttr, DICompositeTypeAttr, DIFileAttr,
+                                              DISubprogramAttr, DISubroutineTypeAttr)
+from pyopt.ir.attributes import DistinctAttr
+from pyopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc
 
 from pyopt.dialects.llvm.legalize import legalize_module_for_export, replace_struct_attrs
 
@@ -77,3 +84,78 @@ def _drop_array_elements(a):
 def drop_di_composite_type_elements(module, ctx, options):
     replace_struct_attrs(module, _drop_array_elements)
 
+
+
+# ---------------------------------------------------------------------------- DI scopes
+def _file_loc(loc):
+    """The file location a function's scope is named after: through name and opaque
+    locations only (a fused or call-site location has none), as upstream."""
+    while True:
+        if isinstance(loc, FileLineColLoc):
+            return loc
+        if isinstance(loc, NameLoc):
+            loc = loc.child
+        elif isinstance(loc, OpaqueLoc):
+            loc = loc.fallback
+        else:
+            return None
+
+
+def _fused_metadata(loc, cls):
+    """The metadata of the first fused location carrying a `cls` attribute inside `loc`."""
+    stack = [loc]
+    while stack:
+        loc = stack.pop()
+        if isinstance(loc, FusedLoc):
+            if type(loc.metadata) is cls:
+                return loc.metadata
+            stack.extend(reversed(loc.locations))
+        elif isinstance(loc, NameLoc):
+            stack.append(loc.child)
+        elif isinstance(loc, CallSiteLoc):
+            stack += [loc.caller, loc.callee]
+        elif isinstance(loc, OpaqueLoc):
+            stack.append(loc.fallback)
+    return None
+
+
+def _di_file(loc):
+    path = loc.filename
+    return DIFileAttr.get(name=StringAttr(os.path.basename(path)),
+                          directory=StringAttr(os.path.dirname(path)))
+
+
+_UNKNOWN_FILE = ("<unknown>", "")
+_SP_DEFINITION, _SP_OPTIMIZED = 1 << 3, 1 << 4
+
+
+@register_pass("ensure-debug-info-scope-on-llvm-func",
+               "Materialize LLVM debug info subprogram attribute on every LLVMFuncOp",
+               anchor="builtin.module")
+def ensure_debug_info_scope(module, ctx, options):
+    unknown = DIFileAttr.get(name=StringAttr(_UNKNOWN_FILE[0]),
+                             directory=StringAttr(_UNKNOWN_FILE[1]))
+    cu = _fused_metadata(module.loc, DICompileUnitAttr)
+    if cu is None:
+        floc = _file_loc(module.loc)
+        cu = DICompileUnitAttr.get(
+            id=DistinctAttr(UNIT), sourceLanguage=dwarf.LANGUAGES["DW_LANG_C"],
+            file=_di_file(floc) if floc else unknown, producer=StringAttr("MLIR"),
+            isOptimized=True, emissionKind=2)  # LineTablesOnly
+    sub_type = DISubroutineTypeAttr.get(callingConvention=dwarf.CONVENTIONS["DW_CC_normal"])
+    for func in module.walk_ops():
+        if func.name != "llvm.func" or _fused_metadata(func.loc, DISubprogramAttr):
+            continue
+        floc = _file_loc(func.loc)
+        if floc is None:
+            file, line, col = (cu.file if cu is not None else unknown), 1, 1
+        else:
+            file, line, col = _di_file(floc), floc.line, floc.col
+        name = func.properties["sym_name"]
+        defined = bool(func.regions[0].blocks)
+        sp = DISubprogramAttr.get(
+            id=DistinctAttr(UNIT) if defined else None, compileUnit=cu if defined else None,
+            scope=file, name=name, linkageName=name, file=file, line=line, scopeLine=col,
+            subprogramFlags=_SP_OPTIMIZED | (_SP_DEFINITION if defined else 0),
+            type=sub_type)
+        func.loc = FusedLoc([func.loc], sp)
