@@ -883,7 +883,9 @@ _op("inline_asm", operands=[("operands", LLVM_Type, "*")], results=[("res", LLVM
     format="(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? "
            "(`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? "
            "attr-dict $asm_string `,` $constraints operands `:` "
-           "functional-type(operands, results)")
+           "functional-type(operands, results)",
+    # Without has_side_effects the asm is assumed pure, so an unused one is dead.
+    effects=lambda op: {"read", "write"} if "has_side_effects" in op.properties else set())
 
 _op("call_intrinsic", operands=[("args", LLVM_Type, "*")], results=[("results", LLVM_Type, "?")],
     attrs={"intrin": StrAttr, **_FMF},
