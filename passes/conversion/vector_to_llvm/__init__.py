@@ -14,16 +14,18 @@ from passes.conversion.llvm_common.target import LLVMConversionTarget
 from passes.conversion.llvm_common.type_converter import LLVMTypeConverter, LowerToLLVMOptions
 from passes.conversion.vector_to_llvm.prepare import prepare_patterns, FMAUnroll
 from passes.conversion.vector_to_llvm.basic import basic_patterns
-from passes.conversion.vector_to_llvm.reduction import ReductionLowering
+from passes.conversion.vector_to_llvm.reduction import ReductionLowering, MaskedReductionLowering
 from passes.conversion.vector_to_llvm.printing import PrintLowering
-from passes.conversion.vector_to_llvm import memory, masks, shape
+from passes.conversion.vector_to_llvm import memory, masks, shape, transfer
 
 
 def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=False):
     patterns.append(FMAUnroll())
     patterns.extend(shape.conversion_patterns(tc))
     patterns.append(ReductionLowering(tc, reassociate))
+    patterns.append(MaskedReductionLowering(tc))
     patterns.extend(masks.patterns(tc, force32))
+    patterns.extend(transfer.conversion_patterns())
     patterns.extend(basic_patterns(tc))
     patterns.append(PrintLowering(tc))
     patterns.extend(memory.patterns(tc))
@@ -53,7 +55,8 @@ def convert_vector_to_llvm(op, ctx, options):
     # bottom-up, the upstream driver's default: a user folds (shape_cast/transpose pairs)
     # before its operand is lowered
     apply_patterns_greedily(op, prepare_patterns() + shape.prepare_patterns() +
-                            masks.prepare_patterns(), ctx, GreedyConfig(top_down=False))
+                            masks.prepare_patterns() + transfer.prepare_patterns(),
+                            ctx, GreedyConfig(top_down=False))
     tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, {}))
     target = LLVMConversionTarget(ctx)
     target.add_legal_dialect("arith", "memref")
