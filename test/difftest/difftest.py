@@ -1,0 +1,377 @@
+"""Differential tester: pytranslate against mlir-translate-19, the way csmith judges C compilers.
+
+C programs (random ones from cgen.py, or real files given on the command line) are compiled by
+clang-19 to .ll at several flag sets; each .ll is imported by both tools (MLIR text compared),
+the reference import is exported by both tools (LLVM IR text compared), and pytranslate's own
+round trip (import then export) is linked by clang-19 and run against the native build (stdout
+and exit code compared). Random MLIR programs (mlirgen.py) are lowered by mlir-opt-19 to the
+LLVM dialect, exported by both tools (text compared), and the reference .ll imported by both
+(text compared). Failing inputs are kept under OUT/fail/ for triage.
+
+  python test/difftest/difftest.py --c 200 --mlir 300 -j 4 --out /tmp/difftest
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import cgen  # noqa: E402
+import mlirgen  # noqa: E402
+
+LLVM_BIN = "/usr/lib/llvm-19/bin"
+FLAG_SETS = {"O0": ["-O0"], "O2": ["-O2"], "O2g": ["-O2", "-g"],
+             "O3v4": ["-O3", "-march=x86-64-v4"]}
+
+
+def tool(name):
+    """Path of an LLVM 19 tool (clang-19 style name on PATH, else the llvm-19 bin dir)."""
+    p = shutil.which(f"{name}-19")
+    if p:
+        return p
+    p = os.path.join(LLVM_BIN, name)
+    return p if os.path.exists(p) else None
+
+
+def pytranslate_cmd():
+    p = shutil.which("pytranslate")
+    return [p] if p else [sys.executable, "-m", "pytranslate.cli"]
+
+
+def missing_tools():
+    return [t for t in ("clang", "mlir-translate", "mlir-opt") if tool(t) is None]
+
+
+def cpu_has_avx512():
+    try:
+        with open("/proc/cpuinfo") as f:
+            return " avx512f" in f.read()
+    except OSError:
+        return False
+
+
+class Ctx:
+    def __init__(self, args):
+        self.clang = tool("clang")
+        self.mt = tool("mlir-translate")
+        self.mo = tool("mlir-opt")
+        self.py = pytranslate_cmd()
+        self.timeout = args.timeout
+        self.run_timeout = args.run_timeout
+        self.out = args.out
+        self.keep = args.keep
+        self.v4 = cpu_has_avx512()
+        self.cflags = args.cflags or []
+
+
+def run(cmd, timeout, stdin=None, cwd=None):
+    """(rc, stdout, stderr); rc is 'timeout' on timeout."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=stdin, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return "timeout", b"", b"timeout"
+    return p.returncode, p.stdout, p.stderr
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def translate(ctx, wd, a, opt, tag):
+    """Run both tools on file a with option opt: (status, reason, reference output, ours)."""
+    ref, ours = os.path.join(wd, f"ref.{tag}"), os.path.join(wd, f"py.{tag}")
+    r1 = run([ctx.mt, opt, a, "-o", ref], ctx.timeout)
+    r2 = run(ctx.py + [opt, a, "-o", ours], ctx.timeout)
+    with open(os.path.join(wd, f"stderr.{tag}"), "wb") as f:
+        f.write(b"== mlir-translate-19 ==\n" + r1[2] + b"\n== pytranslate ==\n" + r2[2])
+    ok1, ok2 = r1[0] == 0, r2[0] == 0
+    if not ok1:
+        return ("ref-err" if not ok2 else "extra"), None, None, (ours if ok2 else None)
+    if not ok2:
+        why = "timeout" if r2[0] == "timeout" else first_error(r2[2])
+        return "py-err", f"py-err: {why}", ref, None
+    t1, t2 = read(ref), read(ours)
+    if tag == "mlir":
+        t1, t2 = canon_dl_spec(t1), canon_dl_spec(t2)
+    if t1 == t2:
+        return "same", None, ref, ours
+    d = list(difflib.unified_diff(t1.decode(errors="replace").splitlines(),
+                                  t2.decode(errors="replace").splitlines(),
+                                  "mlir-translate-19", "pytranslate", lineterm="", n=1))
+    with open(os.path.join(wd, f"diff.{tag}"), "w") as f:
+        f.write("\n".join(d) + "\n")
+    return "DIFF", f"diff: {first_diff(d)}", ref, ours
+
+
+def canon_dl_spec(text):
+    """mlir-translate-19 prints the dl_spec entries in hash-map order, which changes from run
+    to run: compare them sorted."""
+    key = b"#dlti.dl_spec<"
+    i = text.find(key)
+    if i < 0:
+        return text
+    j, depth, entries, start = i + len(key), 1, [], i + len(key)
+    while j < len(text) and depth:
+        c = text[j:j + 1]
+        if c == b"<":
+            depth += 1
+        elif c == b">" and text[j - 1:j] != b"-":
+            depth -= 1
+        if depth == 1 and c == b"," or depth == 0:
+            entries.append(text[start:j].strip())
+            start = j + 1
+        j += 1
+    return text[:i + len(key)] + b", ".join(sorted(entries)) + text[j - 1:]
+
+
+def first_error(err):
+    for line in err.decode(errors="replace").splitlines():
+        if "error" in line or "Error" in line:
+            return normalize(line.split("error:", 1)[-1])
+    lines = err.decode(errors="replace").strip().splitlines()
+    return normalize(lines[-1]) if lines else "(no message)"
+
+
+def first_diff(d):
+    minus = next((x[1:] for x in d[2:] if x.startswith("-")), "")
+    plus = next((x[1:] for x in d[2:] if x.startswith("+")), "")
+    return f"{normalize(minus)[:110]} | {normalize(plus)[:110]}"
+
+
+_NORM = [(re.compile(r"^\S+:\d+:\d+:\s*"), ""), (re.compile(r"%[\w.]+"), "%_"),
+         (re.compile(r"@[\w.$]+"), "@_"), (re.compile(r"#\w+\d+"), "#_"),
+         (re.compile(r"!\d+"), "!_"), (re.compile(r"\b\d+\b"), "N"), (re.compile(r"\s+"), " ")]
+
+
+def normalize(s):
+    """Strip names and numbers so that lines from different programs group together."""
+    for rx, rep in _NORM:
+        s = rx.sub(rep, s)
+    return s.strip()
+
+
+def c_job(ctx, name, src, fkey, runnable=True):
+    """One C program at one flag set: returns a result row."""
+    flags = FLAG_SETS[fkey] + ctx.cflags
+    wd = os.path.join(ctx.out, "work", f"{name}-{fkey}")
+    shutil.rmtree(wd, ignore_errors=True)
+    os.makedirs(wd)
+    row = {"program": name, "flags": fkey, "import": "-", "export": "-", "run": "-",
+           "reasons": [], "src": src}
+    ll = os.path.join(wd, "in.ll")
+    rc, _, err = run([ctx.clang] + flags + ["-w", "-S", "-emit-llvm", src, "-o", ll],
+                     ctx.timeout)
+    if rc != 0:
+        row["import"] = "cc-err"
+        row["reasons"].append("clang: " + first_error(err))
+        return finish(ctx, row, wd, src)
+    st, why, ref_mlir, py_mlir = translate(ctx, wd, ll, "-import-llvm", "mlir")
+    row["import"] = st
+    if why:
+        row["reasons"].append("import " + why)
+    src_mlir = ref_mlir or py_mlir
+    if not src_mlir:
+        return finish(ctx, row, wd, src)
+    # Export compared on the reference import, so that import differences do not leak in.
+    st, why, _, py_ll = translate(ctx, wd, src_mlir, "--mlir-to-llvmir", "ll")
+    row["export"] = st
+    if why:
+        row["reasons"].append("export " + why)
+    rt = py_ll if st != "extra" and py_mlir and row["import"] == "same" else None
+    if py_mlir and rt is None and st != "extra" and row["import"] != "same":
+        rt = os.path.join(wd, "rt.ll")   # pytranslate's own round trip: its import, exported
+        r = run(ctx.py + ["--mlir-to-llvmir", py_mlir, "-o", rt], ctx.timeout)
+        if r[0] != 0:
+            rt = None
+            row["reasons"].append("export-of-own-import py-err: " + first_error(r[2]))
+    if st == "extra":
+        rt = py_ll
+    if runnable and ctx.run_programs and rt and (fkey != "O3v4" or ctx.v4):
+        row["run"] = run_compare(ctx, wd, src, rt, flags, row)
+    return finish(ctx, row, wd, src)
+
+
+def run_compare(ctx, wd, src, ll, flags, row):
+    native, rt = os.path.join(wd, "native.exe"), os.path.join(wd, "rt.exe")
+    rc, _, err = run([ctx.clang] + flags + ["-w", src, "-o", native], ctx.timeout)
+    if rc != 0:
+        return "-"
+    rc, _, err = run([ctx.clang] + flags + ["-w", ll, "-o", rt], ctx.timeout)
+    if rc != 0:
+        row["reasons"].append("link: " + first_error(err))
+        return "link-err"
+    a = run([native], ctx.run_timeout)
+    b = run([rt], ctx.run_timeout)
+    row["native"] = [str(a[0]), a[1].decode(errors="replace")]
+    if a[:2] == b[:2]:
+        return "same"
+    with open(os.path.join(wd, "run.txt"), "w") as f:
+        f.write(f"native rc={a[0]}\n{a[1].decode(errors='replace')}\n"
+                f"re-exported rc={b[0]}\n{b[1].decode(errors='replace')}\n")
+    row["reasons"].append("run: output/exit code differ")
+    return "DIFF"
+
+
+def mlir_job(ctx, name, seed):
+    wd = os.path.join(ctx.out, "work", name)
+    shutil.rmtree(wd, ignore_errors=True)
+    os.makedirs(wd)
+    src = os.path.join(wd, "prog.mlir")
+    with open(src, "w") as f:
+        f.write(mlirgen.program(seed))
+    row = {"program": name, "flags": "lowered", "import": "-", "export": "-", "run": "-",
+           "reasons": [], "src": src}
+    low = os.path.join(wd, "lowered.mlir")
+    rc, _, err = run([ctx.mo, src] + mlirgen.PIPELINE + ["-o", low], ctx.timeout)
+    if rc != 0:
+        row["export"] = "gen-err"
+        row["reasons"].append("mlir-opt-19: " + first_error(err))
+        return finish(ctx, row, wd, src)
+    st, why, ref_ll, _ = translate(ctx, wd, low, "--mlir-to-llvmir", "ll")
+    row["export"] = st
+    if why:
+        row["reasons"].append("export " + why)
+    if ref_ll:
+        st, why, _, _ = translate(ctx, wd, ref_ll, "-import-llvm", "mlir")
+        row["import"] = st
+        if why:
+            row["reasons"].append("import " + why)
+    return finish(ctx, row, wd, src)
+
+
+GOOD = {"same", "-", "ref-err", "extra", "cc-err", "gen-err"}  # not ours to fix
+
+
+def finish(ctx, row, wd, src):
+    bad = any(row[k] not in GOOD for k in ("import", "export", "run"))
+    row["ok"] = not bad
+    if bad:
+        dst = os.path.join(ctx.out, "fail", os.path.basename(wd))
+        shutil.rmtree(dst, ignore_errors=True)
+        shutil.copytree(wd, dst)
+        if not os.path.exists(os.path.join(dst, os.path.basename(src))):
+            shutil.copy(src, dst)
+        row["dir"] = dst
+    if not ctx.keep:
+        shutil.rmtree(wd, ignore_errors=True)
+    return row
+
+
+def gather_c_files(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, files in os.walk(p):
+                out += [os.path.join(root, f) for f in sorted(files) if f.endswith(".c")]
+        else:
+            out.append(p)
+    return out
+
+
+def main(argv=None, rows=None):
+    """Run the tester; the result rows are appended to `rows` when given."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--c", type=int, default=20, help="number of random C programs")
+    ap.add_argument("--c-seed", type=int, default=0, help="first seed of the C programs")
+    ap.add_argument("--mlir", type=int, default=20, help="number of random MLIR programs")
+    ap.add_argument("--mlir-seed", type=int, default=0, help="first seed of the MLIR programs")
+    ap.add_argument("--flags", default=",".join(FLAG_SETS),
+                    help=f"comma-separated flag sets out of {','.join(FLAG_SETS)}")
+    ap.add_argument("--files", nargs="*", default=[],
+                    help="real C files or directories (translated per file, not run)")
+    ap.add_argument("--cflags", nargs="*", default=[],
+                    help="extra clang flags for --files (e.g. -I dirs, -D macros)")
+    ap.add_argument("--no-run", action="store_true", help="skip link-and-run comparisons")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2, help="parallel jobs")
+    ap.add_argument("--out", default="/tmp/difftest", help="output directory")
+    ap.add_argument("--timeout", type=float, default=600, help="per tool invocation, seconds")
+    ap.add_argument("--run-timeout", type=float, default=20, help="per program run, seconds")
+    ap.add_argument("--keep", action="store_true", help="keep work dirs of passing programs")
+    ap.add_argument("-q", action="store_true", help="print only failing rows and the summary")
+    args = ap.parse_args(argv)
+    miss = missing_tools()
+    if miss:
+        print(f"difftest: oracle tools missing ({', '.join(miss)}); nothing to do")
+        return 0
+    ctx = Ctx(args)
+    ctx.run_programs = not args.no_run
+    os.makedirs(os.path.join(ctx.out, "src"), exist_ok=True)
+    fkeys = [f for f in args.flags.split(",") if f]
+    jobs = []
+    for seed in range(args.c_seed, args.c_seed + args.c):
+        src = os.path.join(ctx.out, "src", f"rand{seed}.c")
+        with open(src, "w") as f:
+            f.write(cgen.program(seed))
+        jobs += [(c_job, (f"c{seed}", src, k)) for k in fkeys]
+    for path in gather_c_files(args.files):
+        # single files of real projects do not link on their own: text comparisons only
+        name = os.path.splitext(os.path.basename(path))[0]
+        jobs += [(c_job, (name, os.path.abspath(path), k, False)) for k in fkeys]
+    jobs += [(mlir_job, (f"mlir{s}", s)) for s in range(args.mlir_seed,
+                                                          args.mlir_seed + args.mlir)]
+    t0 = time.time()
+    rows = [] if rows is None else rows
+    hdr = f"{'program':<14} {'flags':<8} {'import':<8} {'export':<8} {'run':<8} note"
+    print(hdr)
+    with cf.ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
+        futs = [ex.submit(fn, ctx, *a) for fn, a in jobs]
+        for fut in cf.as_completed(futs):
+            row = fut.result()
+            rows.append(row)
+            if not args.q or not row["ok"]:
+                note = row["reasons"][0][:90] if row["reasons"] else ""
+                print(f"{row['program']:<14} {row['flags']:<8} {row['import']:<8} "
+                      f"{row['export']:<8} {row['run']:<8} {note}", flush=True)
+    return report(ctx, rows, time.time() - t0)
+
+
+def report(ctx, rows, secs):
+    rows.sort(key=lambda r: (r["program"], r["flags"]))
+    with open(os.path.join(ctx.out, "table.txt"), "w") as f:
+        f.write(f"{'program':<14} {'flags':<8} {'import':<8} {'export':<8} {'run':<8}\n")
+        for r in rows:
+            f.write(f"{r['program']:<14} {r['flags']:<8} {r['import']:<8} {r['export']:<8} "
+                    f"{r['run']:<8}\n")
+    print(f"\n== summary ({len(rows)} rows, {secs:.0f} s) ==")
+    for col in ("import", "export", "run"):
+        counts = {}
+        for r in rows:
+            counts[r[col]] = counts.get(r[col], 0) + 1
+        print(f"{col:<7} " + "  ".join(f"{k}={v}" for k, v in sorted(counts.items())))
+    # The generator must be free of undefined behaviour: native builds agree across flags.
+    natives = {}
+    for r in rows:
+        if "native" in r:
+            natives.setdefault(r["program"], set()).add(tuple(r["native"]))
+    unstable = sorted(p for p, s in natives.items() if len(s) > 1)
+    if unstable:
+        print(f"WARNING native output differs across flag sets: {' '.join(unstable)}")
+    cats = {}
+    for r in rows:
+        for why in r["reasons"]:
+            cats.setdefault(why, []).append(r)
+    if cats:
+        print("\n== failure categories (count, example) ==")
+        for why, rs in sorted(cats.items(), key=lambda kv: -len(kv[1])):
+            ex = rs[0].get("dir", rs[0]["program"])
+            print(f"{len(rs):>5}  {why[:150]}\n       e.g. {ex}")
+    with open(os.path.join(ctx.out, "summary.json"), "w") as f:
+        json.dump({"rows": rows, "seconds": secs, "unstable_native": unstable}, f, indent=1)
+    nfail = sum(not r["ok"] for r in rows)
+    print(f"\n{len(rows) - nfail} of {len(rows)} rows clean; failing inputs in "
+          f"{os.path.join(ctx.out, 'fail')}")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
