@@ -16,7 +16,7 @@ from passes.conversion.vector_to_llvm.prepare import prepare_patterns, FMAUnroll
 from passes.conversion.vector_to_llvm.basic import basic_patterns
 from passes.conversion.vector_to_llvm.reduction import ReductionLowering, MaskedReductionLowering
 from passes.conversion.vector_to_llvm.printing import PrintLowering
-from passes.conversion.vector_to_llvm import memory, masks, shape, transfer
+from passes.conversion.vector_to_llvm import memory, masks, shape, transfer, contract
 
 
 def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=False):
@@ -55,7 +55,8 @@ def convert_vector_to_llvm(op, ctx, options):
     # bottom-up, the upstream driver's default: a user folds (shape_cast/transpose pairs)
     # before its operand is lowered
     apply_patterns_greedily(op, prepare_patterns() + shape.prepare_patterns() +
-                            masks.prepare_patterns() + transfer.prepare_patterns(),
+                            masks.prepare_patterns() + transfer.prepare_patterns() +
+                            contract.prepare_patterns(),
                             ctx, GreedyConfig(top_down=False))
     tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, {}))
     target = LLVMConversionTarget(ctx)
