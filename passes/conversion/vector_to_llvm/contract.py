@@ -173,8 +173,8 @@ def _mask_operation(rw, loc, build, result_type, mask):
     if mask is None:
         return build()
     mop = rw.create("vector.mask", [mask], [result_type], regions=1, loc=loc)
-    block = rw.create_block(mop.regions[0])
     ip = rw.save()
+    block = rw.create_block(mop.regions[0])
     rw.set_insertion_point_to_end(block)
     v = build()
     rw.create("vector.yield", [v], [], loc=loc)
