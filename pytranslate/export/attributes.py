@@ -42,7 +42,7 @@ class Attr:
     def text(self, in_group=False):
         k, v = self.kind, self.value
         if self.is_string:
-            s = '"' + _esc(k) + '"'
+            s = '"' + k + '"'  # (LLVM prints the key unescaped)
             if v:
                 s += '="' + _esc(v) + '"'
             return s
@@ -65,15 +65,7 @@ class Attr:
         return f"{k}({v})"
 
 
-def _esc(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        if 0x20 <= b < 0x7F and c not in '"\\':
-            out.append(c)
-        else:
-            out.append("\\%02X" % b)
-    return "".join(out)
+from pytranslate.export.escape import escape as _esc  # noqa: E402
 
 
 class AttrSet:

@@ -105,12 +105,7 @@ def aggregate(t, elems, tc):
     return "[" + body + "]" if info[2] == "array" else "<" + body + ">"
 
 
-def _c_char(v):
-    v &= 0xFF
-    c = chr(v)
-    if 0x20 <= v < 0x7F and c not in '"\\':
-        return c
-    return "\\%02X" % v
+from pytranslate.export.escape import escape_byte as _c_char  # noqa: E402
 
 
 def scalar_text(attr_value, elem_type):

@@ -783,15 +783,7 @@ def _inline_asm(t, op):
     t.emit(op, parts, rt)
 
 
-def _asm_esc(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        if 0x20 <= b < 0x7F and c not in '"\\':
-            out.append(c)
-        else:
-            out.append("\\%02X" % b)
-    return "".join(out)
+from pytranslate.export.escape import escape as _asm_esc  # noqa: E402
 
 
 def _call_intrinsic(t, op):

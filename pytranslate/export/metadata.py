@@ -8,6 +8,7 @@ nodes it refers to (pre-order).
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
+from pytranslate.export.escape import escape
 
 
 class MD:
@@ -78,11 +79,7 @@ def _op_text(o, owner):
 
 
 def md_string(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else "\\%02X" % b)
-    return '!"' + "".join(out) + '"'
+    return '!"' + escape(s) + '"'
 
 
 def md_tuple_key(ops):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pyopt.ir.attributes import StringAttr, ArrayAttr
 from pytranslate.cconv import llvm_cconv
 from pytranslate.export.types import TypeConverter, TranslationError, llvm_name
+from pytranslate.export.escape import escape
 from pytranslate.export.constants import get_constant
 from pytranslate.export.metadata import MetadataTable, AttrMetadata, md_string, render_parts
 from pytranslate.export.attributes import AttrSet, KIND_ORDER, INT_KINDS, TYPE_KINDS, param_attrs, memory_text
@@ -59,6 +60,8 @@ class Module:
         self.named_metadata = []  # (name, [MD nodes])
         self.aggregates = {}     # (type, constant text) -> elements, for constant folding
         self.extra_globals = []  # llvm.global_ctors / dtors, appended after all globals
+        self.nvvm_annotations = None  # !nvvm.annotations nodes, once there is one
+        self.data_layout = ""
 
     def attr_group(self, attrs: AttrSet):
         text = attrs.text(in_group=True)
@@ -122,7 +125,7 @@ class FunctionInfo:
         if self.fn_attrs:
             s += f" #{module.attr_group(self.fn_attrs)}"
         if self.section is not None:
-            s += f' section "{self.section}"'
+            s += f' section "{escape(self.section)}"'
         if self.comdat is not None:
             s += " comdat" if self.comdat == self.name else f" comdat({llvm_name('$', self.comdat)})"
         if self.align:
@@ -147,6 +150,7 @@ def translate_module(module_op, options, llvm_check=True):
         raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
                                 "LLVMIR module")
     m = Module(module_op, options)
+    m.data_layout = _data_layout(m)  # (prepareLLVMModule: before any op is looked at)
     body = module_op.regions[0].blocks[0]
     ops = list(body)
     # Every top-level op must belong to the llvm dialect (or be an ignorable builtin).
@@ -178,22 +182,17 @@ def translate_module(module_op, options, llvm_check=True):
             if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
                 _ctors(m, op)
         for op in ops:
-            if op.name == "llvm.func" and op.regions and op.regions[0].blocks:
-                FunctionTranslator(m, op).translate()
+            if op.name == "llvm.func":
+                if op.regions and op.regions[0].blocks:
+                    FunctionTranslator(m, op).translate()
+                if op.attributes:  # (declarations' dialect attributes count too)
+                    _nvvm_annotations(m, op)
     except TranslationError as e:
         raise_translation_error(e.op, e.message, e.loc)
     text = _print_module(m)
     if llvm_check:
         _verify_with_llvm(text, module_op)
     return text
-
-
-def _md_esc(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        out.append(c if 0x20 <= b < 0x7F and c not in '"\\' else "\\%02X" % b)
-    return "".join(out)
 
 
 def raise_translation_error(op, message, loc=None):
@@ -297,6 +296,34 @@ def _declare_function(m, op):
     m.functions[name] = f
     m.function_order.append(f)
     return f
+
+
+# NVVM function attributes -> `!nvvm.annotations` entries `!{ptr @f, !"<name>", i32 v}`
+_NVVM_DIMS = {"nvvm.maxntid": "maxntid", "nvvm.reqntid": "reqntid"}
+_NVVM_INTS = {"nvvm.minctasm": "minctasm", "nvvm.maxnreg": "maxnreg"}
+
+
+def _nvvm_annotations(m, op):
+    entries = []
+    for key in sorted(op.attributes):
+        a = op.attributes[key]
+        if key in _NVVM_DIMS:
+            vals = getattr(a, "values", None)
+            if vals is not None:
+                entries += [(_NVVM_DIMS[key] + "xyz"[i], v) for i, v in enumerate(vals[:3])]
+        elif key in _NVVM_INTS and isinstance(getattr(a, "value", None), int):
+            entries.append((_NVVM_INTS[key], a.value))
+        elif key == "nvvm.kernel":
+            entries.append(("kernel", 1))
+    if not entries:
+        return
+    if m.nvvm_annotations is None:
+        m.nvvm_annotations = []
+        m.named_metadata.append(("nvvm.annotations", m.nvvm_annotations))
+    fn = "ptr " + llvm_name("@", _prop(op, "sym_name").value)
+    for name, v in entries:
+        v = (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+        m.nvvm_annotations.append(m.md.node([fn, md_string(name), f"i32 {v}"]))
 
 
 def _passthrough(op, fa, key, value):
@@ -408,7 +435,7 @@ class GlobalInfo:
         if self.init is not None:
             s += " " + self.init
         if self.section is not None:
-            s += f', section "{self.section}"'
+            s += f', section "{escape(self.section)}"'
         if self.comdat is not None:
             s += ", comdat" if self.comdat == self.name else f", comdat({llvm_name('$', self.comdat)})"
         if self.align:
@@ -486,12 +513,12 @@ def _ctors(m, op):
 # --------------------------------------------------------------------------------- printing
 def _print_module(m):
     out = ["; ModuleID = 'LLVMDialectModule'", 'source_filename = "LLVMDialectModule"']
-    dl = _data_layout(m)
+    dl = m.data_layout
     if dl:
         out.append(f'target datalayout = "{dl}"')
     triple = m.op.attributes.get("llvm.target_triple")
     if triple is not None:
-        out.append(f'target triple = "{triple.value}"')
+        out.append(f'target triple = "{escape(triple.value)}"')
     # Function bodies and globals are rendered first: they register struct types, attribute
     # groups and metadata in use order.
     all_globals = m.globals + m.extra_globals
@@ -536,7 +563,10 @@ def _print_module(m):
     for f, head in zip(funcs, headers):
         chunk = []
         if f.fn_attrs:
-            chunk.append("; Function Attrs: " + f.fn_attrs.text())
+            # (LLVM's comment lists the enum/int/type attributes only)
+            kinds = " ".join(a.text() for a in f.fn_attrs.sorted() if not a.is_string)
+            if kinds:
+                chunk.append("; Function Attrs: " + kinds)
         if f.body is not None:
             chunk.append(head + " {")
             chunk.extend(line if type(line) is str else render_parts(line) for line in f.body)
@@ -580,10 +610,16 @@ def _is_windows_msvc(triple):
 
 
 def _data_layout(m):
-    dl = m.op.attributes.get("llvm.data_layout")
-    if dl is not None:
-        return dl.value
-    return None
+    from pytranslate.export.datalayout import data_layout_string, check_layout_text, \
+        DataLayoutError
+    try:
+        text = data_layout_string(m.op)
+    except DataLayoutError as e:
+        raise_translation_error(m.op, str(e))
+    bad = check_layout_text(text)
+    if bad is not None:  # (LLVM 19 aborts here)
+        raise_translation_error(m.op, f"invalid data layout descriptor: {bad}")
+    return text
 
 
 def _verify_with_llvm(text, module_op):

@@ -3,6 +3,7 @@ alignments (used where IRBuilder picks an ABI/preferred alignment)."""
 from __future__ import annotations
 
 import re
+from pytranslate.export.escape import escape
 
 from pyopt.ir.types import IntegerType, FloatType, VectorType, IndexType
 from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMArrayType, LLVMFunctionType,
@@ -34,14 +35,7 @@ def llvm_name(prefix, name):
     """LLVM's PrintLLVMName: `@name`, or `@"..."` with \\XX escapes when it needs quotes."""
     if _PLAIN_NAME.match(name):
         return prefix + name
-    out = []
-    for b in name.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        if 0x20 <= b < 0x7F and c not in '"\\':
-            out.append(c)
-        else:
-            out.append("\\%02X" % b)
-    return prefix + '"' + "".join(out) + '"'
+    return prefix + '"' + escape(name) + '"'
 
 
 class TypeConverter:
