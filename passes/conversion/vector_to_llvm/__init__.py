@@ -16,12 +16,13 @@ from passes.conversion.vector_to_llvm.prepare import prepare_patterns, FMAUnroll
 from passes.conversion.vector_to_llvm.basic import basic_patterns
 from passes.conversion.vector_to_llvm.reduction import ReductionLowering, MaskedReductionLowering
 from passes.conversion.vector_to_llvm.printing import PrintLowering
-from passes.conversion.vector_to_llvm import memory, masks, shape, transfer, contract
+from passes.conversion.vector_to_llvm import memory, masks, shape, transfer, contract, unroll
 
 
 def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=False):
     patterns.append(FMAUnroll())
     patterns.extend(shape.conversion_patterns(tc))
+    patterns.extend(unroll.conversion_patterns(tc))
     patterns.append(ReductionLowering(tc, reassociate))
     patterns.append(MaskedReductionLowering(tc))
     patterns.extend(masks.patterns(tc, force32))
@@ -56,7 +57,7 @@ def convert_vector_to_llvm(op, ctx, options):
     # before its operand is lowered
     apply_patterns_greedily(op, prepare_patterns() + shape.prepare_patterns() +
                             masks.prepare_patterns() + transfer.prepare_patterns() +
-                            contract.prepare_patterns(),
+                            contract.prepare_patterns() + unroll.prepare_patterns(),
                             ctx, GreedyConfig(top_down=False))
     tc = LLVMTypeConverter(LowerToLLVMOptions.for_op(op, {}))
     target = LLVMConversionTarget(ctx)

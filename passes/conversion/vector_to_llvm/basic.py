@@ -150,9 +150,9 @@ class ShuffleLowering(ConvertOpToLLVMPattern):
                 elem = B.extractvalue(rw, value, [extpos], loc)
                 desc = B.insertvalue(rw, desc, elem, [ins], loc)
             else:
-                c = B.constant(rw, I64, extpos, loc, attr_type=I64)
+                c = B.constant(rw, self.index_type, extpos, loc)
                 elem = _extractelement(rw, value, c, loc)
-                c2 = B.constant(rw, I64, ins, loc, attr_type=I64)
+                c2 = B.constant(rw, self.index_type, ins, loc)
                 desc = _insertelement(rw, desc, elem, c2, loc)
         rw.replace_op(op, [desc])
         return True
@@ -242,7 +242,7 @@ class FromElementsLowering(ConvertOpToLLVMPattern):
             return False
         t = self.tc.convert_type(vt)
         loc = op.loc
-        v = B.poison(rw, t, loc)
+        v = B.undef(rw, t, loc)
         for i, e in enumerate(adaptor):
             c = B.constant(rw, I64, i, loc, attr_type=I64)
             v = _insertelement(rw, v, e, c, loc)
@@ -256,7 +256,10 @@ class StepLowering(ConvertOpToLLVMPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         vt = op.results[0].type
         if vt.is_scalable:
-            return False
+            new = B.create(rw, "llvm.intr.experimental.stepvector", [],
+                           [self.tc.convert_type(vt)], loc=op.loc)
+            rw.replace_op(op, [new.results[0]])
+            return True
         from pyopt.ir.attributes import DenseElementsAttr
         from pyopt.ir.types import INDEX
         attr = DenseElementsAttr(VectorType(vt.shape, INDEX), list(range(vt.shape[0])))
