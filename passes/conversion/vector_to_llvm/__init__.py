@@ -16,6 +16,7 @@ from passes.conversion.vector_to_llvm.prepare import prepare_patterns, FMAUnroll
 from passes.conversion.vector_to_llvm.basic import basic_patterns
 from passes.conversion.vector_to_llvm.reduction import ReductionLowering, MaskedReductionLowering
 from passes.conversion.vector_to_llvm.printing import PrintLowering
+from passes.conversion.vector_to_llvm import memory_extra
 from passes.conversion.vector_to_llvm import memory, masks, shape, transfer, contract, unroll
 
 
@@ -27,6 +28,7 @@ def populate_vector_to_llvm(target, tc, patterns, reassociate=False, force32=Fal
     patterns.append(MaskedReductionLowering(tc))
     patterns.extend(masks.patterns(tc, force32))
     patterns.extend(transfer.conversion_patterns())
+    patterns.extend(memory_extra.patterns(tc))
     patterns.extend(basic_patterns(tc))
     patterns.append(PrintLowering(tc))
     patterns.extend(memory.patterns(tc))
