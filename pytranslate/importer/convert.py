@@ -47,8 +47,8 @@ def _float_literal(ty, bits):
             d = _struct.unpack("<f", _struct.pack("<I", bits << 16))[0]
         if math.isfinite(d):
             r = repr(d)
-            if "e" not in r and "." not in r and "inf" not in r:
-                r += ".0"
+            if "." not in r:  # (MLIR's float literal needs the dot: 1e+300 -> 1.0e+300)
+                r = r.replace("e", ".0e") if "e" in r else r + ".0"
             return r
     w = ty.w
     return "0x%0*X" % ((w + 3) // 4, bits)
@@ -496,7 +496,9 @@ class Converter:
         props["addr_space"] = IntegerAttr(I32T, g.addrspace)
         if g.align:
             props["alignment"] = IntegerAttr(I64T, g.align)
-        if g.dso_local or g.linkage in ("private", "internal"):
+        # LLVM makes local linkage and non-default visibility implicitly dso_local
+        if g.dso_local or g.linkage in ("private", "internal") or (
+                g.visibility != "default" and g.linkage != "extern_weak"):
             props["dso_local"] = UNIT
         if g.section is not None:
             props["section"] = StringAttr(g.section)
@@ -777,7 +779,8 @@ class Converter:
     # -------------------------------------------------------------------- instructions
     def diag_inst(self, inst):
         """The instruction as LLVM prints one (indented)."""
-        return "  " + self.m.text[inst.start:inst.end]
+        text = inst.a.get("text")  # (a debug record, shown as its intrinsic)
+        return "  " + (text if text is not None else self.m.text[inst.start:inst.end])
 
     def process_inst(self, inst):
         if inst.op == "call":
@@ -802,7 +805,8 @@ class Converter:
         op = inst.op
         h = _EMIT.get(op)
         if h is None:
-            raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
+            raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}",
+                               self.op_loc(inst))
         ops = self.cur
         in_consts = ops is self.fs.const_ops
         if op in _DIRECT_OPS or in_consts:
@@ -813,7 +817,8 @@ class Converter:
             except ImportError_ as e:
                 # an operand failed: the op's builder fails, reported for the instruction
                 self.diags.append(("error", str(e), e.loc))
-                raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}")
+                raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}",
+                                   self.op_loc(inst))
         if inst.md and op not in _MD_OPS:
             _md(self, inst, ())  # reports the attachments such an op cannot carry
         if res is None:
@@ -832,7 +837,8 @@ class Converter:
         from pytranslate.importer.intrinsics import convert_intrinsic
         ok = convert_intrinsic(self, inst)
         if not ok:
-            raise ImportError_(f"unhandled intrinsic: {self.diag_inst(inst)}")
+            raise ImportError_(f"unhandled intrinsic: {self.diag_inst(inst)}",
+                               self.op_loc(inst))
 
 
 _COMDAT = ["any", "exactmatch", "largest", "nodeduplicate", "samesize"]
@@ -885,8 +891,7 @@ def _e_binop(cv, inst):
             o = [x for x in ("nsw", "nuw") if x in fl]
             if o:
                 attrs = {"overflowFlags": cv._attr(f"#llvm.overflow<{', '.join(o)}>")}
-        elif op == "or" and "disjoint" in fl:
-            attrs = {"isDisjoint": UNIT}
+        # MLIR 19's import drops `or disjoint` (and `exact`); only the printer knows the flag
     return cv.b.op(_OPNAME[op], operands, [cv.ty(inst.ty)], attrs)
 
 

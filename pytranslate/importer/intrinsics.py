@@ -20,8 +20,8 @@ _IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
             "vector.extract": [(1, "pos")],
             "masked.load": [(1, "alignment")], "masked.gather": [(1, "alignment")],
             "masked.store": [(2, "alignment")], "masked.scatter": [(2, "alignment")]}
-# MLIR 19 converts these immediates as values first (the constant stays, unused), then
-# reads the attribute from the constant
+# MLIR 19 converts these immediates as values too (the constant stays, unused), after the
+# other operands (its MLIR argument order puts the alignment last), then reads the attribute
 _IMM_AS_VALUE = {"masked.load", "masked.gather", "masked.store", "masked.scatter"}
 # intrinsics carrying access groups / alias scopes / TBAA as properties
 _ALIAS_INFO = {"memcpy", "memmove", "memcpy.inline", "memset", "memset.inline"}
@@ -88,7 +88,7 @@ def convert_intrinsic(cv, inst):
                            loc=cv.inst_loc(inst)))
         return True
     imm = dict(_IMMARGS.get(base, ()))
-    operands, attrs = [], {}
+    operands, attrs, late = [], {}, []
     for i, v in enumerate(inst.ops):
         if isinstance(v, tuple):
             return False
@@ -97,10 +97,12 @@ def convert_intrinsic(cv, inst):
             if a is None:
                 return False
             if base in _IMM_AS_VALUE:
-                cv.value(v)
+                late.append(v)
             attrs[imm[i]] = a
             continue
         operands.append(cv.value(v))
+    for v in late:
+        cv.value(v)
     fty = inst.a["fty"]
     if inst.md:
         from pytranslate.importer.convert import _md, _md_attrs
@@ -118,13 +120,16 @@ def convert_intrinsic(cv, inst):
 
 def _debug_intrinsic(cv, inst, base):
     """llvm.dbg.value/declare -> llvm.intr.dbg.* placed after their operand's definition
-    (done once the function is converted); dbg.label in place; the rest dropped."""
+    (done once the function is converted); dbg.label in place; what MLIR 19 cannot
+    represent (argument lists, kill locations) dropped."""
     def drop():
         if cv.expensive:
             cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
         return True
     ops = inst.ops
     b = cv.b
+    if base == "dbg.assign":
+        return False  # MLIR 19 has no op for it: "unhandled intrinsic"
     if base == "dbg.label":
         lab = cv.di.translate(ops[0][1]) if ops and isinstance(ops[0], tuple) else None
         if lab is None:
