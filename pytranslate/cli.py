@@ -34,6 +34,7 @@ class TranslateOptions:
         self.emit_expensive_warnings = False
         self.error_diagnostics_only = False
         self.output_split_marker = ""
+        self.write_debug_records = True   # --write-experimental-debuginfo (LLVM 19's default)
         self.emit = lambda diag: None     # set per chunk by the driver
         self.__dict__.update(kw)
 
@@ -117,12 +118,20 @@ def run(text, filename, translation, options, out) -> int:
     return 1 if failed else 0
 
 
+_BOOL_VALUES = {"": True, "true": True, "1": True, "false": False, "0": False}
+
+
 def _split_args(argv):
-    """`-split-input-file[=marker]` takes an optional value, which click cannot say."""
+    """`-split-input-file[=marker]` takes an optional value, which click cannot say; so does
+    the boolean `--write-experimental-debuginfo[=true|false]` (given back as an option)."""
     marker = None
     rest = []
     for a in argv:
-        if a == "--split-input-file":
+        name, _, value = a.partition("=")
+        if name == "--write-experimental-debuginfo" and value.lower() in _BOOL_VALUES:
+            rest.append("--debug-records" if _BOOL_VALUES[value.lower()]
+                        else "--debug-intrinsics")
+        elif a == "--split-input-file":
             marker = DEFAULT_SPLIT_MARKER
         elif a.startswith("--split-input-file="):
             marker = a.split("=", 1)[1] or DEFAULT_SPLIT_MARKER
@@ -157,11 +166,14 @@ def _split_args(argv):
 @click.option("--mlir-print-struct-aliases", is_flag=True,
               help="Print identified LLVM struct types as aliases.")
 @click.option("--mlir-disable-threading", is_flag=True, help="Accepted for compatibility.")
+@click.option("--debug-records/--debug-intrinsics", "write_debug_records", default=True,
+              help="Write debug info as #dbg_ records (--write-experimental-debuginfo=true, "
+                   "the default) or as llvm.dbg.* intrinsic calls (=false).")
 def _main(input_file, output, translations, verify_diagnostics, error_diagnostics_only,
           output_split_marker, no_implicit_module, allow_unregistered_dialect,
           emit_expensive_warnings, mlir_print_debuginfo, mlir_pretty_debuginfo,
           mlir_print_local_scope, mlir_print_op_generic, mlir_print_struct_aliases,
-          mlir_disable_threading, split_marker=None):
+          mlir_disable_threading, write_debug_records, split_marker=None):
     """pytranslate: MLIR translation driver (a pure-Python mlir-translate)."""
     from pyopt.syntax.printer import PrintFlags
     if not translations:
@@ -180,7 +192,8 @@ def _main(input_file, output, translations, verify_diagnostics, error_diagnostic
                                allow_unregistered=allow_unregistered_dialect, print_flags=flags,
                                emit_expensive_warnings=emit_expensive_warnings,
                                error_diagnostics_only=error_diagnostics_only,
-                               output_split_marker=output_split_marker)
+                               output_split_marker=output_split_marker,
+                               write_debug_records=write_debug_records)
     text, name = read_input(input_file)
     if text is None:
         return 1

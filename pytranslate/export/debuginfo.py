@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyopt.ir.location import (FileLineColLoc, FusedLoc, NameLoc, CallSiteLoc, OpaqueLoc,
                                UnknownLoc)
 from pyopt.dialects.llvm import dwarf
-from pytranslate.export.metadata import md_string, InlineMD
+from pytranslate.export.metadata import md_string, InlineMD, SpecialMD
 
 _EMISSION = {0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"}
 _NAME_TABLE = {1: "GNU", 2: "None", 3: "Apple"}
@@ -160,11 +160,22 @@ class DebugTranslation:
             ("size", str(a.sizeInBits) if a.sizeInBits else None),
             ("align", str(a.alignInBits) if a.alignInBits else None),
             ("flags", di_flags(_i(a.flags))),
-            ("elements", self.t.node(elements) if elements else None),
+            ("elements", self.t.node(elements)),
             ("dataLocation", self.expression(a.dataLocation)),
             ("associated", self.expression(a.associated)),
             ("allocated", self.expression(a.allocated)),
             ("rank", self.expression(a.rank))], distinct=tag in _DISTINCT_TAGS)
+
+    def _DIStringTypeAttr(self, a):
+        tag = self._tag(a.tag)
+        enc = dwarf.ENCODING_NAMES.get(a.encoding) if a.encoding else None
+        return self.node("DIStringType", [
+            ("tag", tag if tag != "DW_TAG_string_type" else None), ("name", _s(a.name)),
+            ("stringLength", self.translate(a.stringLength)),
+            ("stringLengthExpression", self.expression(a.stringLengthExp)),
+            ("stringLocationExpression", self.expression(a.stringLocationExp)),
+            ("size", str(a.sizeInBits) if a.sizeInBits else None),
+            ("align", str(a.alignInBits) if a.alignInBits else None), ("encoding", enc)])
 
     def _DIDerivedTypeAttr(self, a):
         das = a.dwarfAddressSpace
@@ -197,7 +208,7 @@ class DebugTranslation:
             ("scope", scope or "null"), ("file", file),
             ("line", str(a.line) if a.line else None), ("type", ty),
             ("scopeLine", str(a.scopeLine) if a.scopeLine else None),
-            ("spFlags", sp_flags(flags)), ("unit", unit)], distinct=bool(flags & 8))
+            ("spFlags", sp_flags(flags) or "0"), ("unit", unit)], distinct=bool(flags & 8))
         if a.id is not None:
             self.by_id[a.id] = n
         return n
@@ -265,17 +276,22 @@ class DebugTranslation:
     def expression(self, attr):
         if attr is None:
             return None
-        ops = []
+        elems = []
         for e in attr.operations or ():
-            ops.append(dwarf.OPERATION_NAMES.get(e.opcode, str(e.opcode)))
-            ops.extend(str(x) for x in e.arguments or ())
-        return InlineMD("!DIExpression(" + ", ".join(ops) + ")")
+            elems.append(e.opcode)
+            elems.extend(int(x) for x in e.arguments or ())
+        return InlineMD("!DIExpression(" + expression_text(elems) + ")")
 
     def global_expression(self, attr):
         n = self.node("DIGlobalVariableExpression", [
             ("var", self.translate(attr.var)),
             ("expr", self.expression(attr.expr) or InlineMD("!DIExpression()"))])
         scope = attr.var.scope
+        kind = type(scope).__name__
+        if kind == "DIModuleAttr":
+            scope = scope.scope
+        elif kind == "DISubprogramAttr":
+            scope = scope.compileUnit
         if scope is not None and type(scope).__name__ == "DICompileUnitAttr":
             # the unit lists the global variables it scopes (set when finalizing)
             self.cu_globals.setdefault(self.translate(scope), []).append(n)
@@ -341,8 +357,9 @@ class DebugTranslation:
             md = loc.metadata
             if md is not None and type(md).__name__ in _LOCAL_SCOPES:
                 scope = self.translate(md)
-            # (merging several locations keeps the first one's line here)
             res = self.loc(loc.locations[0], scope, inlined_at) if loc.locations else None
+            for other in loc.locations[1:]:
+                res = self.merge(res, self.loc(other, scope, inlined_at))
         elif isinstance(loc, NameLoc):
             res = self.loc(loc.child, scope, inlined_at)
         elif isinstance(loc, OpaqueLoc):
@@ -351,4 +368,162 @@ class DebugTranslation:
         return res
 
 
+    # ------------------------------------------------------------------ merged locations
+    def _dil(self, line, col, scope, inlined_at):
+        return self.node("DILocation", [("line", str(line)), ("column", str(col) if col else None),
+                                        ("scope", scope), ("inlinedAt", inlined_at)])
+
+    def merge(self, a, b):
+        """DILocation::getMergedLocation of LLVM 19: the common part of two locations'
+        inlined-at chains, lines and columns kept where they agree."""
+        if a is None or b is None:
+            return None
+        if a is b:
+            return a
+        a_chain, b_chain = _chain(a), _chain(b)
+        lookup = {}
+        for i, x in enumerate(a_chain):
+            lookup.setdefault((id(_subprogram(_f(x, "scope"))), id(_f(x, "inlinedAt"))), i)
+        ai = bi = None
+        for j, y in enumerate(b_chain):
+            i = lookup.get((id(_subprogram(_f(y, "scope"))), id(_f(y, "inlinedAt"))))
+            if i is not None:
+                ai, bi = i, j
+                break
+        result = _f(a_chain[ai], "inlinedAt") if ai is not None else None
+        if ai is not None:
+            while ai >= 0 and bi >= 0:
+                x, y = a_chain[ai], b_chain[bi]
+                if x is y:
+                    tmp = self._dil(_f(x, "line"), _f(x, "column") or 0, _f(x, "scope"), result)
+                elif _subprogram(_f(x, "scope")) is not _subprogram(_f(y, "scope")):
+                    break
+                else:
+                    sc = _common_scope(_f(x, "scope"), _f(y, "scope"))
+                    same_line = _f(x, "line") == _f(y, "line")
+                    line = _f(x, "line") if same_line else 0
+                    col = _f(x, "column") if same_line and \
+                        _f(x, "column") == _f(y, "column") else 0
+                    tmp = self._dil(line, col or 0, sc, result)
+                result = tmp
+                ai -= 1
+                bi -= 1
+        if result is not None:
+            return result
+        return self._dil(0, 0, _f(a, "scope"), None)
+
+
+def _f(node, key):
+    for k, v in node.ops:
+        if k == key:
+            return v
+    return None
+
+
+def _chain(loc):
+    out = []
+    while loc is not None:
+        out.append(loc)
+        loc = _f(loc, "inlinedAt")
+    return out
+
+
+def _subprogram(scope):
+    while scope is not None and scope.kind != "DISubprogram":
+        scope = _f(scope, "scope")
+        if scope is None or scope == "null" or not hasattr(scope, "kind"):
+            return None
+    return scope
+
+
+def _common_scope(s1, s2):
+    seen = set()
+    while isinstance(s1, SpecialMD):
+        seen.add(id(s1))
+        if s1.kind == "DISubprogram":
+            break
+        s1 = _f(s1, "scope")
+    while isinstance(s2, SpecialMD):
+        if id(s2) in seen:
+            return s2
+        if s2.kind == "DISubprogram":
+            break
+        s2 = _f(s2, "scope")
+    return None
+
+
 _LOCAL_SCOPES = {"DISubprogramAttr", "DILexicalBlockAttr", "DILexicalBlockFileAttr"}
+
+# ------------------------------------------------------------------ DIExpression text
+_OP = dwarf.OPERATIONS
+# operand counts (opcode included) where LLVM's ExprOperand::getSize differs from 1
+_OP_SIZE = {_OP["DW_OP_LLVM_convert"]: 3, _OP["DW_OP_LLVM_fragment"]: 3,
+            _OP["DW_OP_LLVM_extract_bits_sext"]: 3, _OP["DW_OP_LLVM_extract_bits_zext"]: 3,
+            _OP["DW_OP_bregx"]: 3}
+for _n in ("DW_OP_constu", "DW_OP_consts", "DW_OP_deref_size", "DW_OP_plus_uconst",
+           "DW_OP_LLVM_tag_offset", "DW_OP_LLVM_entry_value", "DW_OP_LLVM_arg", "DW_OP_regx"):
+    _OP_SIZE[_OP[_n]] = 2
+for _r in range(32):
+    _OP_SIZE[_OP["DW_OP_breg0"] + _r] = 2
+# operations DIExpression::isValid accepts anywhere (beyond the special cases)
+_PLAIN_OPS = {_OP[n] for n in (
+    "DW_OP_LLVM_implicit_pointer", "DW_OP_LLVM_convert", "DW_OP_LLVM_arg",
+    "DW_OP_LLVM_tag_offset", "DW_OP_LLVM_extract_bits_sext", "DW_OP_LLVM_extract_bits_zext",
+    "DW_OP_constu", "DW_OP_plus_uconst", "DW_OP_plus", "DW_OP_minus", "DW_OP_mul",
+    "DW_OP_div", "DW_OP_mod", "DW_OP_or", "DW_OP_and", "DW_OP_xor", "DW_OP_shl", "DW_OP_shr",
+    "DW_OP_shra", "DW_OP_deref", "DW_OP_deref_size", "DW_OP_xderef", "DW_OP_lit0",
+    "DW_OP_not", "DW_OP_dup", "DW_OP_regx", "DW_OP_bregx", "DW_OP_push_object_address",
+    "DW_OP_over", "DW_OP_consts", "DW_OP_eq", "DW_OP_ne", "DW_OP_gt", "DW_OP_ge", "DW_OP_lt",
+    "DW_OP_le")}
+
+
+def _split_ops(elems):
+    """The flat element list cut into operations as LLVM reads it back."""
+    i, out = 0, []
+    while i < len(elems):
+        n = _OP_SIZE.get(elems[i], 1)
+        out.append((i, elems[i:i + n], i + n))
+        i += n
+    return out
+
+
+def _expression_valid(elems):
+    """DIExpression::isValid of LLVM 19 (an invalid expression prints as plain numbers)."""
+    ops = _split_ops(elems)
+    end = len(elems)
+    for k, (start, op, stop) in enumerate(ops):
+        if stop > end:
+            return False
+        code = op[0]
+        if _OP["DW_OP_reg0"] <= code <= _OP["DW_OP_breg31"]:
+            return True
+        if code == _OP["DW_OP_LLVM_fragment"]:
+            return stop == end
+        if code == _OP["DW_OP_stack_value"]:
+            if stop != end and ops[k + 1][1][0] != _OP["DW_OP_LLVM_fragment"]:
+                return False
+        elif code == _OP["DW_OP_swap"]:
+            if len(elems) == 1:
+                return False
+        elif code == _OP["DW_OP_LLVM_entry_value"]:
+            first = 0
+            if ops[0][1][0] == _OP["DW_OP_LLVM_arg"] and ops[0][1][1] == 0:
+                first = ops[0][2]
+            return start == first and op[1] == 1
+        elif code not in _PLAIN_OPS:
+            return False
+    return True
+
+
+def expression_text(elems):
+    """The operand list of `!DIExpression(...)` as LLVM 19's writer prints it."""
+    if not _expression_valid(elems):
+        return ", ".join(str(e) for e in elems)
+    out = []
+    for _, op, _ in _split_ops(elems):
+        out.append(dwarf.OPERATION_NAMES.get(op[0], str(op[0])))
+        if op[0] == _OP["DW_OP_LLVM_convert"]:
+            out += [str(op[1]), dwarf.ENCODING_NAMES.get(op[2], "")]
+        else:
+            out += [str(x) for x in op[1:]]
+    return ", ".join(out)

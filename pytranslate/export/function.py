@@ -842,20 +842,32 @@ def _intrinsic_decl(name, ret, params):
 
 def _dbg_record(t, op):
     """llvm.intr.dbg.* print as debug records (`#dbg_value(...)`) before the next
-    instruction; they take no value number."""
+    instruction (they take no value number), or, with --write-experimental-debuginfo=false,
+    as the intrinsic calls LLVM 19 converts the records back to (tail calls)."""
     kind = op.name[len("llvm.intr.dbg."):]
     d = t.m.debug
     loc = t.dbg_loc
     if loc is None:  # without a location in a subprogram the record is dropped, as upstream
         return
     if kind == "label":
-        parts = ["  #dbg_label(", d.translate(op.properties.get("label")), ", ", loc, ")"]
+        args = [[d.translate(op.properties.get("label"))]]
     else:
         expr = d.expression(op.properties.get("locationExpr"))
-        parts = ["  #dbg_" + kind + "("] + t.tv(op.operands[0]) + [
-            ", ", d.translate(op.properties.get("varInfo")), ", ",
-            expr.inline if expr is not None else "!DIExpression()", ", ", loc, ")"]
-    t.cur.instrs.append((None, parts, []))
+        args = [t.tv(op.operands[0]), [d.translate(op.properties.get("varInfo"))],
+                [expr.inline if expr is not None else "!DIExpression()"]]
+    if getattr(t.m.options, "write_debug_records", True):
+        parts = ["  #dbg_" + kind + "("]
+        for a in args:
+            parts += a + [", "]
+        t.cur.instrs.append((None, parts + [loc, ")"], []))
+        return
+    name = "llvm.dbg." + kind
+    if t.m.intrinsics.get(name) is None:
+        t.m.intrinsics[name] = _intrinsic_decl(name, "void", ["metadata"] * len(args))
+    parts = ["tail call void @" + name + "("]
+    for i, a in enumerate(args):
+        parts += (["metadata "] if i == 0 else [", metadata "]) + a
+    t.emit(op, parts + [")"])
 
 
 _HANDLERS = {

@@ -13,6 +13,11 @@ import re
 from pytranslate.export.attributes import Attr, KIND_ORDER
 
 _CACHE = {}  # intrinsic name -> (fn attrs, ret attrs, [param attrs]) as lists of texts
+# Newer LLVMs turn debug intrinsic declarations into records on parsing: LLVM 19's attributes.
+_DBG_ATTRS = ["nocallback", "nofree", "nosync", "nounwind", "speculatable", "willreturn",
+              "memory(none)"]
+for _n in ("llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.label", "llvm.dbg.assign"):
+    _CACHE[_n] = (_DBG_ATTRS, [], [])
 
 # Parameters newer LLVMs dropped: name prefix -> (index of the dropped parameter, its attrs).
 _SIG_CHANGES = {

@@ -43,11 +43,21 @@ class SpecialMD(MD):
         self.kind = kind
 
     def children(self):
+        # LLVM numbers a node's operands in storage order, where DIScope nodes keep their
+        # file before their scope (printed the other way round)
+        if self.kind in _FILE_FIRST:
+            return [v for k, v in self.ops if k == "file" and isinstance(v, MD)] + \
+                [v for k, v in self.ops if k != "file" and isinstance(v, MD)]
         return [v for _, v in self.ops if isinstance(v, MD)]
 
     def body(self):
         return "!" + self.kind + "(" + ", ".join(
             f"{k}: {_op_text(v, self)}" for k, v in self.ops) + ")"
+
+
+_FILE_FIRST = {"DICompositeType", "DISubprogram", "DILexicalBlock", "DILexicalBlockFile",
+               "DIModule", "DIDerivedType", "DIBasicType", "DIStringType", "DISubroutineType",
+               "DINamespace"}
 
 
 class InlineMD(MD):

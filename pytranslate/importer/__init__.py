@@ -147,8 +147,8 @@ def _import_chunk(text, name, options, engine):
     except ImportError_ as e:
         for sev, msg, *at in diags:
             engine.emit(Diagnostic(sev, where(at), msg))
-        engine.emit(Diagnostic("error", module_loc if e.loc == "module" else UNKNOWN_LOC,
-                               str(e)))
+        loc = module_loc if e.loc == "module" else e.loc if e.loc is not None else UNKNOWN_LOC
+        engine.emit(Diagnostic("error", loc, str(e)))
         return None
     for sev, msg, *at in diags:
         engine.emit(Diagnostic(sev, where(at), msg))

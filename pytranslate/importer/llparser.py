@@ -1093,10 +1093,9 @@ class Parser:
                 next_num += 1
                 blocks.append(bb)
             if k == "dbgrec":
-                self.next()
-                self.skip_balanced()
-                continue
-            inst = self.parse_inst()
+                inst = self.parse_debug_record()
+            else:
+                inst = self.parse_inst()
             inst.block = bb
             bb.insts.append(inst)
             if inst.res is not None and inst.res.name.isdigit():
@@ -1134,6 +1133,37 @@ class Parser:
             loc.ty = inst.ty
             loc.inst = inst
             inst.res = loc
+        return inst
+
+    def parse_debug_record(self):
+        """`#dbg_value(...)` and the other LLVM 19 debug records read as the `tail call` of
+        the intrinsic LLVM converts them to on import (the intrinsic's text kept for
+        diagnostics); the last operand is the record's location (its `!dbg`)."""
+        start = self.poss[self.i]
+        name = "llvm.dbg." + self.next()[len("#dbg_"):]
+        self.expect("(")
+        args, texts = [], []
+        while self.tok != ")":
+            s = self.poss[self.i]
+            args.append(self.parse_md_operand())
+            texts.append(self.text[s:self.poss[self.i]].strip())
+            if not self.accept(","):
+                break
+        self.expect(")")
+        if not args:
+            raise LLParseError("expected a debug record location", start)
+        loc, loc_text = args.pop(), texts.pop()
+        inst = Inst("call")
+        inst.start = start
+        fty = func_ty(VOID, [METADATA] * len(args), False)
+        inst.a.update(flags=[], cconv="ccc", ret_attrs=[], explicit_fty=False, fty=fty,
+                      callee=c_global(PTR, name), arg_attrs=[[] for _ in args],
+                      fn_attrs=[], tail="tail")
+        inst.ops = [("md", a) for a in args]
+        inst.md = [("dbg", loc)]
+        inst.end = self.end_pos()
+        inst.a["text"] = f"tail call void @{name}(" + ", ".join(
+            "metadata " + t for t in texts) + f"), !dbg {loc_text}"
         return inst
 
     def _flags(self, allowed):
