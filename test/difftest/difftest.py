@@ -298,7 +298,11 @@ def main(argv=None, rows=None):
     ap.add_argument("--run-timeout", type=float, default=20, help="per program run, seconds")
     ap.add_argument("--keep", action="store_true", help="keep work dirs of passing programs")
     ap.add_argument("-q", action="store_true", help="print only failing rows and the summary")
+    ap.add_argument("--report", metavar="OUT",
+                    help="only print the summary of the rows an earlier run left in OUT")
     args = ap.parse_args(argv)
+    if args.report:
+        return report_only(args.report)
     miss = missing_tools()
     if miss:
         print(f"difftest: oracle tools missing ({', '.join(miss)}); nothing to do")
@@ -321,6 +325,7 @@ def main(argv=None, rows=None):
                                                           args.mlir_seed + args.mlir)]
     t0 = time.time()
     rows = [] if rows is None else rows
+    log = open(os.path.join(ctx.out, "rows.jsonl"), "w")
     hdr = f"{'program':<14} {'flags':<8} {'import':<8} {'export':<8} {'run':<8} note"
     print(hdr)
     with cf.ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
@@ -328,16 +333,28 @@ def main(argv=None, rows=None):
         for fut in cf.as_completed(futs):
             row = fut.result()
             rows.append(row)
+            log.write(json.dumps(row) + "\n")
+            log.flush()
+            if args.q and len(rows) % 25 == 0:
+                print(f"[{len(rows)}/{len(jobs)} rows, {time.time() - t0:.0f} s]", flush=True)
             if not args.q or not row["ok"]:
                 note = row["reasons"][0][:90] if row["reasons"] else ""
                 print(f"{row['program']:<14} {row['flags']:<8} {row['import']:<8} "
                       f"{row['export']:<8} {row['run']:<8} {note}", flush=True)
-    return report(ctx, rows, time.time() - t0)
+    log.close()
+    return report(ctx.out, rows, time.time() - t0)
 
 
-def report(ctx, rows, secs):
+def report_only(out):
+    """Summary of an interrupted or finished run, from its rows.jsonl."""
+    with open(os.path.join(out, "rows.jsonl")) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return report(out, rows, 0)
+
+
+def report(out, rows, secs):
     rows.sort(key=lambda r: (r["program"], r["flags"]))
-    with open(os.path.join(ctx.out, "table.txt"), "w") as f:
+    with open(os.path.join(out, "table.txt"), "w") as f:
         f.write(f"{'program':<14} {'flags':<8} {'import':<8} {'export':<8} {'run':<8}\n")
         for r in rows:
             f.write(f"{r['program']:<14} {r['flags']:<8} {r['import']:<8} {r['export']:<8} "
@@ -365,11 +382,11 @@ def report(ctx, rows, secs):
         for why, rs in sorted(cats.items(), key=lambda kv: -len(kv[1])):
             ex = rs[0].get("dir", rs[0]["program"])
             print(f"{len(rs):>5}  {why[:150]}\n       e.g. {ex}")
-    with open(os.path.join(ctx.out, "summary.json"), "w") as f:
+    with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump({"rows": rows, "seconds": secs, "unstable_native": unstable}, f, indent=1)
     nfail = sum(not r["ok"] for r in rows)
     print(f"\n{len(rows) - nfail} of {len(rows)} rows clean; failing inputs in "
-          f"{os.path.join(ctx.out, 'fail')}")
+          f"{os.path.join(out, 'fail')}")
     return 1 if nfail else 0
 
 
