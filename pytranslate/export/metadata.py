@@ -230,6 +230,12 @@ class AttrMetadata:
             return n
         ops = [SELF]
         t = self.t
+        if self.loc_translator is not None:  # the start and end locations come first
+            for loc in (attr.startLoc, attr.endLoc):
+                if loc is not None:
+                    node = self.loc_translator(loc)
+                    if node is not None:
+                        ops.append(node)
 
         def unit(name, a):
             if _bool(a):
@@ -312,12 +318,6 @@ class AttrMetadata:
         o = attr.unswitch
         if o is not None:
             unit("llvm.loop.unswitch.partial.disable", o.partialDisable)
-        if self.loc_translator is not None:
-            for loc in (attr.startLoc, attr.endLoc):
-                if loc is not None:
-                    node = self.loc_translator(loc)
-                    if node is not None:
-                        ops.append(node)
         groups = attr.parallelAccesses
         if groups:
             ops.append(t.node([md_string("llvm.loop.parallel_accesses")] +

@@ -16,6 +16,12 @@ _LINKAGE_TEXT = {0: "private ", 1: "internal ", 2: "available_externally ", 3: "
                  8: "linkonce_odr ", 9: "weak_odr ", 10: ""}
 _VISIBILITY = {0: "", 1: "hidden ", 2: "protected "}
 _UNNAMED = {0: "", 1: "local_unnamed_addr ", 2: "unnamed_addr "}
+
+
+def implicit_dso_local(linkage, visibility):
+    """GlobalValue::isImplicitDSOLocal: local linkage, or a non-default visibility that is not
+    extern_weak; LLVM does not print `dso_local` then."""
+    return linkage in (0, 1) or (visibility != 0 and linkage != 7)
 _COMDAT_KINDS = {0: "any", 1: "exactmatch", 2: "largest", 3: "nodeduplicate", 4: "samesize"}
 
 
@@ -103,7 +109,7 @@ class FunctionInfo:
         if self.dbg is not None and not define:
             s += f"!dbg {self.dbg.ref()} "
         s += _LINKAGE_TEXT.get(self.linkage, "")
-        if self.dso_local and self.linkage not in (0, 1):
+        if self.dso_local and not implicit_dso_local(self.linkage, self.visibility):
             s += "dso_local "
         s += _VISIBILITY.get(self.visibility, "")
         s += self.cconv
@@ -422,7 +428,7 @@ class GlobalInfo:
         if self.init is None and self.linkage == 10:
             s += "external "
         s += _LINKAGE_TEXT.get(self.linkage, "")
-        if self.dso_local and self.linkage not in (0, 1):
+        if self.dso_local and not implicit_dso_local(self.linkage, self.visibility):
             s += "dso_local "
         s += _VISIBILITY.get(self.visibility, "")
         if self.thread_local:

@@ -752,13 +752,24 @@ class Converter:
                 0, make(self.fs.values[value]))
             return
         saved = self.cur
-        self.cur = self.fs.const_ops
+        const_ops = self.cur = self.fs.const_ops
+        before = len(const_ops)
         try:
             v = self.value(value)
         except ImportError_:
             return
         finally:
             self.cur = saved
+        if len(const_ops) > before and const_ops[-1].results:
+            # a constant first used here goes right after the last constant (MLIR's constant
+            # insertion point), ahead of the debug ops already placed after that one
+            if before:
+                moved = self.after.pop(const_ops[before - 1].results[0], None) \
+                    if const_ops[before - 1].results else None
+            else:
+                moved = self.block_start.pop(self.entry_block, None)
+            if moved:
+                self.after.setdefault(const_ops[-1].results[0], []).extend(moved)
         op = make(v)
         inv = self.invoke_normal.get(value)
         if inv is not None:
