@@ -91,8 +91,7 @@ _intr("expect.with.probability",
       infer={"expected": "val", "res": "val"},
       format="$val `,` $expected `,` $prob attr-dict `:` type($val)")
 _intr("threadlocal.address", operands=[("global", LLVM_AnyPointer)],
-      results=[("res", LLVM_AnyPointer)], infer={"res": "global"},
-      format="$global attr-dict `:` qualified(type($global))")
+      results=[("res", LLVM_AnyPointer)], traits=[PURE])  # no assembly format upstream
 _intr("stacksave", results=[("res", LLVM_AnyPointer)], format="attr-dict `:` qualified(type($res))")
 _intr("stackrestore", operands=[("ptr", LLVM_AnyPointer)],
       format="$ptr attr-dict `:` qualified(type($ptr))")
