@@ -167,7 +167,7 @@ def c_job(ctx, name, src, fkey, runnable=True):
     shutil.rmtree(wd, ignore_errors=True)
     os.makedirs(wd)
     row = {"program": name, "flags": fkey, "import": "-", "export": "-", "run": "-",
-           "reasons": [], "src": src}
+           "reasons": [], "src": src, "runnable": runnable}
     ll = os.path.join(wd, "in.ll")
     rc, _, err = run([ctx.clang] + flags + ["-w", "-S", "-emit-llvm", src, "-o", ll],
                      ctx.timeout)
@@ -298,11 +298,16 @@ def main(argv=None, rows=None):
     ap.add_argument("--run-timeout", type=float, default=20, help="per program run, seconds")
     ap.add_argument("--keep", action="store_true", help="keep work dirs of passing programs")
     ap.add_argument("-q", action="store_true", help="print only failing rows and the summary")
+    ap.add_argument("--rerun", metavar="OUT",
+                    help="run again only the failing rows of an earlier run in OUT (triage "
+                         "after a fix); --c/--mlir/--files are ignored")
     ap.add_argument("--report", metavar="OUT",
                     help="only print the summary of the rows an earlier run left in OUT")
     args = ap.parse_args(argv)
     if args.report:
         return report_only(args.report)
+    if args.rerun and os.path.abspath(args.rerun) == os.path.abspath(args.out):
+        ap.error("--rerun needs an --out directory of its own")
     miss = missing_tools()
     if miss:
         print(f"difftest: oracle tools missing ({', '.join(miss)}); nothing to do")
@@ -312,6 +317,10 @@ def main(argv=None, rows=None):
     os.makedirs(os.path.join(ctx.out, "src"), exist_ok=True)
     fkeys = [f for f in args.flags.split(",") if f]
     jobs = []
+    if args.rerun:
+        jobs = rerun_jobs(args.rerun)
+        args.c = args.mlir = 0
+        args.files = []
     for seed in range(args.c_seed, args.c_seed + args.c):
         src = os.path.join(ctx.out, "src", f"rand{seed}.c")
         with open(src, "w") as f:
@@ -343,6 +352,20 @@ def main(argv=None, rows=None):
                       f"{row['export']:<8} {row['run']:<8} {note}", flush=True)
     log.close()
     return report(ctx.out, rows, time.time() - t0)
+
+
+def rerun_jobs(out):
+    with open(os.path.join(out, "rows.jsonl")) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    jobs = []
+    for r in rows:
+        if r["ok"]:
+            continue
+        if r["flags"] == "lowered":
+            jobs.append((mlir_job, (r["program"], int(r["program"][4:]))))
+        else:
+            jobs.append((c_job, (r["program"], r["src"], r["flags"], r.get("runnable", True))))
+    return jobs
 
 
 def report_only(out):
