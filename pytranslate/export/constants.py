@@ -40,10 +40,10 @@ def float_text(bits, kind):
         else:
             val = struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
         if val == val and val not in (float("inf"), float("-inf")):
-            s = "%.6e" % val
+            s = _decimal6(bits, kind == "f64")
             if float(s) == val:
                 return s
-        return "0x%016X" % struct.unpack("<Q", struct.pack("<d", val))[0]
+        return "0x%X" % struct.unpack("<Q", struct.pack("<d", val))[0]
     if kind == "f16":
         return "0xH%04X" % (bits & 0xFFFF)
     if kind == "bf16":
@@ -53,6 +53,51 @@ def float_text(bits, kind):
     if kind == "f128":
         return "0xL%016X%016X" % (bits & ((1 << 64) - 1), bits >> 64)
     raise TranslationError(f"unsupported float type {kind}")
+
+
+def _decimal6(bits, is_double):
+    """APFloat::toString(6 digits, no padding, keep zeros): the exact binary value's decimal
+    digits cut to 6-7 by whole powers of ten (truncating), then rounded half-up to 6 digits;
+    scientific notation with 6 digits after the point."""
+    if is_double:
+        neg, e, f, mbits, bias = bits >> 63 & 1, bits >> 52 & 0x7FF, bits & (1 << 52) - 1, 52, 1075
+    else:
+        neg, e, f, mbits, bias = bits >> 31 & 1, bits >> 23 & 0xFF, bits & (1 << 23) - 1, 23, 150
+    sign = "-" if neg else ""
+    if e == 0 and f == 0:
+        return sign + "0.000000e+00"
+    sig, exp = (f, 1 - bias) if e == 0 else (f | 1 << mbits, e - bias)
+    tz = (sig & -sig).bit_length() - 1
+    sig >>= tz
+    exp += tz
+    if exp > 0:
+        sig <<= exp
+        exp = 0
+    elif exp < 0:
+        sig *= 5 ** -exp
+    n = sig.bit_length()
+    if n > 20:  # keep at least 20 bits (6 digits): drop whole powers of ten, truncating
+        tens = (n - 20) * 59 // 196
+        if tens:
+            exp += tens
+            sig //= 10 ** tens
+    d = str(sig)
+    stripped = d.rstrip("0")
+    exp += len(d) - len(stripped)
+    d = stripped
+    if len(d) > 6:
+        exp += len(d) - 6
+        head = int(d[:6]) + (d[6] >= "5")
+        d = str(head)
+        if len(d) > 6:  # carried into a seventh digit: 1000000
+            exp += 1
+            d = d[:6]
+        s2 = d.rstrip("0")
+        exp += len(d) - len(s2)
+        d = s2
+    e10 = exp + len(d) - 1
+    return (f"{sign}{d[0]}.{d[1:].ljust(6, '0')}e{'-' if e10 < 0 else '+'}"
+            f"{abs(e10):02d}")
 
 
 def null_value(t, tc):

@@ -13,6 +13,8 @@ from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_a
 from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
+from pytranslate.export.vecfold import fold_insertelement, fold_extractelement
+from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 
 
 class Local:
@@ -526,12 +528,24 @@ def _insertvalue(t, op):
 
 def _extractelement(t, op):
     vec, pos = op.operands
+    cv, ci = t.v(vec), t.v(pos)
+    if type(cv) is str and type(ci) is str:
+        r = fold_extractelement(t, vec.type, cv, ci, pos.type)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"extractelement {t.tc(vec.type)} ", t.v(vec), ", "] + t.tv(pos),
            op.results[0].type)
 
 
 def _insertelement(t, op):
     vec, val, pos = op.operands
+    cv, ce, ci = t.v(vec), t.v(val), t.v(pos)
+    if type(cv) is str and type(ce) is str and type(ci) is str:
+        r = fold_insertelement(t, vec.type, cv, ce, ci, pos.type)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"insertelement {t.tc(vec.type)} ", t.v(vec), ", "] + t.tv(val) + [", "] +
            t.tv(pos), op.results[0].type)
 

@@ -1,0 +1,111 @@
+"""IRBuilder's folding of insertelement / extractelement on constants (LLVM 19's ConstantFolder):
+a constant vector with a constant element inserted at a constant index is a new constant vector
+(`<i32 1, i32 poison>`, or undef/poison/zeroinitializer when uniform), an element extracted from
+one is that element; an index past the end gives poison. On scalable vectors the insert stays a
+constant expression. Element lists of the vectors made here are remembered by their text."""
+from __future__ import annotations
+
+from pytranslate.export.constants import aggregate, elem_info, null_value
+
+_OPEN = {"(": ")", "<": ">", "[": "]", "{": "}"}
+
+
+def _split_top(body):
+    """`body` split at the commas outside brackets and quotes."""
+    parts, depth, start, quote = [], 0, 0, False
+    for i, c in enumerate(body):
+        if c == '"':
+            quote = not quote
+        elif quote:
+            continue
+        elif c in _OPEN:
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(body[start:i].strip())
+            start = i + 1
+    parts.append(body[start:].strip())
+    return parts
+
+
+def vector_elems(t, text, vt):
+    """The element value texts of constant vector `text` of type `vt`, or None."""
+    info = elem_info(vt)
+    if info is None or info[2] != "vector":
+        return None
+    et, n = info[0], info[1]
+    if text in ("undef", "poison"):
+        return [text] * n
+    if text == "zeroinitializer":
+        return [null_value(et, t.tc)] * n
+    known = t.m.aggregates.get((vt, text))
+    if known is not None:
+        return [v for _, v in known]
+    if not (text.startswith("<") and text.endswith(">")):
+        return None
+    prefix = t.tc(et) + " "
+    items = _split_top(text[1:-1])
+    if len(items) != n or not all(x.startswith(prefix) for x in items):
+        return None
+    return [x[len(prefix):] for x in items]
+
+
+def _index(text):
+    """A constant index's unsigned value, "undef" for undef/poison, or None."""
+    if text in ("undef", "poison"):
+        return "undef"
+    if text in ("true", "false"):
+        return int(text == "true")
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return None
+
+
+def fold_insertelement(t, vt, vec, elt, idx, idx_type):
+    """The folded constant text, or None when LLVM would emit the instruction."""
+    info = elem_info(vt)
+    if info is None:
+        return None
+    i = _index(idx)
+    if i == "undef":
+        return "poison"
+    if vec == "zeroinitializer" and elt == null_value(info[0], t.tc):
+        return vec
+    if info[2] == "svector" or i is None:  # not folded: a constant expression
+        return (f"insertelement ({t.tc(vt)} {vec}, {t.tc(info[0])} {elt}, "
+                f"{t.tc(idx_type)} {idx})")
+    n = info[1]
+    width = getattr(idx_type, "width", 64)
+    if i < 0:
+        i += 1 << width
+    if i >= n:
+        return "poison"
+    elems = vector_elems(t, vec, vt)
+    if elems is None:
+        return None
+    elems = list(elems)
+    elems[i] = elt
+    ets = t.tc(info[0])
+    res = aggregate(vt, [(ets, v) for v in elems], t.tc)
+    if res.startswith("<"):
+        t.m.aggregates[(vt, res)] = [(info[0], v) for v in elems]
+    return res
+
+
+def fold_extractelement(t, vt, vec, idx, idx_type):
+    info = elem_info(vt)
+    if info is None or info[2] != "vector":
+        return None
+    i = _index(idx)
+    if i == "undef":
+        return "poison"
+    if i is None:
+        return None
+    width = getattr(idx_type, "width", 64)
+    if i < 0:
+        i += 1 << width
+    if i >= info[1]:
+        return "poison"
+    elems = vector_elems(t, vec, vt)
+    return None if elems is None else elems[i]
