@@ -14,7 +14,6 @@ from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement
-from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 
 
 class Local:
