@@ -1,46 +1,15 @@
-"""`convert-vector-to-scf`: vector.print of a vector becomes scf loops printing its elements;
-n-D transfers are not rewritten yet.
-
-Upstream's pass also unrolls transfers whose rank is above `target-rank` (or whose
-permutation map is not a minor identity) into loops over 1-D pieces. pyopt does not have that
-part: an op that would need it fails the pass with an error naming it, instead of reaching
-convert-vector-to-llvm unlowered. Everything else is upstream's greedy run (folding and dead
-code removal included), so pipelines naming the pass keep mlir-opt's output.
-"""
+"""vector.print of a vector: scf loops printing its (flattened) elements between
+punctuation, odd integer widths widened first (upstream's DecomposePrintOpConversion)."""
 from __future__ import annotations
 
 from pyopt.dialects.vector.attrs import PunctuationAttr
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.core import Block, Region
 from pyopt.ir.types import I64, INDEX, IntegerType, VectorType
-from pyopt.pass_registry import PassOption, register_pass
-from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 
 _NO_PUNCT, _COMMA, _OPEN, _CLOSE = 0, 2, 3, 4
 _ULT = 6
-
-_TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
-
-
-def _vector_type(op):
-    if op.name == "vector.transfer_read":
-        return op.results[0].type
-    return op.operands[0].type
-
-
-def needs_vector_to_scf(op, target_rank=1):
-    """True when upstream's convert-vector-to-scf would rewrite `op`."""
-    if op.name in _TRANSFERS:
-        if len(getattr(_vector_type(op), "shape", ())) > target_rank:
-            return True
-        pm = op.attributes.get("permutation_map")
-        return pm is not None and not pm.value.is_minor_identity()
-    if op.name == "vector.print" and op.operands:
-        t = op.operands[0].type  # (1-D scalable vectors would need vector.vscale)
-        return isinstance(t, VectorType) and any(t.scalable_dims or ())
-    return False
 
 
 def _legal_int(t):
@@ -59,7 +28,7 @@ class DecomposePrint(RewritePattern):
         if not op.operands or not isinstance(op.operands[0].type, VectorType):
             return False
         vt = op.operands[0].type
-        if any(vt.scalable_dims or ()):
+        if len(vt.shape) > 1 and any(vt.scalable_dims):  # (no 2-D scalable indexing)
             return False
         loc, value = op.loc, op.operands[0]
         rw.set_insertion_point(op)
@@ -94,8 +63,12 @@ class DecomposePrint(RewritePattern):
                 flat *= n
             value = vop("vector.shape_cast", [value], VectorType([flat], vt.element_type))
         first_close, ivs = None, []
-        for n in shape:
+        scalable = vt.scalable_dims if len(vt.shape) == 1 else [False] * len(shape)
+        for n, sc in zip(shape, scalable):
             lb, ub, step = const(0), const(n), const(1)
+            if sc:
+                vs = vop("vector.vscale", [], INDEX)
+                ub = vop("arith.muli", [ub, vs], INDEX)
             last = vop("arith.subi", [ub, step], INDEX)
             punct(_OPEN)
             body = Block([INDEX], [loc])
@@ -131,26 +104,3 @@ class DecomposePrint(RewritePattern):
                                                    PunctuationAttr(1))}, loc=loc)
         rw.erase_op(op)
         return True
-
-
-def check_no_vector_to_scf_work(root, target_rank=1, where="convert-vector-to-scf"):
-    for o in root.walk_ops():
-        if needs_vector_to_scf(o, target_rank):
-            raise MLIRError(Diagnostic(
-                "error", o.loc, f"'{o.name}' op needs the rewrites of {where} into scf loops, "
-                f"which pyopt does not implement yet"))
-
-
-@register_pass("convert-vector-to-scf", "Lower the operations from the vector dialect into the "
-               "SCF dialect",
-               options=[PassOption("full-unroll", bool, False, "Perform full unrolling when "
-                                   "converting vector transfers to SCF"),
-                        PassOption("lower-tensors", bool, False,
-                                   "Lower transfer ops that operate on tensors"),
-                        PassOption("target-rank", int, 1, "Target vector rank to which "
-                                   "transfer ops should be lowered")],
-               display_name="ConvertVectorToSCF")
-def convert_vector_to_scf(op, ctx, options):
-    check_no_vector_to_scf_work(op, options.get("target-rank", 1))
-    apply_patterns_greedily(op, [], ctx)  # (upstream's permutation-map lowering round)
-    apply_patterns_greedily(op, [DecomposePrint()], ctx)
