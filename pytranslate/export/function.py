@@ -14,6 +14,7 @@ from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement
+from pytranslate.export.binfold import fold_binary, fold_fneg
 
 
 class Local:
@@ -252,34 +253,6 @@ def fmf_text(op):
     return "".join(n + " " for bit, n in _FMF_NAMES if v & bit)
 
 
-def _is_int_const(x):
-    return type(x) is str and (x.lstrip("-").isdigit() or x in ("true", "false"))
-
-
-def _fold_int(name, a, b, width):
-    def val(x):
-        return 1 if x == "true" else 0 if x == "false" else int(x)
-    x, y = val(a) & ((1 << width) - 1), val(b) & ((1 << width) - 1)
-    mask = (1 << width) - 1
-    if name == "add":
-        r = x + y
-    elif name == "sub":
-        r = x - y
-    elif name == "mul":
-        r = x * y
-    elif name == "and":
-        r = x & y
-    elif name == "or":
-        r = x | y
-    elif name == "xor":
-        r = x ^ y
-    elif name == "shl" and y < width:
-        r = x << y
-    else:
-        return None
-    return int_text(r & mask, width)
-
-
 def translate_op(t, op):
     name = op.name
     if not name.startswith("llvm."):
@@ -303,11 +276,6 @@ def _binary(t, op, short):
     a, b = op.operands
     va, vb = t.v(a), t.v(b)
     ty = op.results[0].type
-    if short in _BIN_INT and _is_int_const(va) and _is_int_const(vb) and type(ty) is IntegerType:
-        r = _fold_int(short, va, vb, ty.width)
-        if r is not None:
-            t.values[op.results[0]] = r
-            return
     flags = ""
     if short in ("add", "sub", "mul", "shl"):
         ov = _int(op.properties.get("overflowFlags"))
@@ -316,6 +284,11 @@ def _binary(t, op, short):
         flags = "disjoint "
     elif short in _BIN_FLOAT:
         flags = fmf_text(op)
+    if type(va) is str and type(vb) is str:  # IRBuilder folds constants
+        r = fold_binary(t, short, ty, va, vb, flags)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"{short} {flags}{t.tc(ty)} ", va, ", ", vb], ty)
 
 
@@ -337,6 +310,10 @@ def _cast(t, op, short):
 
 def _fneg(t, op):
     a = op.operands[0]
+    r = fold_fneg(t.v(a), a.type)
+    if r is not None:
+        t.values[op.results[0]] = r
+        return
     t.emit(op, [f"fneg {fmf_text(op)}{t.tc(a.type)} ", t.v(a)], a.type)
 
 

@@ -640,7 +640,8 @@ def _verify_with_llvm(text, module_op):
     # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
     # aborts the process on a broken module); verify() then reports the problem.
     import re
-    body = re.sub(r"^!llvm\.module\.flags = .*$", "", text, count=1, flags=re.M)
+    from pytranslate.llvmcheck import for_newer_llvm
+    body = re.sub(r"^!llvm\.module\.flags = .*$", "", for_newer_llvm(text), count=1, flags=re.M)
     try:
         with _quiet_stderr("!DI" in body):
             # (without the flag LLVM warns that it drops the debug info)

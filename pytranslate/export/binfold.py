@@ -1,0 +1,293 @@
+"""IRBuilder's folding of binary operators whose operands are both constants (LLVM 19's
+ConstantFolder / ConstantFoldBinaryInstruction), on constant texts:
+identities (`x + 0`, `x * 1`, ...), poison propagation, the undef rules, integer and
+f32/f64 arithmetic, element-wise folding of fixed vectors, and otherwise the constant
+expressions LLVM 19 still has (`add`, `sub`, `mul`, `xor`, with their wrap flags; an integer
+left operand of a commutative one moves to the right). None: LLVM emits the instruction."""
+from __future__ import annotations
+
+import math
+import struct
+
+from pyopt.ir.types import IntegerType, FloatType
+from pytranslate.export.constants import int_text, float_text, null_value, elem_info, aggregate
+
+_DESIRABLE = frozenset(("add", "sub", "mul", "xor"))
+_COMMUTATIVE = frozenset(("add", "mul", "and", "or", "xor", "fadd", "fmul"))
+_FLOAT_OPS = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
+_NAN64 = "0x7FF8000000000000"  # (a float's NaN prints as the double's bits too)
+
+
+def _int_value(x):
+    if x == "true":
+        return 1
+    if x == "false":
+        return 0
+    if x.lstrip("-").isdigit():
+        return int(x)
+    return None
+
+
+def _float_value(x, kind):
+    """The value of an f32/f64 constant text (None for anything else)."""
+    if x.startswith("0x"):
+        if len(x) < 3 or not all(c in "0123456789ABCDEF" for c in x[2:]):
+            return None
+        return struct.unpack("<d", struct.pack("<Q", int(x[2:], 16)))[0]
+    try:
+        return float(x)
+    except ValueError:
+        return None
+
+
+def _float_bits(v, kind):
+    if kind == "f32":
+        return struct.unpack("<I", struct.pack("<f", v))[0]
+    return struct.unpack("<Q", struct.pack("<d", v))[0]
+
+
+# identity constants: op -> (value, on the right only)
+_INT_IDENTITY = {"add": (0, False), "or": (0, False), "xor": (0, False), "mul": (1, False),
+                 "and": (-1, False), "sub": (0, True), "shl": (0, True), "lshr": (0, True),
+                 "ashr": (0, True), "udiv": (1, True), "sdiv": (1, True)}
+_FLOAT_IDENTITY = {"fadd": (-0.0, False), "fmul": (1.0, False), "fsub": (0.0, True),
+                   "fdiv": (1.0, True)}
+
+
+def _identity_text(short, et):
+    if type(et) is IntegerType:
+        ident = _INT_IDENTITY.get(short)
+        return None if ident is None else (int_text(ident[0], et.width), ident[1])
+    if type(et) is FloatType and et.kind in ("f32", "f64", "f16", "bf16"):
+        ident = _FLOAT_IDENTITY.get(short)
+        if ident is None:
+            return None
+        if et.kind in ("f32", "f64"):
+            return float_text(_float_bits(ident[0], et.kind), et.kind), ident[1]
+        bits = struct.unpack("<H", struct.pack("<e", ident[0]))[0] if et.kind == "f16" else \
+            _float_bits(ident[0], "f32") >> 16
+        return float_text(bits, et.kind), ident[1]
+    return None
+
+
+def fold_binary(t, short, ty, a, b, flags):
+    """The folded constant text of `a <short> b` of type `ty`, or None."""
+    info = elem_info(ty)
+    if info is not None:
+        return _fold_vector(t, short, ty, info, a, b, flags)
+    return _fold_scalar(t, short, ty, a, b, flags)
+
+
+def _fold_scalar(t, short, ty, a, b, flags):
+    ident = _identity_text(short, ty)
+    if ident is not None:
+        if not ident[1] and a == ident[0]:
+            return b
+        if b == ident[0]:
+            return a
+    if a == "poison" or b == "poison":
+        return "poison"
+    if a == "undef" or b == "undef":
+        return _undef_rule(t, short, ty, a, b)
+    if type(ty) is IntegerType:
+        return _fold_int(t, short, ty, a, b, flags)
+    if type(ty) is FloatType and ty.kind in ("f32", "f64") and short in _FLOAT_OPS:
+        x, y = _float_value(a, ty.kind), _float_value(b, ty.kind)
+        if x is None or y is None or x != x or y != y:
+            return None
+        r = _float_arith(short, x, y)
+        if r is None or r != r:
+            return None
+        return float_text(_float_bits(r, ty.kind), ty.kind)
+    return None
+
+
+def _fold_int(t, short, ty, a, b, flags):
+    x, y = _int_value(a), _int_value(b)
+    w = ty.width
+    if y is not None:  # rules for a constant right operand
+        y &= (1 << w) - 1
+        ones = (1 << w) - 1
+        if short in ("add", "sub", "or", "xor") and y == 0:
+            return a
+        if short == "mul" and y in (0, 1):
+            return b if y == 0 else a
+        if short in ("udiv", "sdiv", "urem", "srem") and y in (0, 1):
+            return "poison" if y == 0 else a if short.endswith("div") else int_text(0, w)
+        if short == "and" and y in (0, ones):
+            return b if y == 0 else a
+        if short == "or" and y == ones:
+            return b
+    elif x is not None and short in _COMMUTATIVE:  # the constant goes right
+        return _fold_int(t, short, ty, b, a, "")
+    elif x == 0 and short in ("shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem"):
+        return a
+    if x is not None and y is not None:
+        return _int_arith(short, x, y, w)
+    if short in ("add", "mul", "xor") and a.startswith(short + " "):
+        # ((p op q) op c): when (q op c) folds to something else, (p op (q op c))
+        inner = _ce_operands(t, ty, a, short)
+        if inner is not None:
+            q_c = _fold_int(t, short, ty, inner[1], b, "")
+            if not q_c.startswith(short + " "):
+                return _fold_int(t, short, ty, inner[0], q_c, "")
+    if w == 1:
+        if short in ("add", "sub"):
+            return _fold_int(t, "xor", ty, a, b, "")
+        if short in ("shl", "lshr", "ashr", "sdiv", "udiv"):
+            return a
+        if short in ("urem", "srem"):
+            return "false"
+    if short in _DESIRABLE:
+        tt = t.tc(ty)
+        return f"{short} {flags}({tt} {a}, {tt} {b})"
+    return None
+
+
+def _ce_operands(t, ty, text, short):
+    """The operand texts of constant expression `short [flags](T p, T q)`, or None."""
+    from pytranslate.export.vecfold import _split_top
+    i = text.find("(")
+    if i < 0 or not text.endswith(")"):
+        return None
+    if any(f not in ("nuw", "nsw") for f in text[len(short):i].split()):
+        return None
+    parts = _split_top(text[i + 1:-1])
+    pre = t.tc(ty) + " "
+    if len(parts) != 2 or not all(p.startswith(pre) for p in parts):
+        return None
+    return parts[0][len(pre):], parts[1][len(pre):]
+
+
+def _undef_rule(t, short, ty, a, b):
+    both = a == "undef" and b == "undef"
+    if type(ty) is FloatType:
+        if short == "fsub" and b == "undef" and a == float_text(1 << (ty.width - 1), ty.kind):
+            return "undef"
+        if short in _FLOAT_OPS:
+            return "undef" if both else (_NAN64 if ty.kind in ("f32", "f64") else None)
+        return None
+    if type(ty) is not IntegerType:
+        return None
+    zero = null_value(ty, t.tc)
+    if short == "xor":
+        return zero if both else "undef"
+    if short in ("add", "sub"):
+        return "undef"
+    if short == "and":
+        return "undef" if both else zero
+    if short == "mul":
+        if both:
+            return "undef"
+        c = _int_value(a if b == "undef" else b)
+        return "undef" if c is not None and c & 1 else zero
+    if short in ("sdiv", "udiv", "urem", "srem"):
+        return "poison" if b == "undef" or _int_value(b) == 0 else zero
+    if short == "or":
+        return "undef" if both else int_text(-1, ty.width)
+    if short in ("lshr", "ashr", "shl"):
+        return "poison" if b == "undef" else zero
+    return None
+
+
+def _int_arith(short, x, y, w):
+    mask = (1 << w) - 1
+    ux, uy = x & mask, y & mask
+    sx = ux - (1 << w) if ux >> (w - 1) else ux
+    sy = uy - (1 << w) if uy >> (w - 1) else uy
+    if short == "add":
+        r = ux + uy
+    elif short == "sub":
+        r = ux - uy
+    elif short == "mul":
+        r = ux * uy
+    elif short == "and":
+        r = ux & uy
+    elif short == "or":
+        r = ux | uy
+    elif short == "xor":
+        r = ux ^ uy
+    elif short in ("shl", "lshr", "ashr"):
+        if uy >= w:
+            return "poison"
+        r = ux << uy if short == "shl" else ux >> uy if short == "lshr" else sx >> uy
+    elif short in ("udiv", "urem"):
+        if uy == 0:
+            return "poison"
+        r = ux // uy if short == "udiv" else ux % uy
+    elif short in ("sdiv", "srem"):
+        if sy == 0 or (sy == -1 and sx == -(1 << (w - 1))):
+            return "poison"
+        q = abs(sx) // abs(sy) * (1 if (sx < 0) == (sy < 0) else -1)
+        r = q if short == "sdiv" else sx - q * sy
+    else:
+        return None
+    return int_text(r & mask, w)
+
+
+def _float_arith(short, x, y):
+    try:
+        if short == "fadd":
+            return x + y
+        if short == "fsub":
+            return x - y
+        if short == "fmul":
+            return x * y
+        if short == "fdiv":
+            if y == 0:
+                return None if x == 0 else math.copysign(math.inf, x) * math.copysign(1, y)
+            return x / y
+        if short == "frem":
+            return None if y == 0 or math.isinf(x) else math.fmod(x, y)
+    except OverflowError:
+        return None
+    return None
+
+
+def _fold_vector(t, short, ty, info, a, b, flags):
+    from pytranslate.export.vecfold import vector_elems
+    et, n, kind = info
+    if kind != "vector":
+        return "poison" if "poison" in (a, b) else None
+    splat = aggregate(ty, [(t.tc(et), _identity_text(short, et)[0])] * n, t.tc) \
+        if _identity_text(short, et) is not None else None
+    if splat is not None:
+        if not _identity_text(short, et)[1] and a == splat:
+            return b
+        if b == splat:
+            return a
+    if a == "poison" or b == "poison":
+        return "poison"
+    xs, ys = vector_elems(t, a, ty), vector_elems(t, b, ty)
+    if xs is None or ys is None:
+        return None
+    if short in ("udiv", "sdiv", "urem", "srem") and any(
+            _int_value(y) == 0 for y in ys):
+        return "poison"
+    out = []
+    for x, y in zip(xs, ys):
+        r = _fold_scalar(t, short, et, x, y, flags)
+        if r is None:
+            return None
+        out.append(r)
+    ets = t.tc(et)
+    res = aggregate(ty, [(ets, v) for v in out], t.tc)
+    if res.startswith("<"):
+        t.m.aggregates[(ty, res)] = [(et, v) for v in out]
+    return res
+
+
+def fold_fneg(v, ty):
+    """fneg of a constant: undef/poison stay, an f32/f64 constant flips its sign bit."""
+    if type(v) is not str:
+        return None
+    if v in ("undef", "poison"):
+        return v
+    if type(ty) is FloatType and ty.kind in ("f32", "f64"):
+        x = _float_value(v, ty.kind)
+        if x is not None:
+            bits = _float_bits(x, "f64") ^ (1 << 63)
+            if ty.kind == "f32":
+                return float_text(_float_bits(-x, "f32"), "f32") if x == x else None
+            return float_text(bits, "f64")
+    return None
