@@ -95,17 +95,33 @@ def fold_insertelement(t, vt, vec, elt, idx, idx_type):
 
 def fold_extractelement(t, vt, vec, idx, idx_type):
     info = elem_info(vt)
-    if info is None or info[2] != "vector":
+    if info is None:
         return None
     i = _index(idx)
-    if i == "undef":
+    if vec == "poison" or i == "undef":
         return "poison"
+    if vec == "undef":
+        return "undef"
+    expr = f"extractelement ({t.tc(vt)} {vec}, {t.tc(idx_type)} {idx})"
     if i is None:
-        return None
+        return expr
     width = getattr(idx_type, "width", 64)
     if i < 0:
         i += 1 << width
-    if i >= info[1]:
+    if info[2] == "vector" and i >= info[1]:
         return "poison"
+    if vec.startswith("insertelement ("):  # (an insert at a constant index: look through)
+        parts = _split_top(vec[len("insertelement ("):-1])
+        vts, ets = t.tc(vt) + " ", t.tc(info[0]) + " "
+        if len(parts) == 3 and parts[0].startswith(vts) and parts[1].startswith(ets):
+            j = _index(parts[2].split(" ", 1)[-1])
+            if isinstance(j, int):
+                if j == i:
+                    return parts[1][len(ets):]
+                return fold_extractelement(t, vt, parts[0][len(vts):], idx, idx_type)
+    if vec == "zeroinitializer":
+        return null_value(info[0], t.tc)
+    if info[2] != "vector":
+        return expr
     elems = vector_elems(t, vec, vt)
-    return None if elems is None else elems[i]
+    return expr if elems is None else elems[i]
