@@ -123,8 +123,8 @@ def _debug_intrinsic(cv, inst, base):
     (done once the function is converted); dbg.label in place; what MLIR 19 cannot
     represent (argument lists, kill locations) dropped."""
     def drop():
-        if cv.expensive:
-            cv.warn("dropped intrinsic: " + cv.diag_inst(inst))
+        if cv.expensive:  # (at the intrinsic's own location, as MLIR 19)
+            cv.warn_at("dropped intrinsic: " + cv.diag_inst(inst), cv.op_loc(inst))
         return True
     ops = inst.ops
     b = cv.b
