@@ -13,6 +13,7 @@ from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_a
 from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
+from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement
 from pytranslate.export.binfold import fold_binary, fold_fneg
 
@@ -458,22 +459,6 @@ def _const_elems(t, text, ty):
     return list(known) if known is not None else None
 
 
-def _const_insert(t, text, ty, pos, val):
-    from pytranslate.export.constants import aggregate
-    elems = _const_elems(t, text, ty)
-    if elems is None:
-        return None
-    et, cur = elems[pos[0]]
-    if len(pos) > 1:
-        val = _const_insert(t, cur, et, pos[1:], val)
-        if val is None:
-            return None
-    elems[pos[0]] = (et, val)
-    res = aggregate(ty, [(t.tc(e), v) for e, v in elems], t.tc)
-    t.m.aggregates[(ty, res)] = elems
-    return res
-
-
 def _extractvalue(t, op):
     c = op.operands[0]
     cv = t.v(c)
@@ -493,12 +478,14 @@ def _extractvalue(t, op):
 def _insertvalue(t, op):
     c, v = op.operands
     cv, vv = t.v(c), t.v(v)
-    if type(cv) is str and type(vv) is str:
-        r = _const_insert(t, cv, c.type, list(_prop(op, "position").values), vv)
+    if type(vv) is str and (type(cv) is str or type(cv) is Agg):
+        r = const_insert(t, cv, c.type, list(_prop(op, "position").values), vv, _const_elems)
         if r is not None:
-            t.values[op.results[0]] = r
+            t.values[op.results[0]] = r if continues_chain(op) else agg_text(t, r)
             return
-    t.emit(op, [f"insertvalue {t.tc(c.type)} ", t.v(c), ", "] + t.tv(v) + [_positions(op)],
+    if type(cv) is Agg:
+        cv = agg_text(t, cv)
+    t.emit(op, [f"insertvalue {t.tc(c.type)} ", cv, ", "] + t.tv(v) + [_positions(op)],
            op.results[0].type)
 
 
