@@ -764,10 +764,8 @@ from pytranslate.export.escape import escape as _asm_esc  # noqa: E402
 
 
 def _call_intrinsic(t, op):
-    name = _prop(op, "intrin").value
-    args = op.operands
-    rt = op.results[0].type if op.results else None
-    _emit_intrinsic_call(t, op, name, args, rt, [t.tc(a.type) for a in args], [])
+    from pytranslate.export.call_intrinsic import translate_call_intrinsic
+    translate_call_intrinsic(t, op)
 
 
 def _emit_intrinsic_call(t, op, full, args, rt, param_types, extra):

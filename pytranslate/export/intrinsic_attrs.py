@@ -119,6 +119,8 @@ def _probe(funcs):
         if change is not None and change[0] < len(params):
             del params[change[0]]
         pname = _probe_name(f.name)
+        if getattr(f, "var_arg", False):
+            params.append("...")
         lines.append(f"declare {f.ret} @\"{pname}\"({', '.join(params)})")
         meta.append((f, pname, change))
     try:
