@@ -54,7 +54,7 @@ class Module:
         self.function_order = []
         self.globals = []        # (name, line-builder) in order
         self.global_names = {}
-        self.comdats = []        # lines
+        self.comdats = []        # (name, line)
         self.comdat_map = {}     # selector op symbol path -> comdat name
         self.intrinsics = {}     # mangled name -> FunctionInfo (declarations added on use)
         self.attr_groups = {}    # text -> number
@@ -224,7 +224,8 @@ def _convert_comdats(m, ops):
                 raise TranslationError("comdat selection symbols must be unique even in "
                                        "different comdat regions", op=sel)
             kind = _int(_prop(sel, "comdat"))
-            m.comdats.append(f"{llvm_name('$', name)} = comdat {_COMDAT_KINDS.get(kind, 'any')}")
+            m.comdats.append((name, f"{llvm_name('$', name)} = comdat "
+                                    f"{_COMDAT_KINDS.get(kind, 'any')}"))
             m.comdat_map[(cname, name)] = name
 
 
@@ -584,9 +585,14 @@ def _print_module(m):
     if structs:
         out.append("")
         out.extend(structs)
-    if m.comdats:
-        out.append("")
-        out.extend(m.comdats)
+    # LLVM prints the comdats its global objects use (functions first), a blank line apart
+    comdat_lines = dict(m.comdats)
+    used = dict.fromkeys(o.comdat for o in m.function_order + all_globals
+                         if getattr(o, "comdat", None) is not None)
+    for name in used:
+        if name in comdat_lines:
+            out.append("")
+            out.append(comdat_lines[name])
     if global_lines:
         out.append("")
         out.extend(line + (f", !dbg {g.dbg.ref()}" if getattr(g, "dbg", None) is not None

@@ -28,7 +28,7 @@ _FLOATS = {"f16": "half", "bf16": "bfloat", "f32": "float", "f64": "double",
 _SIMPLE = {LLVMVoidType: "void", LLVMPPCFP128Type: "ppc_fp128", LLVMX86MMXType: "x86_mmx",
            LLVMTokenType: "token", LLVMLabelType: "label", LLVMMetadataType: "metadata"}
 
-_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
+_PLAIN_NAME = re.compile(r"[-a-zA-Z._][-a-zA-Z._0-9]*\Z")  # (`$` is read unquoted, printed quoted)
 
 
 def llvm_name(prefix, name):

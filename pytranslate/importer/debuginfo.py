@@ -336,7 +336,8 @@ class DebugInfo:
 
     def _t_DIGlobalVariable(self, key, f):
         name = self.field_str(f, "name") or None
-        lname = self.field_str(f, "linkageName") or None
+        # MLIR 19's importer gives a set linkage name the variable's name (upstream quirk)
+        lname = (name or "") if self.field_str(f, "linkageName") else None
         align = self.field_int(f, "align")
         return self._join("di_global_variable", [
             self._n("scope", self.field_node(f, "scope")), self._s("name", name),

@@ -827,6 +827,9 @@ class Parser:
             flags.append(self.next())
         if op == "getelementptr":
             inrange = None
+            if self.tok == "inrange":  # LLVM 19's `inrange(lo, hi)` (MLIR 19 drops it)
+                self.next()
+                self.skip_balanced()
             self.expect("(")
             src = self.parse_type()
             self.expect(",")
