@@ -481,7 +481,7 @@ class Converter:
         self.cur = self.fs.const_ops
         attr = self.constant_attr(g.init) if g.init is not None else None
         if isinstance(attr, tuple):
-            attr = None
+            attr = FlatSymbolRefAttr(attr[1])  # a function initializer is a symbol value
         t = self.ty(g.ty)
         props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[g.linkage]}>"),
                  "visibility_": IntegerAttr(I64T, _VISIBILITY[g.visibility]),

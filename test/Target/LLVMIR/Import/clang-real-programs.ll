@@ -34,3 +34,4 @@ define <4 x i32> @blend(ptr %p, <4 x i1> %m, <4 x i32> %x, <4 x ptr> %ps, i32 %a
   %v = insertelement <4 x i32> %l, i32 %o, i32 0
   ret <4 x i32> %v
 }
+
