@@ -6,7 +6,8 @@ import pkgutil
 import passes.conversion
 from passes.transforms import (canonicalize, cse, symbols, stats, sccp, licm, sroa,  # noqa: F401
                                mem2reg, inline, strip_debuginfo, llvm_ir, arith_expand, memref,
-                               arith_emulate_wide_int, runtime_verification)
+                               arith_emulate_wide_int, runtime_verification,
+                               vector_multi_reduction)
 
 _SHARED = {"llvm_common"}  # helpers, not passes
 for _m in pkgutil.iter_modules(passes.conversion.__path__):
