@@ -18,6 +18,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,12 @@ import mlirgen  # noqa: E402
 
 LLVM_BIN = "/usr/lib/llvm-19/bin"
 FLAG_SETS = {"O0": ["-O0"], "O2": ["-O2"], "O2g": ["-O2", "-g"],
-             "O3v4": ["-O3", "-march=x86-64-v4"]}
+             "O3v4": ["-O3", "-march=x86-64-v4"],
+             # optional: debug info that mlir-translate-19 imports (clang's -O2 -g emits
+             # llvm.dbg.assign, which 19 rejects)
+             "O0g": ["-O0", "-g"],
+             "O2gnoat": ["-O2", "-g", "-Xclang", "-fexperimental-assignment-tracking=disabled"]}
+DEFAULT_FLAGS = "O0,O2,O2g,O3v4"
 
 
 def tool(name):
@@ -70,7 +76,7 @@ class Ctx:
         self.out = args.out
         self.keep = args.keep
         self.v4 = cpu_has_avx512()
-        self.cflags = args.cflags or []
+        self.cflags = shlex.split(args.cflags)
 
 
 def run(cmd, timeout, stdin=None, cwd=None):
@@ -96,7 +102,9 @@ def translate(ctx, wd, a, opt, tag):
         f.write(b"== mlir-translate-19 ==\n" + r1[2] + b"\n== pytranslate ==\n" + r2[2])
     ok1, ok2 = r1[0] == 0, r2[0] == 0
     if not ok1:
-        return ("ref-err" if not ok2 else "extra"), None, None, (ours if ok2 else None)
+        note = f"mlir-translate-19 {opt} fails: {first_error(r1[2])}" + (
+            f" / pytranslate: {first_error(r2[2])}" if not ok2 else " / pytranslate: ok")
+        return ("ref-err" if not ok2 else "extra"), note, None, (ours if ok2 else None)
     if not ok2:
         why = "timeout" if r2[0] == "timeout" else first_error(r2[2])
         return "py-err", f"py-err: {why}", ref, None
@@ -167,7 +175,7 @@ def c_job(ctx, name, src, fkey, runnable=True):
     shutil.rmtree(wd, ignore_errors=True)
     os.makedirs(wd)
     row = {"program": name, "flags": fkey, "import": "-", "export": "-", "run": "-",
-           "reasons": [], "src": src, "runnable": runnable}
+           "reasons": [], "notes": [], "src": src, "runnable": runnable}
     ll = os.path.join(wd, "in.ll")
     rc, _, err = run([ctx.clang] + flags + ["-w", "-S", "-emit-llvm", src, "-o", ll],
                      ctx.timeout)
@@ -177,16 +185,14 @@ def c_job(ctx, name, src, fkey, runnable=True):
         return finish(ctx, row, wd, src)
     st, why, ref_mlir, py_mlir = translate(ctx, wd, ll, "-import-llvm", "mlir")
     row["import"] = st
-    if why:
-        row["reasons"].append("import " + why)
+    note(row, "import", why)
     src_mlir = ref_mlir or py_mlir
     if not src_mlir:
         return finish(ctx, row, wd, src)
     # Export compared on the reference import, so that import differences do not leak in.
     st, why, _, py_ll = translate(ctx, wd, src_mlir, "--mlir-to-llvmir", "ll")
     row["export"] = st
-    if why:
-        row["reasons"].append("export " + why)
+    note(row, "export", why)
     rt = py_ll if st != "extra" and py_mlir and row["import"] == "same" else None
     if py_mlir and rt is None and st != "extra" and row["import"] != "same":
         rt = os.path.join(wd, "rt.ll")   # pytranslate's own round trip: its import, exported
@@ -198,7 +204,43 @@ def c_job(ctx, name, src, fkey, runnable=True):
         rt = py_ll
     if runnable and ctx.run_programs and rt and (fkey != "O3v4" or ctx.v4):
         row["run"] = run_compare(ctx, wd, src, rt, flags, row)
+    if ctx.link and rt:   # kept for linking the whole project after all files are done
+        d = os.path.join(ctx.out, "link", fkey)
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(rt, os.path.join(d, f"{name}.ll"))
     return finish(ctx, row, wd, src)
+
+
+def link_and_run(ctx, files, fkey):
+    """--link: the project's files, each through pytranslate's round trip, linked into one
+    program and run against the native build of the same files."""
+    d = os.path.join(ctx.out, "link", fkey)
+    lls = [os.path.join(d, os.path.splitext(os.path.basename(f))[0] + ".ll") for f in files]
+    missing = [x for x in lls if not os.path.exists(x)]
+    if missing:
+        return f"missing ({len(missing)} files did not round-trip)"
+    flags = FLAG_SETS[fkey] + ctx.cflags
+    native, ours = os.path.join(d, "native.exe"), os.path.join(d, "ours.exe")
+    r = run([ctx.clang] + flags + ["-w"] + files + ["-o", native] + ctx.libs, ctx.timeout)
+    if r[0] != 0:
+        return "native build failed: " + first_error(r[2])
+    r = run([ctx.clang] + flags + ["-w"] + lls + ["-o", ours] + ctx.libs, ctx.timeout)
+    if r[0] != 0:
+        return "link-err: " + first_error(r[2])
+    res = []
+    for exe in (native, ours):
+        stdin = open(ctx.stdin, "rb") if ctx.stdin else subprocess.DEVNULL
+        res.append(run([exe] + ctx.run_args, ctx.run_timeout * 10, stdin=stdin, cwd=d)[:2])
+    if res[0] == res[1]:
+        return f"same (exit {res[0][0]}, {len(res[0][1])} bytes of output)"
+    return f"DIFF (native exit {res[0][0]}, ours exit {res[1][0]})"
+
+
+def note(row, what, why):
+    """Failure reasons go to 'reasons'; where the oracle itself fails, to 'notes'."""
+    if why:
+        row["notes" if why.startswith("mlir-translate-19") else "reasons"].append(
+            f"{what} {why}")
 
 
 def run_compare(ctx, wd, src, ll, flags, row):
@@ -230,7 +272,7 @@ def mlir_job(ctx, name, seed):
     with open(src, "w") as f:
         f.write(mlirgen.program(seed))
     row = {"program": name, "flags": "lowered", "import": "-", "export": "-", "run": "-",
-           "reasons": [], "src": src}
+           "reasons": [], "notes": [], "src": src}
     low = os.path.join(wd, "lowered.mlir")
     rc, _, err = run([ctx.mo, src] + mlirgen.PIPELINE + ["-o", low], ctx.timeout)
     if rc != 0:
@@ -239,13 +281,11 @@ def mlir_job(ctx, name, seed):
         return finish(ctx, row, wd, src)
     st, why, ref_ll, _ = translate(ctx, wd, low, "--mlir-to-llvmir", "ll")
     row["export"] = st
-    if why:
-        row["reasons"].append("export " + why)
+    note(row, "export", why)
     if ref_ll:
         st, why, _, _ = translate(ctx, wd, ref_ll, "-import-llvm", "mlir")
         row["import"] = st
-        if why:
-            row["reasons"].append("import " + why)
+        note(row, "import", why)
     return finish(ctx, row, wd, src)
 
 
@@ -285,12 +325,18 @@ def main(argv=None, rows=None):
     ap.add_argument("--c-seed", type=int, default=0, help="first seed of the C programs")
     ap.add_argument("--mlir", type=int, default=20, help="number of random MLIR programs")
     ap.add_argument("--mlir-seed", type=int, default=0, help="first seed of the MLIR programs")
-    ap.add_argument("--flags", default=",".join(FLAG_SETS),
+    ap.add_argument("--flags", default=DEFAULT_FLAGS,
                     help=f"comma-separated flag sets out of {','.join(FLAG_SETS)}")
     ap.add_argument("--files", nargs="*", default=[],
                     help="real C files or directories (translated per file, not run)")
-    ap.add_argument("--cflags", nargs="*", default=[],
-                    help="extra clang flags for --files (e.g. -I dirs, -D macros)")
+    ap.add_argument("--cflags", default="",
+                    help="extra clang flags, one string (e.g. --cflags='-Idir -DX=1')")
+    ap.add_argument("--link", action="store_true",
+                    help="the --files form one program: link their round trips and run it "
+                         "against the native build")
+    ap.add_argument("--run-args", default="", help="--link: program arguments (one string)")
+    ap.add_argument("--stdin", help="--link: file fed to the program's standard input")
+    ap.add_argument("--libs", default="", help="--link: extra link flags, e.g. --libs=-lm")
     ap.add_argument("--no-run", action="store_true", help="skip link-and-run comparisons")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2, help="parallel jobs")
     ap.add_argument("--out", default="/tmp/difftest", help="output directory")
@@ -314,6 +360,8 @@ def main(argv=None, rows=None):
         return 0
     ctx = Ctx(args)
     ctx.run_programs = not args.no_run
+    ctx.link, ctx.stdin, ctx.libs = args.link, args.stdin, shlex.split(args.libs)
+    ctx.run_args = shlex.split(args.run_args)
     os.makedirs(os.path.join(ctx.out, "src"), exist_ok=True)
     fkeys = [f for f in args.flags.split(",") if f]
     jobs = []
@@ -351,7 +399,16 @@ def main(argv=None, rows=None):
                 print(f"{row['program']:<14} {row['flags']:<8} {row['import']:<8} "
                       f"{row['export']:<8} {row['run']:<8} {note}", flush=True)
     log.close()
-    return report(ctx.out, rows, time.time() - t0)
+    code = report(ctx.out, rows, time.time() - t0)
+    if ctx.link:
+        files = [os.path.abspath(f) for f in gather_c_files(args.files)]
+        for k in fkeys:
+            if k == "O3v4" and not ctx.v4:
+                continue
+            res = link_and_run(ctx, files, k)
+            print(f"linked program at {k}: {res}")
+            code = code or not res.startswith("same")
+    return code
 
 
 def rerun_jobs(out):
@@ -405,6 +462,14 @@ def report(out, rows, secs):
         for why, rs in sorted(cats.items(), key=lambda kv: -len(kv[1])):
             ex = rs[0].get("dir", rs[0]["program"])
             print(f"{len(rs):>5}  {why[:150]}\n       e.g. {ex}")
+    notes = {}
+    for r in rows:
+        for why in r.get("notes", []):
+            notes.setdefault(why, []).append(r)
+    if notes:
+        print("\n== where mlir-translate-19 itself fails (not counted as failures) ==")
+        for why, rs in sorted(notes.items(), key=lambda kv: -len(kv[1])):
+            print(f"{len(rs):>5}  {why[:170]}\n       e.g. {rs[0]['program']} {rs[0]['flags']}")
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump({"rows": rows, "seconds": secs, "unstable_native": unstable}, f, indent=1)
     nfail = sum(not r["ok"] for r in rows)
