@@ -365,6 +365,9 @@ class Converter:
             sym = self.m.symbols.get(c.v)
             if sym is None:
                 raise ImportError_(f"unhandled constant: @{c.v}")
+            if getattr(sym, "is_alias", False):  # MLIR 19 has no aliases
+                # (LLVM prints an alias with a trailing newline)
+                raise ImportError_(f"unhandled constant: {self._global_diag(sym)}\n")
             return self._const_op("llvm.mlir.addressof", t,
                                   {"global_name": FlatSymbolRefAttr(c.v)})
         if k == "expr":
