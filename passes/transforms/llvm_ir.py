@@ -14,7 +14,7 @@ from pyopt.dialects.llvm import dwarf
 from pyopt.dialects.llvm.struct_attrs import (DICompileUnitAttr, DICompositeTypeAttr, DIFileAttr,
                                               DISubprogramAttr, DISubroutineTypeAttr)
 from pyopt.ir.attributes import DistinctAttr
-from pyopt.ir.location import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc
+from pyopt.ir.location import FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc, find_fused_metadata
 
 from pyopt.dialects.llvm.legalize import legalize_module_for_export, replace_struct_attrs
 
@@ -101,24 +101,6 @@ def _file_loc(loc):
             return None
 
 
-def _fused_metadata(loc, cls):
-    """The metadata of the first fused location carrying a `cls` attribute inside `loc`."""
-    stack = [loc]
-    while stack:
-        loc = stack.pop()
-        if isinstance(loc, FusedLoc):
-            if type(loc.metadata) is cls:
-                return loc.metadata
-            stack.extend(reversed(loc.locations))
-        elif isinstance(loc, NameLoc):
-            stack.append(loc.child)
-        elif isinstance(loc, CallSiteLoc):
-            stack += [loc.caller, loc.callee]
-        elif isinstance(loc, OpaqueLoc):
-            stack.append(loc.fallback)
-    return None
-
-
 def _di_file(loc):
     path = loc.filename
     return DIFileAttr.get(name=StringAttr(os.path.basename(path)),
@@ -135,7 +117,7 @@ _SP_DEFINITION, _SP_OPTIMIZED = 1 << 3, 1 << 4
 def ensure_debug_info_scope(module, ctx, options):
     unknown = DIFileAttr.get(name=StringAttr(_UNKNOWN_FILE[0]),
                              directory=StringAttr(_UNKNOWN_FILE[1]))
-    cu = _fused_metadata(module.loc, DICompileUnitAttr)
+    cu = find_fused_metadata(module.loc, DICompileUnitAttr)
     if cu is None:
         floc = _file_loc(module.loc)
         cu = DICompileUnitAttr.get(
@@ -144,7 +126,7 @@ def ensure_debug_info_scope(module, ctx, options):
             isOptimized=True, emissionKind=2)  # LineTablesOnly
     sub_type = DISubroutineTypeAttr.get(callingConvention=dwarf.CONVENTIONS["DW_CC_normal"])
     for func in module.walk_ops():
-        if func.name != "llvm.func" or _fused_metadata(func.loc, DISubprogramAttr):
+        if func.name != "llvm.func" or find_fused_metadata(func.loc, DISubprogramAttr):
             continue
         floc = _file_loc(func.loc)
         if floc is None:

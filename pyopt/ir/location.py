@@ -164,3 +164,23 @@ class OpaqueLoc(Location):
 
     def file_loc(self):
         return self.fallback.file_loc()
+
+
+def find_fused_metadata(loc, cls):
+    """The metadata of the first fused location inside `loc` whose metadata is a `cls`
+    (MLIR's `loc->findInstanceOf<FusedLocWith<cls>>()`), or None."""
+    stack = [loc]
+    while stack:
+        loc = stack.pop()
+        t = type(loc)
+        if t is FusedLoc:
+            if type(loc.metadata) is cls:
+                return loc.metadata
+            stack.extend(reversed(loc.locations))
+        elif t is NameLoc:
+            stack.append(loc.child)
+        elif t is CallSiteLoc:
+            stack += [loc.caller, loc.callee]
+        elif t is OpaqueLoc:
+            stack.append(loc.fallback)
+    return None

@@ -106,11 +106,16 @@ def i1_same_shape(t):
 
 
 # ============================================================================ common syntax
-def move_inherent(state, names):
-    """Inherent attributes written in a custom op's attr-dict live in properties."""
+def move_inherent(state, names, opdef=None):
+    """Inherent attributes written in a custom op's attr-dict live in properties. Given the
+    op definition, a value of the wrong kind is dropped, as MLIR's setInherentAttr does
+    (dyn_cast_or_null) behind a hand-written parser."""
     attrs = state.attributes
     for n in [n for n in attrs if n in names]:
-        state.properties.setdefault(n, attrs.pop(n))
+        v = attrs.pop(n)
+        c = opdef.attrs.get(n) if opdef is not None else None
+        if c is None or c.check(v):
+            state.properties.setdefault(n, v)
 
 
 _FMF = {"fastmathFlags": FastmathC.with_default(FMF_NONE)}

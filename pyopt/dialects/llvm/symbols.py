@@ -6,6 +6,7 @@ from pyopt.ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayA
                               DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, FloatAttr,
                               normalize_int, symbol_name_str)
 from pyopt.ir.core import Region
+from pyopt.ir.location import UnknownLoc, find_fused_metadata
 from pyopt.ir.types import IntegerType, FunctionType, VectorType, I32, I64
 from pyopt.ir.verifier import op_error, plain_error
 from pyopt.ir.symbols import lookup_symbol
@@ -25,7 +26,8 @@ from pyopt.dialects.llvm.attrs import (LinkageAttr, CConvAttr, TailCallKindAttr,
                     VISIBILITY, UNNAMED_ADDR, VisibilityC, UnnamedAddrC, ComdatC,
                     LINKAGE_EXTERNAL, CCONV_C, TAILCALL_NONE)
 from pyopt.dialects.llvm.ops import LLVM_Type, LLVM_AnyPointer, move_inherent, OPS
-from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, MemoryEffectsC, TargetFeaturesC
+from pyopt.dialects.llvm.struct_attrs import (ALIAS_ATTRS as _ALIAS_ATTRS, DISubprogramAttr, MemoryEffectsC,
+                                              TargetFeaturesC)
 
 _ZERO_I64 = IntegerAttr(I64, 0)
 
@@ -102,7 +104,7 @@ def _parse_func(p, state):
         props["arg_attrs"] = ArrayAttr([DictionaryAttr(d) for d in arg_attrs])
     if any(res_attrs):
         props["res_attrs"] = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
-    move_inherent(state, FUNC.attr_names)
+    move_inherent(state, FUNC.attr_names, FUNC)
     if p.peek_is("{"):
         entry = list(zip(names, arg_types, arg_locs))
         state.regions = [p.parse_region(entry, isolated=True)]
@@ -330,7 +332,7 @@ def _parse_global(p, state):
         region = p.parse_region()
     state.regions = [region]
     props["global_type"] = TypeAttr(types[0])
-    move_inherent(state, GLOBAL.attr_names)
+    move_inherent(state, GLOBAL.attr_names, GLOBAL)
     GLOBAL.apply_defaults(props)
 
 
@@ -557,7 +559,7 @@ def _parse_call(p, state):
         p.expect(")")
     state.attributes.update(p.parse_optional_attr_dict())
     _parse_call_types(p, state, direct, operands)
-    move_inherent(state, CALL.attr_names)
+    move_inherent(state, CALL.attr_names, CALL)
     CALL.apply_defaults(props)
 
 
@@ -617,6 +619,22 @@ def verify_var_callee_type(op, args):
                        f"'{res[0].type}'")
 
 
+def _verify_call_debug_loc(op, fn):
+    """As LLVM's IR verifier: a call to an inlinable function with debug info, made in a
+    function with debug info, needs a location (the inliner would have none to use)."""
+    if not fn.regions[0].blocks:
+        return
+    parent = op.parent_op
+    while parent is not None and "function_type" not in parent.properties:
+        parent = parent.parent_op
+    if parent is None or type(op.loc) is not UnknownLoc:
+        return
+    if find_fused_metadata(parent.loc, DISubprogramAttr) is not None and \
+            find_fused_metadata(fn.loc, DISubprogramAttr) is not None:
+        raise plain_error(op, "inlinable function call in a function with a DISubprogram "
+                              "location must have a debug location")
+
+
 def _verify_call(op):
     props = op.properties
     callee = props.get("callee")
@@ -634,6 +652,7 @@ def _verify_call(op):
         raise op_error(op, f"'{callee.leaf}' does not reference a symbol in the current scope")
     if fn.name != "llvm.func":
         raise op_error(op, f"'{callee.leaf}' does not reference a valid LLVM function")
+    _verify_call_debug_loc(op, fn)
     ft = fn.properties["function_type"].value
     if ft.var_arg and props.get("var_callee_type") is None:
         raise op_error(op, "missing var_callee_type attribute for vararg call")
@@ -713,7 +732,7 @@ def _parse_invoke(p, state):
     state.successors = [normal, unwind]
     props["operandSegmentSizes"] = segment_sizes([len(callee_ops), len(normal_ops),
                                                   len(unwind_ops)])
-    move_inherent(state, INVOKE.attr_names)
+    move_inherent(state, INVOKE.attr_names, INVOKE)
     INVOKE.apply_defaults(props)
 
 
@@ -879,7 +898,7 @@ def _parse_switch(p, state):
                                                  [normalize_int(v, et) for v in values])
     props["case_operand_segments"] = DenseArrayAttr(I32, [len(o) for o in cops])
     props["operandSegmentSizes"] = segment_sizes([1, len(dops), sum(len(o) for o in cops)])
-    move_inherent(state, SWITCH.attr_names)
+    move_inherent(state, SWITCH.attr_names, SWITCH)
 
 
 def _print_switch(pr, op):
