@@ -7,7 +7,8 @@ import passes.conversion
 from passes.transforms import (canonicalize, cse, symbols, stats, sccp, licm, sroa,  # noqa: F401
                                mem2reg, inline, strip_debuginfo, llvm_ir, arith_expand, memref,
                                arith_emulate_wide_int, runtime_verification,
-                               vector_multi_reduction)
+                               vector_multi_reduction, vector_mask, print_ir,
+                               topological_sort)
 
 _SHARED = {"llvm_common"}  # helpers, not passes
 for _m in pkgutil.iter_modules(passes.conversion.__path__):

@@ -965,7 +965,7 @@ def expected_mask_type(op):
 _MASKABLE = {"vector.transfer_read", "vector.transfer_write", "vector.reduction",
              "vector.multi_reduction", "vector.outerproduct", "vector.gather",
              "vector.contract"}
-_PASSTHRU = {"vector.transfer_read", "vector.gather"}
+_PASSTHRU = {"vector.transfer_read"}  # (the only op whose supportsPassthru() is true)
 
 
 def verify_mask(op):
