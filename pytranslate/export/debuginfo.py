@@ -80,6 +80,7 @@ class DebugTranslation:
         self.locs = {}
         self.cus = None
         self.cu_globals = {}  # compile unit node -> global variable expressions
+        self.records = []     # (function, record parts, variable, expression) for the verifier
 
     # ------------------------------------------------------------------ nodes
     def node(self, kind, fields, distinct=False):
@@ -297,6 +298,10 @@ class DebugTranslation:
             self.cu_globals.setdefault(self.translate(scope), []).append(n)
         return n
 
+    def used(self):
+        """Whether any debug node was made (the verifier has something to check)."""
+        return bool(self.cache) or bool(self.records) or bool(self.locs)
+
     def finalize(self):
         for cu, exprs in self.cu_globals.items():
             ops = list(cu.ops)
@@ -513,6 +518,39 @@ def _expression_valid(elems):
         elif code not in _PLAIN_OPS:
             return False
     return True
+
+
+def _elements(text):
+    """The operand list of a printed `!DIExpression(...)` as numbers (None if not parsed)."""
+    body = text[len("!DIExpression("):-1].strip()
+    out = []
+    for tok in (t.strip() for t in body.split(",")) if body else ():
+        if tok.isdigit():
+            out.append(int(tok))
+        elif tok in _OP:
+            out.append(_OP[tok])
+        elif tok in dwarf.ENCODINGS:
+            out.append(dwarf.ENCODINGS[tok])
+        else:
+            return None
+    return out
+
+
+def expression_valid_text(text):
+    elems = _elements(text)
+    return elems is None or _expression_valid(elems)
+
+
+def fragment_of(text):
+    """(offset, size) of a valid expression's trailing DW_OP_LLVM_fragment, else None."""
+    elems = _elements(text)
+    if not elems or not _expression_valid(elems):
+        return None
+    ops = _split_ops(elems)
+    last = ops[-1][1]
+    if last[0] == _OP["DW_OP_LLVM_fragment"] and len(last) == 3:
+        return last[1], last[2]
+    return None
 
 
 def expression_text(elems):

@@ -830,11 +830,14 @@ def _dbg_record(t, op):
         expr = d.expression(op.properties.get("locationExpr"))
         args = [t.tv(op.operands[0]), [d.translate(op.properties.get("varInfo"))],
                 [expr.inline if expr is not None else "!DIExpression()"]]
+    parts = ["#dbg_" + kind + "("]
+    for a in args:
+        parts += a + [", "]
+    parts += [loc, ")"]
+    if kind != "label":  # (for the verifier's fragment checks)
+        d.records.append((t.f, parts, args[1][0], expr))
     if getattr(t.m.options, "write_debug_records", True):
-        parts = ["  #dbg_" + kind + "("]
-        for a in args:
-            parts += a + [", "]
-        t.cur.instrs.append((None, parts + [loc, ")"], []))
+        t.cur.instrs.append((None, ["  "] + parts, []))
         return
     name = "llvm.dbg." + kind
     if t.m.intrinsics.get(name) is None:

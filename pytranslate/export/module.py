@@ -525,7 +525,7 @@ def _print_module(m):
         out.append(f'target datalayout = "{dl}"')
     triple = m.op.attributes.get("llvm.target_triple")
     if triple is not None:
-        out.append(f'target triple = "{escape(triple.value)}"')
+        out.append(f'target triple = "{triple.value}"')  # (unescaped)
     # Function bodies and globals are rendered first: they register struct types, attribute
     # groups and metadata in use order.
     all_globals = m.globals + m.extra_globals
@@ -555,6 +555,11 @@ def _print_module(m):
             for line in f.body:
                 if type(line) is not str:
                     table.visit_parts(line)
+    if m.debug.used():
+        from pytranslate.export.diverify import verify_debug_info
+        broken = verify_debug_info(m, all_globals)
+        if broken:  # (mlir-translate-19 fails with LLVM verifier's messages)
+            raise_translation_error(m.op, "LLVM IR fails to verify: " + "\n".join(broken))
     from pytranslate.export.intrinsic_attrs import add_intrinsic_attributes
     add_intrinsic_attributes(m.intrinsics)
     funcs = m.function_order + list(m.intrinsics.values())
