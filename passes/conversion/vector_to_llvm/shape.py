@@ -408,8 +408,14 @@ class FlatTransposeLowering(_MatrixLowering):
 def prepare_patterns():
     # the vector-to-vector canonicalizations upstream applies first (same benefit, earlier)
     from pyopt.dialects.vector.canonicalize import TransposeFolder, \
-        StridedSliceConstantMaskFolder
-    return [RewritePattern("vector.transpose", 1, TransposeFolder),
+        StridedSliceConstantMaskFolder, CreateMaskFolder
+    from pyopt.dialects.vector import transfer_canonicalize as T
+    mask_folders = [p for n in ("maskedload", "maskedstore", "gather", "scatter", "expandload",
+                                "compressstore") for p in T.PATTERNS.get("vector." + n, ())
+                    if p.name.endswith("_folder")]
+    return mask_folders + [
+            RewritePattern("vector.create_mask", 1, CreateMaskFolder),
+            RewritePattern("vector.transpose", 1, TransposeFolder),
             RewritePattern("vector.extract_strided_slice", 1, StridedSliceConstantMaskFolder),
             ShapeCast2DTo1D(), ShapeCast1DTo2D(), ShapeCastGeneric(), ShapeCastScalable(),
             Transpose2DUnitDim(), TransposeEltWise()]
