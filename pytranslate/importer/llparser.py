@@ -978,6 +978,8 @@ class Parser:
         f = Function()
         f.start = start
         f.is_decl = not is_def
+        # (a declaration's attachments come first: `declare !dbg !5 hidden ptr @f(...)`)
+        pre_md = self.parse_md_attachments() if self.kind == "md" else []
         while True:
             t = self.tok
             if t in LINKAGES:
@@ -997,7 +999,8 @@ class Parser:
             else:
                 break
             self.next()
-        pre_md = self.parse_md_attachments() if self.kind == "md" else []
+        if self.kind == "md":
+            pre_md += self.parse_md_attachments()
         f.ret_attrs = self.parse_attrs()
         ret = self.parse_type()
         f.name = _name(self.next())
