@@ -68,4 +68,7 @@ def convert_vector_to_llvm(op, ctx, options):
     populate_vector_to_llvm(target, tc, patterns,
                             bool(options.get("reassociate-fp-reductions")),
                             bool(options.get("force-32bit-vector-indices", True)))
+    if options.get("enable-arm-sve"):
+        target.add_legal_op("arm_sve.intr.whilelt")
+        patterns.append(masks.SVECreateMaskLowering(tc))
     apply_partial_conversion(op, target, patterns, ctx)

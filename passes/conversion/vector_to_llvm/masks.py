@@ -10,6 +10,7 @@ from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from pyopt.ir.types import I1, I32, I64, INDEX, VectorType
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.llvm_common import builders as B
+from passes.conversion.llvm_common.pattern import ConvertOpToLLVMPattern
 from passes.conversion.vector_to_llvm.prepare import const, drop_front, insert
 
 _SLT = IntegerAttr(I64, 2)  # arith.cmpi predicates
@@ -121,3 +122,23 @@ def prepare_patterns():
 def patterns(tc, force32):
     from passes.conversion.vector_to_llvm.gather import patterns as gather_patterns
     return [CreateMask1D(force32)] + gather_patterns(tc)
+
+
+class SVECreateMaskLowering(ConvertOpToLLVMPattern):
+    """With enable-arm-sve: an SVE-predicate-sized 1-D scalable create_mask is the ArmSVE
+    `whilelt` intrinsic (MLIR 19's ArmSVE legalization). The arm_sve dialect is not part of
+    pyopt: the op is built unregistered, in the generic form mlir-opt prints it in."""
+    root = "vector.create_mask"
+    benefit = 4096
+
+    def match_and_rewrite(self, op, adaptor, rw):
+        t = op.results[0].type
+        if len(t.shape) != 1 or not t.is_scalable:
+            return False
+        n = t.shape[0]
+        if n < 2 or n > 16 or n & (n - 1):
+            return False
+        zero = B.zero(rw, I64, op.loc)
+        rw.replace_op(op, [rw.create("arm_sve.intr.whilelt", [zero, adaptor[0]], [t],
+                                     loc=op.loc).results[0]])
+        return True
