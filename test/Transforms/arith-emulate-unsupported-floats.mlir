@@ -12,9 +12,9 @@ func.func @mix(%a: f16, %v: vector<2xf16>) -> (f16, vector<2xf16>, i1) {
   // CHECK-DAG: %[[CX:.*]] = arith.extf %[[C]] fastmath<contract> : f16 to f64
   // CHECK: %[[M:.*]] = arith.mulf %[[AX]], %[[CX]] fastmath<fast> : f64
   // CHECK: %[[MT:.*]] = arith.truncf %[[M]] fastmath<contract> : f64 to f16
+  // CHECK: %[[MX:.*]] = arith.extf %[[MT]] fastmath<contract> : f16 to f64
   // CHECK: %[[VS:.*]] = arith.subf %[[VX]], %[[VX]] : vector<2xf64>
   // CHECK: %[[VT:.*]] = arith.truncf %[[VS]] fastmath<contract> : vector<2xf64> to vector<2xf16>
-  // CHECK: %[[MX:.*]] = arith.extf %[[MT]] fastmath<contract> : f16 to f64
   // CHECK: %[[CMP:.*]] = arith.cmpf olt, %[[MX]], %[[AX]] : f64
   // CHECK: return %[[MT]], %[[VT]], %[[CMP]]
   %c = arith.constant 2.5 : f16
