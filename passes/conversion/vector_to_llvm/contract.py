@@ -7,7 +7,7 @@ into lower-rank contractions until a pure reduction remains, which becomes multi
 vector.reduction; matmat/matvec shapes go straight to row dot products."""
 from __future__ import annotations
 
-from pyopt.ir.affine import AffineMap, dim
+from pyopt.ir.affine import AffineDimExpr, AffineMap, dim
 from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr
 from pyopt.ir.types import I64, IndexType, IntegerType, VectorType
 from pyopt.rewrite.pattern import RewritePattern
@@ -111,7 +111,7 @@ def _dims(m):
     """The dimension positions of a map's results (None if one is not a plain dimension)."""
     out = []
     for e in m.results:
-        if type(e).__name__ != "AffineDimExpr":
+        if type(e) is not AffineDimExpr:
             return None
         out.append(e.position)
     return out
@@ -119,7 +119,7 @@ def _dims(m):
 
 def _result_index(m, d):
     for i, e in enumerate(m.results):
-        if type(e).__name__ == "AffineDimExpr" and e.position == d:
+        if type(e) is AffineDimExpr and e.position == d:
             return i
     return None
 
