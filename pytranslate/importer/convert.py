@@ -526,7 +526,7 @@ class Converter:
             blk = Block()
             for op in self.fs.const_ops:
                 blk.append(op)
-            blk.append(b.op("llvm.return", [v]))
+            blk.append(b.op("llvm.return", [v], loc=self.mod_loc()))  # (the global's loc)
             region = Region([blk])
         self.top.append(b.op("llvm.mlir.global", (), (), props, regions=[region],
                              loc=self.mod_loc()))
@@ -687,8 +687,9 @@ class Converter:
                 mb = entry_block
             else:
                 phis = self.phis[b]
+                # (a block argument is located where its phi was)
                 mb = Block([self.ty(p.ty) for p in phis],
-                           [unk] * len(phis) if unk is not None else None)
+                           [self.inst_loc(p) for p in phis] if unk is not None else None)
                 for p, a in zip(phis, mb.args):
                     values[p.res] = a
             mblocks[b] = mb
