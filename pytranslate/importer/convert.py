@@ -240,6 +240,7 @@ class Converter:
         self.locs = bool(flags is not None and getattr(flags, "debuginfo", False))
         self.module_loc = f'{mlir_str(getattr(options, "import_name", "-"))}:0:0'
         self._attr = self.b.attr
+        self._active = set()  # globals whose constant walk is being converted
 
     def warn(self, msg):
         self.diags.append(("warning", msg))
@@ -265,6 +266,11 @@ class Converter:
         if r is not None:
             return r
         if isinstance(v, C):
+            if v in self._active:
+                # a global reached again through its own initializer (a relative lookup
+                # table): its address needs nothing else (MLIR 19 recurses without end)
+                r = self.fs.values[v] = self.convert_constant(v)
+                return r
             return self.convert_constant_expr(v)
         if isinstance(v, tuple) and v and v[0] == "asm":
             raise ImportError_(f"unhandled value: ptr asm "
@@ -323,8 +329,17 @@ class Converter:
         if c.kind in ("int", "fp") or not self.operands(c):
             v = fs.values[c] = self.convert_constant(c)
             return v
-        for cc in self.constants_to_convert(c):
-            fs.values[cc] = self.convert_constant(cc)
+        cyclic = c.kind == "global"
+        if cyclic:
+            self._active.add(c)
+        try:
+            for cc in self.constants_to_convert(c):
+                if cyclic and cc is c and c in fs.values:
+                    continue
+                fs.values[cc] = self.convert_constant(cc)
+        finally:
+            if cyclic:
+                self._active.discard(c)
         return fs.values[c]
 
     def constant_attr(self, c):

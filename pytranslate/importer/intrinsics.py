@@ -27,6 +27,10 @@ _IMM_AS_VALUE = {"masked.load", "masked.gather", "masked.store", "masked.scatter
 _ALIAS_INFO = {"memcpy", "memmove", "memcpy.inline", "memset", "memset.inline"}
 _DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
 _ctx = None
+# Intrinsics MLIR 19 rejects ("unhandled intrinsic") that clang emits for ordinary C (PIC
+# relative lookup tables: lua, bzip2, lz4, SQLite at -O2); kept as `llvm.call_intrinsic`,
+# which MLIR 19 reads and exports.
+_GENERIC = ("llvm.load.relative.",)
 # LLVM names whose MLIR op is spelled differently
 _RENAMED = (("va_start", "vastart"), ("va_end", "vaend"), ("va_copy", "vacopy"))
 
@@ -68,6 +72,8 @@ def convert_intrinsic(cv, inst):
     callee = inst.a["callee"]
     base = intrinsic_op(callee.v)
     if base is None:
+        if callee.v.startswith(_GENERIC):
+            return _generic_intrinsic(cv, inst, callee.v)
         return False
     if base in _DROPPED:
         return _debug_intrinsic(cv, inst, base)
@@ -112,6 +118,23 @@ def convert_intrinsic(cv, inst):
     _fmf(cv, inst, attrs)
     op = b.op("llvm.intr." + base, operands, [] if fty.ret is VOID else [cv.ty(fty.ret)],
               attrs, loc=cv.inst_loc(inst))
+    cv.cur.append(op)
+    if inst.res is not None and op.results:
+        cv.fs.values[inst.res] = op.results[0]
+    return True
+
+
+def _generic_intrinsic(cv, inst, name):
+    from pyopt.ir.attributes import StringAttr
+    operands = []
+    for v in inst.ops:
+        if isinstance(v, tuple):
+            return False
+        operands.append(cv.value(v))
+    fty = inst.a["fty"]
+    op = cv.b.op("llvm.call_intrinsic", operands,
+                 [] if fty.ret is VOID else [cv.ty(fty.ret)], {"intrin": StringAttr(name)},
+                 loc=cv.inst_loc(inst))
     cv.cur.append(op)
     if inst.res is not None and op.results:
         cv.fs.values[inst.res] = op.results[0]
