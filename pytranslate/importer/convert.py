@@ -223,6 +223,8 @@ class Converter:
         self.opts = options
         self.diags = diags  # list of (severity, message)
         self.fs = None
+        self.cur_func = None
+        self.slots = None  # LLVM's metadata numbering for quoted instructions (mdslots)
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from pytranslate.importer.debuginfo import DebugInfo
         self.di = DebugInfo(module)
@@ -577,6 +579,7 @@ class Converter:
     # -------------------------------------------------------------------- functions
     def convert_function(self, f):
         from pyopt.ir.core import Block, Region
+        self.cur_func = f  # (diagnostics number metadata as LLVM does for this function)
         if f.name.startswith("llvm.") and A.is_convertible_intrinsic(f.name):
             return
         b = self.b
@@ -810,7 +813,12 @@ class Converter:
     def diag_inst(self, inst):
         """The instruction as LLVM prints one (indented)."""
         text = inst.a.get("text")  # (a debug record, shown as its intrinsic)
-        return "  " + (text if text is not None else self.m.text[inst.start:inst.end])
+        if text is None:
+            text = self.m.text[inst.start:inst.end]
+        if self.slots is None:
+            from pytranslate.importer.mdslots import SlotNumbering
+            self.slots = SlotNumbering(self.m)
+        return "  " + self.slots.renumber(text, inst, self.cur_func)
 
     def process_inst(self, inst):
         if inst.op == "call":

@@ -23,7 +23,7 @@
 ; CHECK-NEXT:    llvm.intr.dbg.value #[[A]] = %[[S]] : i32
 ; CHECK-NEXT:    llvm.intr.dbg.label #{{.*}}
 ; CHECK-NEXT:    llvm.return %[[S]] : i32
-; WARN: sum.c:3:5: warning: dropped intrinsic:   tail call void @llvm.dbg.value(metadata !DIArgList(i32 %x, i32 %s)
+; WARN: sum.c:3:5: warning: dropped intrinsic:   tail call void @llvm.dbg.value(metadata !DIArgList(i32 %x, i32 %s), metadata !7, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value)), !dbg !11
 define i32 @sum(i32 %x, ptr %p) !dbg !5 {
 entry:
     #dbg_value(i32 %x, !10, !DIExpression(), !12)
@@ -59,21 +59,22 @@ entry:
 ; // -----
 
 ; MLIR 19 has no op for dbg.assign: the import fails at the record's location,
-; naming the intrinsic the record stands for.
+; quoting the intrinsic the record stands for with metadata numbered as LLVM
+; prints it (not as this file numbers it).
 
 ; WARN: t.c:5:7: error: unhandled intrinsic:   tail call void @llvm.dbg.assign(metadata i32 0, metadata !4, metadata !DIExpression(), metadata !6, metadata ptr %p, metadata !DIExpression()), !dbg !7
-define void @g(ptr %p) !dbg !3 {
-    #dbg_assign(i32 0, !4, !DIExpression(), !6, ptr %p, !DIExpression(), !7)
-  ret void, !dbg !7
+define void @g(ptr %p) !dbg !30 {
+    #dbg_assign(i32 0, !50, !DIExpression(), !60, ptr %p, !DIExpression(), !70)
+  ret void, !dbg !70
 }
 
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!2}
-!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
-!1 = !DIFile(filename: "t.c", directory: "/w")
-!2 = !{i32 2, !"Debug Info Version", i32 3}
-!3 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 4, spFlags: DISPFlagDefinition, unit: !0)
-!4 = !DILocalVariable(name: "x", scope: !3, file: !1, line: 5, type: !5)
-!5 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
-!6 = distinct !DIAssignID()
-!7 = !DILocation(line: 5, column: 7, scope: !3)
+!llvm.dbg.cu = !{!10}
+!llvm.module.flags = !{!20}
+!10 = distinct !DICompileUnit(language: DW_LANG_C11, file: !11, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!11 = !DIFile(filename: "t.c", directory: "/w")
+!20 = !{i32 2, !"Debug Info Version", i32 3}
+!30 = distinct !DISubprogram(name: "g", scope: !11, file: !11, line: 4, spFlags: DISPFlagDefinition, unit: !10)
+!40 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!50 = !DILocalVariable(name: "x", scope: !30, file: !11, line: 5, type: !40)
+!60 = distinct !DIAssignID()
+!70 = !DILocation(line: 5, column: 7, scope: !30)
