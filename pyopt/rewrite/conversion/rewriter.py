@@ -457,7 +457,8 @@ class ConversionPatternRewriter(PatternRewriter):
         else:
             blk = new.owner if d is None else op.parent
             self.set_insertion_point_to_start(blk)
-        cast = self._unresolved(TARGET, [new], want[0], value_loc(value, op), converter)
+        # At the location of the op whose operand this is (MLIR's remapValues inputLoc).
+        cast = self._unresolved(TARGET, [new], want[0], op.loc, converter)
         self.restore(ip)
         tc = self.target_casts
         tc[key] = cast
@@ -472,14 +473,6 @@ class ConversionPatternRewriter(PatternRewriter):
         if m is not None and m[0] == ARGUMENT:
             return d.operands
         return [new]
-
-
-def value_loc(v, op):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    if d is not None:
-        return d.loc
-    loc = getattr(v, "loc", None)
-    return loc if loc is not None else op.loc
 
 
 def _walk(block):

@@ -1,10 +1,15 @@
-"""`arith-emulate-unsupported-floats`: arithmetic on float types the target lacks runs in a
-wider type instead: operands are extended (`arith.extf`), the op runs on the target type and
-its results are truncated back (`arith.truncf`), both with `fastmath<contract>`."""
+"""Float widening passes: arithmetic on float types the target lacks runs in a wider type
+instead: operands are extended (`arith.extf`), the op runs on the wider type and its results
+are truncated back (`arith.truncf`), both with `fastmath<contract>`.
+
+- `arith-emulate-unsupported-floats`: the listed source types become the target type (arith
+  ops and the arithmetic vector ops).
+- `math-legalize-to-f32`: math ops on floats narrower than 32 bits run on f32 (math.fma,
+  often native on small types, stays)."""
 from __future__ import annotations
 
 from pyopt.dialects.arith import FastMathAttr
-from pyopt.ir.types import (FloatType, MemRefType, RankedTensorType, UnrankedMemRefType,
+from pyopt.ir.types import (F32, FloatType, MemRefType, RankedTensorType, UnrankedMemRefType,
                             UnrankedTensorType, VectorType)
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import (ConversionPattern, ConversionTarget, TypeConverter,
@@ -36,6 +41,11 @@ def _with_element(t, e):
     return None
 
 
+def _extend(builder, result_type, inputs, loc):
+    return builder.create("arith.extf", list(inputs), [result_type],
+                          {"fastmath": _CONTRACT}, loc=loc).results[0]
+
+
 class EmulatedFloatConverter(TypeConverter):
     def __init__(self, sources, target):
         super().__init__()
@@ -49,11 +59,20 @@ class EmulatedFloatConverter(TypeConverter):
                 return _with_element(t, target)
             return None
         self.add_conversion(widen)
+        self.add_target_materialization(_extend)
 
-        def extend(builder, result_type, inputs, loc):
-            return builder.create("arith.extf", list(inputs), [result_type],
-                                  {"fastmath": _CONTRACT}, loc=loc).results[0]
-        self.add_target_materialization(extend)
+
+class F32Converter(TypeConverter):
+    """Floats narrower than 32 bits become f32. As upstream, a shaped type of any float
+    element type becomes one of f32 (f64 vectors too, which then fail to verify)."""
+
+    def __init__(self):
+        super().__init__()
+        self.add_conversion(lambda t: t)
+        self.add_conversion(lambda t: F32 if type(t) is FloatType and t.width < 32 else None)
+        self.add_conversion(lambda t: _with_element(t, F32) if type(
+            getattr(t, "element_type", None)) is FloatType else None)
+        self.add_target_materialization(_extend)
 
 
 class EmulateFloat(ConversionPattern):
@@ -107,4 +126,14 @@ def emulate_unsupported_floats(root, ctx, options):
     target.add_dynamically_legal_dialect(["arith"], tc.is_legal)
     target.add_dynamically_legal_op(list(_VECTOR_ARITH), tc.is_legal)
     target.add_legal_op(*_ALWAYS_LEGAL)
+    apply_partial_conversion(root, target, [EmulateFloat(tc)], ctx)
+
+
+@register_pass("math-legalize-to-f32", "Legalize floating-point math ops on low-precision "
+               "floats", display_name="MathLegalizeToF32")
+def math_legalize_to_f32(root, ctx, options):
+    tc = F32Converter()
+    target = ConversionTarget(ctx)
+    target.add_dynamically_legal_dialect(["math"], tc.is_legal)
+    target.add_legal_op("math.fma", "arith.extf", "arith.truncf")
     apply_partial_conversion(root, target, [EmulateFloat(tc)], ctx)
