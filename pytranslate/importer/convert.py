@@ -223,8 +223,7 @@ class Converter:
         self.opts = options
         self.diags = diags  # list of (severity, message)
         self.fs = None
-        self.cur_func = None
-        self.slots = None  # LLVM's metadata numbering for quoted instructions (mdslots)
+        self.cur_func = None  # (quoted instructions number metadata as in their function)
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from pytranslate.importer.debuginfo import DebugInfo
         self.di = DebugInfo(module)
@@ -423,6 +422,8 @@ class Converter:
                 lines.append(op)
                 root = op.results[0]
             return root
+        if k == "wrapped":
+            raise ImportError_(f"unhandled constant: ptr {c.v[0]} @{c.v[1].v}")
         if k == "blockaddr":
             raise ImportError_(f"unhandled constant: ptr blockaddress(@{c.v[0]}, %{c.v[1]}) "
                                f"since blockaddress(...) is unsupported")
@@ -579,7 +580,7 @@ class Converter:
     # -------------------------------------------------------------------- functions
     def convert_function(self, f):
         from pyopt.ir.core import Block, Region
-        self.cur_func = f  # (diagnostics number metadata as LLVM does for this function)
+        self.cur_func = f
         if f.name.startswith("llvm.") and A.is_convertible_intrinsic(f.name):
             return
         b = self.b
@@ -812,13 +813,8 @@ class Converter:
     # -------------------------------------------------------------------- instructions
     def diag_inst(self, inst):
         """The instruction as LLVM prints one (indented)."""
-        text = inst.a.get("text")  # (a debug record, shown as its intrinsic)
-        if text is None:
-            text = self.m.text[inst.start:inst.end]
-        if self.slots is None:
-            from pytranslate.importer.mdslots import SlotNumbering
-            self.slots = SlotNumbering(self.m)
-        return "  " + self.slots.renumber(text, inst, self.cur_func)
+        # (a debug record is shown as its intrinsic; metadata numbered as LLVM prints it)
+        return self.mdp.inst(inst, self.cur_func, inst.a.get("text"))
 
     def process_inst(self, inst):
         if inst.op == "call":
@@ -1053,10 +1049,6 @@ def _e_select(cv, inst):
 
 def _e_freeze(cv, inst):
     return cv.b.op("llvm.freeze", [cv.value(inst.ops[0])], [cv.ty(inst.ty)])
-
-
-def _e_va_arg(cv, inst):
-    return cv.b.op("llvm.va_arg", [cv.value(inst.ops[0])], [cv.ty(inst.ty)])
 
 
 def _e_alloca(cv, inst):
@@ -1336,7 +1328,7 @@ _MD_OPS = {"br", "switch", "load", "store", "atomicrmw", "cmpxchg", "call", "inv
 
 _EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "unreachable": _e_unreachable,
          "resume": _e_resume, "phi": _e_phi, "select": _e_select, "freeze": _e_freeze,
-         "va_arg": _e_va_arg, "alloca": _e_alloca, "load": _e_load, "store": _e_store,
+         "alloca": _e_alloca, "load": _e_load, "store": _e_store,
          "fence": _e_fence, "atomicrmw": _e_atomicrmw, "cmpxchg": _e_cmpxchg,
          "getelementptr": _e_gep, "extractvalue": _e_extractvalue,
          "insertvalue": _e_insertvalue, "extractelement": _e_extractelement,

@@ -96,7 +96,11 @@ class MDPrinter:
         if node.kind == "node":
             return node.v
         out = []
-        for toks in _field_token_lists(node):
+        kind, fields = node.v
+        order = _OPERANDS.get(kind)
+        lists = (fields.get(k, ()) for k in order) if order is not None else \
+            _field_token_lists(node)
+        for toks in lists:
             for t in toks:
                 if t.startswith("!") and t[1:].isdigit():
                     out.append(_Ref(int(t[1:])))
@@ -216,16 +220,63 @@ class MDPrinter:
             out.append(t)
         return "".join(out).replace(" ,", ",")
 
-    def inst(self, inst, func):
+    def inst(self, inst, func, text=None):
         """The source text of an instruction with its `!N` references renumbered the way
-        LLVM prints a lone instruction."""
-        text = self.m.text[inst.start:inst.end]
-        slots = self.function_slots(func)
+        LLVM prints a lone instruction: with every function's metadata when it is an
+        intrinsic call taking a metadata node (isReferencingMDNode), else its own
+        function's."""
+        if text is None:
+            text = self.m.text[inst.start:inst.end]
+        if "!" not in text:
+            return "  " + text
+        slots = self.module_slots() if _references_nodes(self, inst) else \
+            self.function_slots(func)
 
         def sub(mo):
             key = self.identity(_Ref(int(mo.group(1))))
             return f"!{slots[key]}" if key in slots else mo.group(0)
         return "  " + _REF.sub(sub, text)
+
+
+def _references_nodes(printer, inst):
+    callee = inst.a.get("callee") if inst.op == "call" else None
+    if not (isinstance(callee, C) and callee.kind == "global" and callee.v.startswith("llvm.")):
+        return False
+    for op in inst.ops:
+        if isinstance(op, tuple) and op and op[0] == "md":
+            _, node = printer.resolve(op[1])
+            if node is not None and node.kind in ("node", "special") and \
+                    not (node.kind == "special" and node.v[0] == "DIArgList"):
+                return True
+    return False
+
+
+# The operands of specialised nodes that can be nodes, in LLVM's storage order (which slot
+# numbering follows; the printed field order differs, e.g. a scope's file comes first).
+_OPERANDS = {
+    "DILocation": ("scope", "inlinedAt"),
+    "DIStringType": ("stringLength", "stringLengthExpression", "stringLocationExpression"),
+    "DIDerivedType": ("file", "scope", "baseType", "extraData", "annotations"),
+    "DICompositeType": ("file", "scope", "baseType", "elements", "vtableHolder",
+                        "templateParams", "discriminator", "dataLocation", "associated",
+                        "allocated", "rank", "annotations"),
+    "DISubroutineType": ("types",),
+    "DICompileUnit": ("file", "enums", "retainedTypes", "globals", "imports", "macros"),
+    "DISubprogram": ("file", "scope", "type", "unit", "declaration", "retainedNodes",
+                     "containingType", "templateParams", "thrownTypes", "annotations"),
+    "DILexicalBlock": ("file", "scope"), "DILexicalBlockFile": ("file", "scope"),
+    "DINamespace": ("scope",), "DICommonBlock": ("scope", "declaration", "file"),
+    "DIModule": ("file", "scope"), "DITemplateTypeParameter": ("type",),
+    "DITemplateValueParameter": ("type", "value"),
+    "DIGlobalVariable": ("scope", "file", "type", "declaration", "templateParams",
+                         "annotations"),
+    "DILocalVariable": ("scope", "file", "type", "annotations"), "DILabel": ("scope", "file"),
+    "DIObjCProperty": ("file", "type"),
+    "DIImportedEntity": ("scope", "entity", "file", "elements"),
+    "DIMacroFile": ("file", "nodes"), "DIGlobalVariableExpression": ("var", "expr"),
+    "DISubrange": ("count", "lowerBound", "upperBound", "stride"),
+    "DIGenericSubrange": ("count", "lowerBound", "upperBound", "stride"),
+}
 
 
 class _Ref:
