@@ -220,6 +220,11 @@ class FunctionTranslator:
                 head = f"  %{res.n} = " if res is not None else "  "
                 lines.append(head + text if type(text) is str else [head] + text)
         f.body = lines
+        # Blocks refer to each other (branches, PHIs): unlinked here, the function's
+        # instruction lists are freed now rather than kept while the collector is off.
+        for lb in layout:
+            lb.instrs = lb.uses = lb.phis = None
+        self.values = self.blocks = self.cur = None
 
     def branch(self, parts, targets):
         self.emit(None, parts)

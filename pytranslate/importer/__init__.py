@@ -79,16 +79,23 @@ class _Background:
         return self.value
 
 
+# llvmlite adds ~45 MB to a process: for a large input the child loads it (beside the
+# parent's reading, which takes longer), so the importer's own peak stays smaller; many small
+# chunks (-split-input-file) share one load made in the parent.
+_LOAD_LLVM_IN_CHILD = 1 << 20
+
+
 class _IsolatedCheck:
     """LLVM's check in a forked child (LLVM aborts on some broken modules): its abort
     becomes an error at the start of the input."""
 
     def __init__(self, text, name):
         from pytranslate.llvmcheck import Isolated
-        try:
-            import llvmlite.binding  # noqa: F401  (loaded once, shared with the child)
-        except ImportError:
-            pass
+        if len(text) < _LOAD_LLVM_IN_CHILD:
+            try:
+                import llvmlite.binding  # noqa: F401  (loaded once, shared with the children)
+            except ImportError:
+                pass
         self.run = Isolated(_llvm_check, text, name)
 
     def result(self):
