@@ -33,6 +33,46 @@ static void mix(uint64_t v) { crc = (crc ^ v) * 0x100000001b3ULL + (crc >> 29); 
 static void mix_double(double d) { uint64_t u; memcpy(&u, &d, sizeof u); mix(u); }
 """
 
+# Helpers and globals of the less common features (cgen.CGen.feature); defined after struct S.
+FEATURE_GLOBALS = r"""#include <stdarg.h>
+typedef uint32_t v4u __attribute__((vector_size(16)));
+static long double g_ld = 1.0L;
+static float g_fl = 2.5f;
+static unsigned __int128 g_w = 12345;
+static union { uint32_t u; uint8_t b[4]; } g_un;
+static _Thread_local uint32_t g_tls = 5;
+static uint32_t g_at;
+static v4u g_vec;
+static struct __attribute__((packed)) { uint8_t a; uint32_t b; uint16_t c; } g_pk = {1, 2, 3};
+static const unsigned char g_bytes[] = "\xff\x00\xc3(\x80\\\"\t\x7f end";
+static uint32_t h0(uint32_t x) { return x * 2654435761U; }
+static uint32_t h1(uint32_t x) { return x ^ (x >> 13); }
+static uint32_t h2(uint32_t x) { return ~x + 17U; }
+static uint32_t h3(uint32_t x) { return x << 3 | x >> 29; }
+static uint32_t (*const g_fp[4])(uint32_t) = {h0, h1, h2, h3};
+static uint32_t vsum(int n, ...) {
+  va_list ap;
+  uint32_t s = 0;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++) s = s * 33U + va_arg(ap, uint32_t);
+  va_end(ap);
+  return s;
+}
+static uint32_t table_switch(uint32_t x) {
+  switch (x % 13U) {
+  case 0: return 11; case 1: return 29; case 2: return 3; case 3: return 1009;
+  case 4: return 7; case 5: return 77; case 6: return 123456; case 7: return 5;
+  case 8: return 0; case 9: return 99; case 10: return 4242; case 11: return 31;
+  default: return 8;
+  }
+}
+"""
+FEATURE_MIX = (
+    "mix((uint64_t)(int64_t)g_ld); mix((uint64_t)(int32_t)g_fl); mix((uint64_t)g_w); "
+    "mix((uint64_t)(g_w >> 64)); mix(g_un.u); mix(g_tls); mix(g_at); "
+    "for (int i = 0; i < 4; i++) mix(g_vec[i]); mix(g_pk.a); mix(g_pk.b); mix(g_pk.c); "
+    "for (unsigned i = 0; i < sizeof g_bytes; i++) mix(g_bytes[i]);")
+
 UTYPES = ["uint8_t", "uint16_t", "uint32_t", "uint64_t"]
 U32_BIN = ["+", "-", "*", "&", "|", "^"]
 
@@ -161,7 +201,9 @@ class CGen:
     def stmt(self, env, ind, depth):
         r = self.r
         k = r.random()
-        if k < 0.3 or depth >= 3:
+        if k < 0.07:
+            self.feature(env, ind)
+        elif k < 0.3 or depth >= 3:
             op = r.choice(["=", "+=", "^=", "|=", "-=", "&="])
             self.emit(f"{self.lvalue(env)} {op} {self.expr(env, 3)};", ind)
         elif k < 0.42:
@@ -220,6 +262,69 @@ class CGen:
             env["locals"].append(v)
             env["scalars"].append((v, t))
 
+    def feature(self, env, ind):
+        """One statement exercising a less common IR feature (intrinsics, x86_fp80, i128,
+        atomics, thread-locals, varargs, function pointers, vectors, VLAs, lookup tables)."""
+        r = self.r
+        e = self.expr(env, 1)
+        lv = self.lvalue(env)
+        k = r.randrange(14)
+        if k == 0:
+            self.emit(f"{lv} ^= (uint32_t)__builtin_popcount({e}) + "
+                      f"__builtin_bswap32({self.expr(env, 1)});", ind)
+        elif k == 1:
+            v = self.fresh("z")
+            self.emit(f"uint32_t {v} = {e};", ind)
+            self.emit(f"{lv} += ({v} ? (uint32_t)__builtin_ctz({v}) : 32U) + "
+                      f"(uint32_t)__builtin_clzll((uint64_t){v} | 1U);", ind)
+        elif k == 2:
+            v, sh = self.fresh("z"), self.fresh("z")
+            self.emit(f"uint32_t {v} = {e}, {sh} = {self.expr(env, 1)} & 31U;", ind)
+            self.emit(f"{lv} = ({v} << {sh}) | ({v} >> ((32U - {sh}) & 31U));", ind)
+        elif k == 3:
+            self.emit(f"g_ld = g_ld * 0.5L + (long double)({e} & 0xFFFFU) * 1.25L;", ind)
+            self.emit(f"g_fl = g_fl * 0.75f - (float)({self.expr(env, 1)} & 0xFFU);", ind)
+        elif k == 4:
+            self.emit(f"g_w = g_w * (unsigned __int128){e} + "
+                      f"((unsigned __int128)0x123456789ULL << 70);", ind)
+            self.emit(f"{lv} ^= (uint32_t)(g_w >> 96) + (uint32_t)(g_w >> 33);", ind)
+        elif k == 5:
+            self.emit(f"g_un.u = {e};", ind)
+            self.emit(f"{lv} += g_un.b[{self.expr(env, 1)} % 4U];", ind)
+        elif k == 6:
+            self.emit(f"g_tls = g_tls * 7U + {e};", ind)
+            self.emit(f"{lv} ^= g_tls;", ind)
+        elif k == 7:
+            self.emit(f"{lv} += __atomic_fetch_add(&g_at, {e}, __ATOMIC_SEQ_CST);", ind)
+            v = self.fresh("z")
+            self.emit(f"uint32_t {v} = g_at;", ind)
+            self.emit(f"__atomic_compare_exchange_n(&g_at, &{v}, {v} ^ 0x55U, 0, "
+                      f"__ATOMIC_SEQ_CST, __ATOMIC_RELAXED);", ind)
+        elif k == 8:
+            n = r.randint(1, 4)
+            args = ", ".join(f"(uint32_t){self.expr(env, 1)}" for _ in range(n))
+            self.emit(f"{lv} += vsum({n}, {args});", ind)
+        elif k == 9:
+            self.emit(f"{lv} ^= g_fp[{e} % 4U]({self.expr(env, 1)});", ind)
+        elif k == 10:
+            v = self.fresh("vv")
+            self.emit(f"v4u {v} = {{{e}, {self.expr(env, 1)}, 3U, 0xFFFFFFFFU}};", ind)
+            self.emit(f"{v} = {v} * {v} + __builtin_shufflevector({v}, {v}, 3, 2, 1, 0);", ind)
+            self.emit(f"g_vec ^= {v};", ind)
+            self.emit(f"{lv} += {v}[0] ^ {v}[3];", ind)
+        elif k == 11:
+            n, v = self.fresh("n"), self.fresh("vla")
+            self.emit(f"{{ uint32_t {n} = {e} % 7U + 1U; uint32_t {v}[{n}];", ind)
+            self.emit(f"  for (uint32_t q = 0; q < {n}; q++) {v}[q] = q * {self.lit()};", ind)
+            self.emit(f"  {lv} += {v}[{self.expr(env, 1)} % {n}]; }}", ind)
+        elif k == 12:
+            self.emit(f"{lv} += table_switch({e});", ind)
+        else:
+            self.emit(f"g_pk.b += {e}; g_pk.c ^= (uint16_t)g_pk.b;", ind)
+            self.emit(f"{{ struct S t; memcpy(&t, &g_sa[{self.index(env)} % {self.salen}], "
+                      f"sizeof t); t.x ^= (uint32_t)g_pk.c; "
+                      f"g_sa[{self.index(env)} % {self.salen}] = t; }}", ind)
+
     def block(self, env, ind, depth, n):
         env = dict(env, locals=list(env["locals"]), scalars=list(env["scalars"]))
         for _ in range(self.r.randint(1, n)):
@@ -277,6 +382,7 @@ class CGen:
             self.emit(f"uint32_t *{p} = &{r.choice(self.arrays)}[{r.randrange(n)}];")
             self.gptrs.append(p)
         self.emit('static const char g_str[] = "difftest \\"str\\"\\n";')
+        self.emit(FEATURE_GLOBALS)
         self.emit(f"static const uint16_t g_tab[{n}] = "
                   f"{{{', '.join(str(r.randrange(65536)) for _ in range(n))}}};")
 
@@ -378,6 +484,7 @@ class CGen:
             self.emit(f"mix(*{p});", 1)
         self.emit(f"for (int i = 0; i < {self.alen}; i++) mix(g_tab[i]);", 1)
         self.emit("mix(strlen(g_str));", 1)
+        self.emit(FEATURE_MIX, 1)
         self.emit('printf("checksum = %016llx\\n", (unsigned long long)crc);', 1)
         self.emit("return (int)(crc % 3U);", 1)
         self.emit("}")
