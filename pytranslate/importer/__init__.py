@@ -139,6 +139,7 @@ def _import_chunk(text, name, options, engine):
         return None
     diags = []
     conv = Converter(module, options, diags, _context())
+    conv.buffer_name = name  # (LLVM's module identifier)
     # the module's location names its source file
     if module.source_filename is not None:
         name = module.source_filename

@@ -435,6 +435,13 @@ class Converter:
         from pyopt.ir.core import Block, Region
         m = self.m
         b = self.b
+        from pytranslate.importer.debuginfo import debug_info_version, strip_debug_info
+        version = debug_info_version(m)
+        if version != 3 and strip_debug_info(m):
+            # LLVM 19's reader drops such debug info, telling so on stderr
+            import sys
+            sys.stderr.write(f"warning: ignoring debug info with an invalid version "
+                             f"({version}) in {getattr(self, 'buffer_name', '-')}\n")
         unhandled = []
         try:
             dl = A.data_layout_attr(m.datalayout, unhandled.append)

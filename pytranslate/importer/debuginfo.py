@@ -654,3 +654,52 @@ class _CyclicCache:
         frames.pop()
         if not frames:
             del self.frames_of[key]
+
+
+# ------------------------------------------------------------------ stripping (UpgradeDebugInfo)
+def debug_info_version(m):
+    """The "Debug Info Version" module flag's value (0 when there is none)."""
+    for ref in m.named_md.get("llvm.module.flags", ()):
+        node = ref
+        while node is not None and node.kind == "ref":
+            node = m.metadata.get(node.v)
+        if node is None or node.kind != "node" or len(node.v) != 3:
+            continue
+        key, val = node.v[1], node.v[2]
+        if key.kind == "str" and key.v == "Debug Info Version" and val.kind == "val":
+            v = getattr(val.v[1], "v", None)
+            return v if isinstance(v, int) else 0
+    return 0
+
+
+def strip_debug_info(m):
+    """StripDebugInfo, which LLVM 19 applies on reading a module whose debug info has another
+    version than 3 (none included): debug intrinsics and records, `!dbg` attachments and the
+    llvm.dbg.* named metadata go. Returns whether anything was removed."""
+    changed = False
+    for name in [n for n in m.named_md if n.startswith("llvm.dbg.") or n == "llvm.gcov"]:
+        del m.named_md[name]
+        changed = True
+    for g in m.globals:
+        md = getattr(g, "md", None)
+        if md and any(k == "dbg" for k, _ in md):
+            g.md = [(k, r) for k, r in md if k != "dbg"]
+            changed = True
+    for f in m.functions:
+        if f.md and any(k == "dbg" for k, _ in f.md):
+            f.md = [(k, r) for k, r in f.md if k != "dbg"]
+            changed = True
+        for bb in f.blocks:
+            kept = []
+            for inst in bb.insts:
+                callee = inst.a.get("callee") if inst.op == "call" else None
+                if callee is not None and getattr(callee, "kind", None) == "global" and \
+                        str(callee.v).startswith("llvm.dbg."):
+                    changed = True
+                    continue
+                if inst.md and any(k == "dbg" for k, _ in inst.md):
+                    inst.md = [(k, r) for k, r in inst.md if k != "dbg"]
+                    changed = True
+                kept.append(inst)
+            bb.insts = kept
+    return changed

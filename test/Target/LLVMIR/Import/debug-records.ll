@@ -78,3 +78,23 @@ define void @g(ptr %p) !dbg !30 {
 !50 = !DILocalVariable(name: "x", scope: !30, file: !11, line: 5, type: !40)
 !60 = distinct !DIAssignID()
 !70 = !DILocation(line: 5, column: 7, scope: !30)
+
+; // -----
+
+; Without a "Debug Info Version" flag of 3, LLVM 19's reader drops the debug
+; info (records, attachments, llvm.dbg.cu) and says so on stderr.
+
+; WARN: warning: ignoring debug info with an invalid version (0) in {{.*}}
+; CHECK-LABEL: llvm.func @h(%arg0: i32) {
+; CHECK-NEXT:    llvm.return
+; CHECK-NEXT:  }
+define void @h(i32 %v) !dbg !3 {
+    #dbg_value(i32 %v, !4, !DIExpression(), !5)
+  ret void, !dbg !5
+}
+!llvm.dbg.cu = !{!0}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/w")
+!3 = distinct !DISubprogram(name: "h", scope: !1, file: !1, line: 4, spFlags: DISPFlagDefinition, unit: !0)
+!4 = !DILocalVariable(name: "v", scope: !3, file: !1, line: 5)
+!5 = !DILocation(line: 5, column: 7, scope: !3)
