@@ -14,7 +14,7 @@ from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
 from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
-from pytranslate.export.vecfold import fold_insertelement, fold_extractelement
+from pytranslate.export.vecfold import fold_insertelement, fold_extractelement, parse_aggregate
 from pytranslate.export.binfold import fold_binary, fold_fneg
 
 
@@ -461,7 +461,7 @@ def _const_elems(t, text, ty):
     if text == "zeroinitializer":
         return [(e, null_value(e, t.tc)) for e in ets]
     known = t.m.aggregates.get((ty, text))
-    return list(known) if known is not None else None
+    return list(known) if known is not None else parse_aggregate(t, text, ty, ets)
 
 
 def _extractvalue(t, op):

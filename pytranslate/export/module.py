@@ -166,6 +166,8 @@ def translate_module(module_op, options, llvm_check=True):
                                     "`LLVMTranslationDialectInterface` registration for dialect "
                                     f"for op: {op.name}")
     legalize_module_for_export(module_op)
+    from pytranslate.export.types import use_layout
+    use_layout(m.data_layout)
     try:
         _convert_comdats(m, ops)
         linker = [op for op in ops if op.name == "llvm.linker_options"]
@@ -195,6 +197,8 @@ def translate_module(module_op, options, llvm_check=True):
                     _nvvm_annotations(m, op)
     except TranslationError as e:
         raise_translation_error(e.op, e.message, e.loc)
+    finally:
+        use_layout("")
     text = _print_module(m)
     if llvm_check:
         _verify_with_llvm(text, module_op)

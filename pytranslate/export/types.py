@@ -140,6 +140,8 @@ def type_size_bits(t):
     if tt is FloatType:
         return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 128, "f128": 128}[t.kind]
     if tt is LLVMPointerType:
+        if _LAYOUT is not None:
+            return _LAYOUT.ptrs.get(t.address_space, _LAYOUT.ptrs[0])[0]
         return 64
     if tt is LLVMArrayType:
         return t.num_elements * type_size_bits(t.element_type)
@@ -168,9 +170,51 @@ def _align_to(v, a):
     return (v + a - 1) // a * a if a else v
 
 
+# The module's data layout while a module is translated (None: LLVM's default layout, which
+# the code below spells out). IRBuilder takes the alignments it is not given from it.
+_LAYOUT = None
+
+
+def use_layout(text):
+    """Makes the `target datalayout` text the layout of alignment queries ("" = default)."""
+    global _LAYOUT
+    if not text:
+        _LAYOUT = None
+        return
+    from pytranslate.importer.layout import DataLayout
+    _LAYOUT = DataLayout(text)
+
+
+def _layout_align(L, t, which):
+    tt = type(t)
+    if tt is IntegerType:
+        return L._int_align(t.width, which)
+    if tt is FloatType:
+        spec = L.floats.get(_prim_bits(t))
+        return spec[which] // 8 if spec is not None else _pow2_ceil((_prim_bits(t) + 7) // 8)
+    if tt is LLVMPointerType:
+        return L.ptrs.get(t.address_space, L.ptrs[0])[1 + which] // 8
+    if tt is LLVMArrayType:
+        return _layout_align(L, t.element_type, which)
+    if tt in (VectorType, LLVMFixedVectorType, LLVMScalableVectorType):
+        n = (t.shape[0] if tt is VectorType else
+             t.num_elements if tt is LLVMFixedVectorType else t.min_num_elements)
+        bits = n * _prim_bits(t.element_type)
+        spec = L.vecs.get(bits)
+        return spec[which] // 8 if spec is not None else max(1, _pow2_ceil((bits + 7) // 8))
+    if tt is LLVMStructType:
+        if t.packed and not which:
+            return 1
+        a = 1 if t.packed else max([_layout_align(L, x, 0) for x in t.body] or [1])
+        return max(a, L.aggr[which] // 8)
+    return L.ptrs[0][1 + which] // 8
+
+
 def abi_align(t, pref=False):
-    """ABI (or preferred) alignment in bytes under LLVM's default data layout
-    (i64:32:64: i64 and wider integers have ABI alignment 4, preferred 8; a:0:64)."""
+    """ABI (or preferred) alignment in bytes under the module's data layout; by default
+    LLVM's (i64:32:64: i64 and wider integers have ABI alignment 4, preferred 8; a:0:64)."""
+    if _LAYOUT is not None:
+        return _layout_align(_LAYOUT, t, 1 if pref else 0)
     tt = type(t)
     if tt is IntegerType:
         w = t.width

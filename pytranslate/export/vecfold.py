@@ -125,3 +125,55 @@ def fold_extractelement(t, vt, vec, idx, idx_type):
         return expr
     elems = vector_elems(t, vec, vt)
     return expr if elems is None else elems[i]
+
+
+def parse_aggregate(t, text, ty, ets):
+    """(element type, value text) pairs of an array/struct constant's text, or None (for
+    constants printed here but not built by a fold, e.g. dense attributes)."""
+    from pyopt.dialects.llvm.types import LLVMStructType
+    if type(ty) is LLVMStructType:
+        if ty.packed:
+            if not (text.startswith("<{ ") and text.endswith(" }>")):
+                return None
+            body = text[3:-3]
+        elif text.startswith("{ ") and text.endswith(" }"):
+            body = text[2:-2]
+        else:
+            return None
+    elif text.startswith("[") and text.endswith("]"):
+        body = text[1:-1]
+    elif text.startswith('c"') and text.endswith('"') and ets and \
+            t.tc(ets[0]) == "i8":
+        data = _unescape(text[2:-1])
+        return None if len(data) != len(ets) else [(ets[0], str(b if b < 128 else b - 256))
+                                                    for b in data]
+    else:
+        return None
+    items = _split_top(body)
+    if len(items) != len(ets):
+        return None
+    out = []
+    for et, item in zip(ets, items):
+        pre = t.tc(et) + " "
+        if not item.startswith(pre):
+            return None
+        out.append((et, item[len(pre):]))
+    return out
+
+
+def _unescape(s):
+    out = bytearray()
+    i = 0
+    raw = s.encode("utf-8", "surrogateescape")
+    while i < len(raw):
+        c = raw[i]
+        if c == 0x5C and raw[i + 1:i + 2] == b"\\":
+            out.append(0x5C)
+            i += 2
+        elif c == 0x5C:
+            out.append(int(raw[i + 1:i + 3], 16))
+            i += 3
+        else:
+            out.append(c)
+            i += 1
+    return bytes(out)
