@@ -1,9 +1,9 @@
 """pytranslate vs mlir-translate-19 on real C programs (issue: LLVM IR import/export speed).
 
-    python bench/bench_translate.py [--funcs 3400] [--opt O0,O2] [--keep DIR] [--no-roundtrip]
+    python bench/bench_translate.py [--funcs 3800] [--opt O0,O2] [--keep DIR] [--no-roundtrip]
 
 Generates a deterministic C program of `--funcs` functions (loops, switches, structs, arrays,
-floating point, recursion, varargs printf) plus a small fixed driver (3400 functions: about
+floating point, recursion, varargs printf) plus a small fixed driver (3800 functions: about
 100k lines of clang -O0 LLVM IR), compiles it with clang-19 to .ll, then times `-import-llvm`
 (and `--mlir-to-llvmir` on the result) for both tools in the same run: wall time and peak RSS
 of the child process, as ratios against the targets (8x mlir-translate-19's time, 3x its RSS).
@@ -76,18 +76,23 @@ def gen_c(nfuncs, seed=0):
 
 
 def measured(cmd, out_path):
-    """Runs cmd through a tiny wrapper so ru_maxrss is the child's own peak."""
+    """Runs cmd through a tiny wrapper so ru_maxrss is the child's own peak; also gives the
+    CPU seconds (user + system) of the command and everything it forked."""
     wrapper = ("import resource,subprocess,sys,time;"
                "t=time.perf_counter();"
                "r=subprocess.run(sys.argv[2:],stdout=open(sys.argv[1],'wb'),"
                "stderr=subprocess.PIPE);"
                "dt=time.perf_counter()-t;"
-               "m=resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss;"
+               "u=resource.getrusage(resource.RUSAGE_CHILDREN);"
                "sys.stderr.buffer.write(r.stderr[-2000:]);"
-               "print(dt,m,r.returncode)")
+               "print(dt,u.ru_maxrss,r.returncode,u.ru_utime+u.ru_stime)")
     r = subprocess.run([sys.executable, "-c", wrapper, out_path] + cmd, capture_output=True)
-    dt, rss, rc = r.stdout.split()
+    dt, rss, rc, cpu = r.stdout.split()
+    MEASURED_CPU[out_path] = float(cpu)
     return float(dt), int(rss) / 1024.0, int(rc), r.stderr.decode(errors="replace")
+
+
+MEASURED_CPU = {}  # output path -> CPU seconds of the command that wrote it
 
 
 def llvmlite_check_time(ll_path):
@@ -120,7 +125,7 @@ def compile_and_run(clang, src_ll, exe, workdir):
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("--funcs", type=int, default=3400)
+    ap.add_argument("--funcs", type=int, default=3800)
     ap.add_argument("--opt", default="O0,O2")
     ap.add_argument("--keep", default=None, help="keep the work files in this directory")
     ap.add_argument("--no-roundtrip", action="store_true")
@@ -151,6 +156,7 @@ def main(argv=None):
         t_ref, rss_ref, rc, err = measured([MLIR_TRANSLATE, "-import-llvm", ll], mref)
         t_py, rss_py, rc_py, err_py = measured(py + ["-import-llvm", ll], mpy)
         row = {"opt": opt, "lines": nlines, "imp": (t_py, t_ref, rss_py, rss_ref, rc_py, err_py),
+               "imp_cpu": (MEASURED_CPU[mpy], MEASURED_CPU[mref]),
                "llvmlite": llvmlite_check_time(ll)}
         if rc_py == 0:
             lref = os.path.join(work, f"prog.{opt}.ref.ll")
@@ -158,6 +164,7 @@ def main(argv=None):
             te_ref, re_ref, rc1, _ = measured([MLIR_TRANSLATE, "--mlir-to-llvmir", mpy], lref)
             te_py, re_py, rc2, err2 = measured(py + ["--mlir-to-llvmir", mpy], lpy)
             row["exp"] = (te_py, te_ref, re_py, re_ref, rc2, err2)
+            row["exp_cpu"] = (MEASURED_CPU[lpy], MEASURED_CPU[lref])
             if not ns.no_roundtrip and rc2 == 0:
                 res, cerr = compile_and_run(clang, lpy, os.path.join(work, f"rt.{opt}"), work)
                 row["rt"] = ("ok" if res == (0, ref_out) else
@@ -185,6 +192,10 @@ def main(argv=None):
                   f"{rp:7.0f} {rr:8.0f} {xr:6.1f}  "
                   f"{'ok' if good else 'OVER TARGET'} ({xt / TIME_TARGET:.0%} of the time "
                   f"target, {xr / RSS_TARGET:.0%} of the RSS target)")
+            cp, cr = row[key + "_cpu"]
+            print(f"{'':4} {'':7} {'':9} CPU s (user+sys, forked checks included): "
+                  f"{cp:.2f} vs {cr:.2f} = {cp / max(cr, 1e-3):.1f}x (the wall ratio is only "
+                  f"meaningful on an idle machine)")
         if row.get("llvmlite") is not None:
             print(f"{row['opt']:4} llvmlite parse+verify of the .ll (run beside the import): "
                   f"{row['llvmlite']:.2f} s")
