@@ -30,6 +30,7 @@ _NOT_IN_19 = {
     "llvm.vp.": {"speculatable"}, "llvm.get.active.lane.mask.": {"speculatable"},
     "llvm.vector.deinterleave2.": {"speculatable"}, "llvm.vector.interleave2.": {"speculatable"},
     "llvm.ubsantrap": {"memory"}, "llvm.experimental.stepvector.": {"speculatable"},
+    "llvm.vscale.": {"speculatable"},
 }
 # Attributes LLVM 19 gave that newer LLVMs dropped.
 _ONLY_IN_19 = {"llvm.coro.end": ["nounwind"]}
