@@ -10,7 +10,8 @@ from array import array
 
 from pytranslate.importer.lltypes import (int_ty, float_ty, simple_ty, ptr_ty, array_ty, vec_ty, struct_ty, func_ty,
                       target_ty, named_struct, VOID, I1, I32, PTR, METADATA, LABEL, TOKEN,
-                      FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr, c_blockaddr, null_value,
+                      FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr, c_blockaddr, c_wrapped,
+                      null_value,
                       c_aggregate, c_str, float_bits_from_double)
 
 
@@ -568,6 +569,11 @@ class Parser:
                     self.expect(")")
                     out.append((t, v))
                     continue
+                if t == "uwtable" and self.toks[self.i + 1] in ("sync", "async"):
+                    self.next()
+                    out.append((t, 1 if self.next() == "sync" else 2))
+                    self.expect(")")
+                    continue
                 if t in ("dereferenceable", "dereferenceable_or_null", "uwtable",
                          "allocsize", "vscale_range"):
                     self.next()
@@ -765,7 +771,7 @@ class Parser:
                 self.expect(")")
                 return c_blockaddr(ty, f, bb)
             if t in ("dso_local_equivalent", "no_cfi"):
-                return self.parse_value(ty)
+                return c_wrapped(ty, t, self.parse_value(ty))
             return self._const_expr(t, ty)
         if t == "[":
             elems = []
@@ -1076,17 +1082,20 @@ class Parser:
         self.m.symbols[f.name] = f
         if is_def:
             self.fn = f
+            unnamed = 0  # only unnamed parameters take numbers (%0, %1, ...)
             for idx, (pty, _, pname) in enumerate(params):
-                loc = self.local(pname if pname is not None else str(idx), pty)
+                if pname is None:
+                    pname = str(unnamed)
+                    unnamed += 1
+                loc = self.local(pname, pty)
                 loc.arg = idx
                 f.args.append(loc)
-            self.parse_body(f)
+            self.parse_body(f, unnamed)
         self.locals = None
         self.fn = None
 
-    def parse_body(self, f):
+    def parse_body(self, f, next_num):
         self.expect("{")
-        next_num = len(f.params)
         blocks = f.blocks
         bb = None
         toks, kinds = self.toks, self.kinds
@@ -1586,6 +1595,8 @@ _VALUE_WORDS = frozenset({"true", "false", "null", "none", "undef", "poison", "z
 
 
 def _is_attr_word(t):
+    if t[0] == "$":  # a comdat name starting the next line
+        return False
     if t in _TYPE_WORDS or (t[0] == "i" and t[1:].isdigit()) or t in _VALUE_WORDS:
         return False
     return t not in ("define", "declare", "attributes", "section", "comdat", "align",

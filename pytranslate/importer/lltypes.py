@@ -302,6 +302,11 @@ def c_blockaddr(ty, fn, bb):
     return _cget(("blockaddr", fn, bb), "blockaddr", ty, (fn, bb))
 
 
+def c_wrapped(ty, keyword, inner):
+    """`dso_local_equivalent @f` / `no_cfi @f`: kept so the import can reject them as MLIR 19."""
+    return _cget(("wrapped", keyword, id(inner)), "wrapped", ty, (keyword, inner))
+
+
 def null_value(ty):
     k = ty.kind
     if k == "int":
