@@ -89,6 +89,7 @@ class BroadcastLowering(RewritePattern):
 class FMAUnroll(RewritePattern):
     """n-D fma: one fma per leading-dimension slice (used in the conversion phase too)."""
     root = "vector.fma"
+    bounded_recursion = True  # the rank strictly decreases
 
     def match_and_rewrite(self, op, rw):
         t = op.results[0].type
