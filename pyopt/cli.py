@@ -143,6 +143,8 @@ def _pass_flags(extra):
 @click.option("--mlir-print-skip-regions", is_flag=True, help="Print `{...}` for every region.")
 @click.option("--mlir-print-unique-ssa-ids", is_flag=True,
               help="Print unique SSA ID numbers across all regions.")
+@click.option("--mlir-print-value-users", is_flag=True,
+              help="Print users of operation results and block arguments as a comment.")
 @click.option("--mlir-elide-elementsattrs-if-larger", default=None,
               help="Elide ElementsAttrs with more elements than this.")
 @click.option("--mlir-print-elementsattrs-with-hex-if-larger", type=int, default=None,
@@ -178,7 +180,7 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           verify_diagnostics, no_implicit_module,
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
-          mlir_print_skip_regions, mlir_print_unique_ssa_ids,
+          mlir_print_skip_regions, mlir_print_unique_ssa_ids, mlir_print_value_users,
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
           show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
@@ -218,7 +220,8 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
                        assume_verified=mlir_print_assume_verified,
                        struct_aliases=mlir_print_struct_aliases,
                        skip_regions=mlir_print_skip_regions,
-                       unique_ssa_ids=mlir_print_unique_ssa_ids)
+                       unique_ssa_ids=mlir_print_unique_ssa_ids,
+                       value_users=mlir_print_value_users)
     pipeline = []
     if passes or pass_pipeline is not None or dump_pass_pipeline:
         from pyopt.pass_manager import PassManager

@@ -29,11 +29,11 @@ class _OrderedSet(dict):
 class PrintFlags:
     __slots__ = ("generic", "debuginfo", "pretty_debuginfo", "local_scope", "elide_limit",
                  "hex_limit", "assume_verified", "skip_regions", "struct_aliases",
-                 "unique_ssa_ids")
+                 "unique_ssa_ids", "value_users")
 
     def __init__(self, generic=False, debuginfo=False, pretty_debuginfo=False, local_scope=False,
                  elide_limit=None, hex_limit=100, assume_verified=False, skip_regions=False,
-                 struct_aliases=False, unique_ssa_ids=False):
+                 struct_aliases=False, unique_ssa_ids=False, value_users=False):
         self.generic = generic
         self.debuginfo = debuginfo
         self.pretty_debuginfo = pretty_debuginfo
@@ -43,6 +43,7 @@ class PrintFlags:
         self.assume_verified = assume_verified
         self.skip_regions = skip_regions
         self.struct_aliases = struct_aliases
+        self.value_users = value_users  # --mlir-print-value-users
         self.unique_ssa_ids = unique_ssa_ids
 
 
@@ -89,8 +90,11 @@ def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
 class NameState:
     """SSA value and block names for everything under a root op (MLIR's SSANameState)."""
 
-    def __init__(self, root, generic, unique=False):
+    def __init__(self, root, generic, unique=False, op_ids=False):
         self.unique = unique or generic  # --mlir-print-unique-ssa-ids (implied by generic)
+        # --mlir-print-value-users: result-less ops get a number too (op -> id), in the
+        # same sequence as results.
+        self.op_ids = {} if op_ids else None
         self.names = {}  # Value -> name without '%'
         self.groups = {}  # Operation -> sorted result-group starts, when not just [0]
         self.blocks = {}  # Block -> (name, ordering)
@@ -178,6 +182,10 @@ class NameState:
     def _number_op(self, op):
         results = op.results
         if not results:
+            ids = self.op_ids
+            if ids is not None and op not in ids:
+                ids[op] = self.next_value
+                self.next_value += 1
             return
         opdef = op.opdef
         if not self.generic and opdef is not None and opdef.asm_result_names is not None:
@@ -398,28 +406,33 @@ class Printer:
     def loc_str(self, loc):
         """`loc(...)` for a trailing location, through a `#loc` alias unless printing locally."""
         if self.flags.pretty_debuginfo:
+            # Written inline, but aliases are still made for it and what it contains.
+            if not self.local_scope:
+                self.loc_ref(loc)
             return self.loc_pretty(loc)
         return "loc(" + self.loc_ref(loc) + ")"
 
     def loc_pretty(self, loc):
-        """--mlir-pretty-debuginfo: `[unknown]`, unquoted file names, `a at b` call sites."""
+        """--mlir-pretty-debuginfo: `[unknown]`, unquoted file names, `a at b` call sites;
+        nested locations through their aliases (inline under local scope)."""
         t = type(loc)
         if t is UnknownLoc:
             return "[unknown]"
         if isinstance(loc, FileLineColLoc):
             return f"{loc.filename}:{loc.line}:{loc.col}"
+        sub = self.loc_pretty if self.local_scope else self.loc_ref
         if t is NameLoc:
             s = '"' + escape_string(loc.name) + '"'
             if type(loc.child) is not UnknownLoc:
-                s += "(" + self.loc_pretty(loc.child) + ")"
+                s += "(" + sub(loc.child) + ")"
             return s
         if t is CallSiteLoc:
             sep = " at " if t is CallSiteLoc and type(loc.callee) is NameLoc and \
                 isinstance(loc.caller, FileLineColLoc) else "\n at "
-            return self.loc_pretty(loc.callee) + sep + self.loc_pretty(loc.caller)
+            return sub(loc.callee) + sep + sub(loc.caller)
         if t is FusedLoc:
             meta = "<" + self.attr_str(loc.metadata) + ">" if loc.metadata is not None else ""
-            return meta + "[" + ", ".join(self.loc_pretty(x) for x in loc.locations) + "]"
+            return meta + "[" + ", ".join(sub(x) for x in loc.locations) + "]"
         if t is OpaqueLoc:
             return self.loc_pretty(loc.fallback)
         return "[unknown]"
@@ -427,11 +440,12 @@ class Printer:
     def loc_str_arg(self, loc):
         """A block/function argument location: MLIR gives it an alias that is printed before
         the op (with the non-deferred aliases) but writes the location itself inline."""
+        if self.local_scope:
+            return self.loc_pretty(loc) if self.flags.pretty_debuginfo else \
+                "loc(" + self.loc_body(loc) + ")"
+        self._mark_non_deferrable(self.loc_ref(loc))
         if self.flags.pretty_debuginfo:
             return self.loc_pretty(loc)
-        if self.local_scope:
-            return "loc(" + self.loc_body(loc) + ")"
-        self._mark_non_deferrable(self.loc_ref(loc))
         return "loc(" + self.loc_body(loc) + ")"
 
     def _mark_non_deferrable(self, placeholder):
@@ -455,6 +469,8 @@ class Printer:
     def _loc_render(self, loc):
         self._in_loc += 1
         try:
+            if self.flags.pretty_debuginfo:
+                return self.loc_pretty(loc)
             return "loc(" + self.loc_body(loc) + ")"
         finally:
             self._in_loc -= 1
@@ -523,7 +539,8 @@ class Printer:
 
     # -- operations -----------------------------------------------------------------------------------
     def print_top(self, op):
-        self.ns = NameState(op, self.flags.generic, self.flags.unique_ssa_ids)
+        self.ns = NameState(op, self.flags.generic, self.flags.unique_ssa_ids,
+                            self.flags.value_users)
         self.print_op(op)
         if self.local_scope:  # MLIR prints just the op (no top-level aliases or resources)
             return self.finish()
@@ -580,6 +597,44 @@ class Printer:
             opdef.print(self, op)
         if debuginfo:
             out.append(" " + self.loc_str(op.loc))
+        if flags.value_users:
+            self._users_comment(op)
+
+    # -- --mlir-print-value-users --------------------------------------------------------------
+    def _user_ids(self, user):
+        if not user.results:
+            return "%" + str(self.ns.op_ids.get(user, "<<UNKNOWN OPERATION>>"))
+        return ", ".join(self.value(r) for r in user.results)
+
+    def _value_users(self, value):
+        """The users of `value`, most recent use first (MLIR's use-list order), each once."""
+        seen = []
+        for u in value.uses():
+            if u.owner not in seen:
+                seen.append(u.owner)
+        return ", ".join(self._user_ids(o) for o in seen) if seen else "unused"
+
+    def _users_comment(self, op):
+        results = op.results
+        out = self.out
+        if not results:
+            if op.operands:
+                out.append(" // id: " + self._user_ids(op))
+            return
+        users = []
+        for r in results:
+            for u in r.uses():
+                if u.owner not in users:
+                    users.append(u.owner)
+        if not users:
+            out.append(" // unused")
+            return
+        one = len(results) == 1 and len(users) == 1 and len(users[0].results) <= 1
+        if len(results) == 1:
+            body = self._value_users(results[0])
+        else:
+            body = ", ".join("(" + self._value_users(r) + ")" for r in results)
+        out.append(" // " + ("user" if one else "users") + ": " + body)
 
     def print_generic(self, op):
         out = self.out
@@ -663,6 +718,11 @@ class Printer:
             out.append(s + "\n")
         self.indent += 1
         ind = "  " * self.indent
+        if self.flags.value_users:
+            for a in block.args:
+                used = self._value_users(a)
+                out.append(ind + "// " + self.value(a) +
+                           (" is unused" if used == "unused" else " is used by " + used) + "\n")
         op = block.first
         last = block.last
         while op is not None:
@@ -763,7 +823,7 @@ def print_op(op, flags=None) -> str:
     while root.parent_op is not None and not (flags and flags.local_scope and root.opdef
                                               and root.opdef.isolated):
         root = root.parent_op
-    p.ns = NameState(root, p.flags.generic, p.flags.unique_ssa_ids)
+    p.ns = NameState(root, p.flags.generic, p.flags.unique_ssa_ids, p.flags.value_users)
     p.print_op(op)
     return p.finish()
 

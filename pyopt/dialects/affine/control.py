@@ -2,6 +2,8 @@
 affine.yield (implicit in the custom form when it yields nothing)."""
 from __future__ import annotations
 
+from pyopt.ir.location import UNKNOWN_LOC
+
 from pyopt.ir.affine import AffineMap, AffineExprKind, dim, symbol, print_affine_expr
 from pyopt.ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, ArrayAttr,
                               StringAttr, DenseElementsAttr, escape_string)
@@ -96,6 +98,7 @@ def _parse_bound(p, lower):
 
 def _parse_for(p, state):
     iv = parse_region_arg(p)
+    iv_loc = p.parse_optional_trailing_loc(p.loc_at(iv[2]))  # parseRegionArgument's `loc(..)`
     p.expect("=")
     lb_map, lb_ops = _parse_bound(p, True)
     if not p.accept_keyword("to"):
@@ -131,7 +134,9 @@ def _parse_for(p, state):
     state.result_types = list(types)
     if len(args) != len(types):
         raise p.custom_error("mismatch between the number of loop-carried values and results")
-    region = p.parse_region(_entry_args(p, [iv] + args, [INDEX] + types))
+    entry = _entry_args(p, [iv] + args, [INDEX] + types)
+    entry[0] = (iv, INDEX, iv_loc)
+    region = p.parse_region(entry)
     _ensure_yield(p, region)
     state.regions = [region]
     state.attributes.update(p.parse_optional_attr_dict())
@@ -163,6 +168,9 @@ def _print_for(pr, op):
     lb, ub, inits = _for_groups(op)
     props = op.properties
     s = " " + (pr.value(body.args[0]) if body is not None and body.args else "%<<no iv>>")
+    if pr.flags.debuginfo and body is not None and body.args:
+        # printRegionArgument: the induction variable's location, written inline
+        s += " " + pr.loc_str_arg(body.args[0].loc or UNKNOWN_LOC)
     s += " = " + _bound_str(pr, props["lowerBoundMap"], lb, "max")
     s += " to " + _bound_str(pr, props["upperBoundMap"], ub, "min")
     step = props["step"].value
