@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyopt.dialects.vector.transfer_canonicalize import PATTERNS as _CANON, Transfer
 from pyopt.pass_registry import register_pass
-from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_scf import xfer_ops as X
@@ -74,4 +74,5 @@ class MaskedGather(RewritePattern):
                display_name="LowerVectorMaskPass", anchor="func.func")
 def lower_vector_mask(op, ctx, options):
     apply_patterns_greedily(op, [MaskedTransferRead(), MaskedTransferWrite(), MaskedGather()]
-                            + list(_CANON.get("vector.mask", ())), ctx)
+                            + list(_CANON.get("vector.mask", ())), ctx,
+                            GreedyConfig(top_down=False))  # (the upstream driver's default)

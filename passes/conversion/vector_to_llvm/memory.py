@@ -3,7 +3,7 @@ the strided element address of the memref, aligned as the element type."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
-from pyopt.ir.types import I32, I64, FloatType, IntegerType, IndexType, MemRefType
+from pyopt.ir.types import I32, I64, FloatType, IntegerType, IndexType, MemRefType, VectorType
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.pattern import ConvertOpToLLVMPattern
 
@@ -12,13 +12,23 @@ def _alignment(tc, t):
     """ABI alignment of a scalar element type (the data layout's default for it)."""
     if type(t) is IndexType:
         t = tc.index_type
-    if type(t) in (IntegerType, FloatType):
+    if type(t) is VectorType:  # natural alignment: the store size rounded up to a power of 2
+        e = _alignment(tc, t.element_type)
+        if e is None:
+            return None
+        n = 1
+        for s in t.shape:
+            n *= s
+        w = n * (tc.index_type.width if type(t.element_type) is IndexType
+                 else t.element_type.width)
+    elif type(t) in (IntegerType, FloatType):
         w = t.width
-        a = 1
-        while a * 8 < w:
-            a *= 2
-        return a
-    return None
+    else:
+        return None
+    a = 1
+    while a * 8 < w:
+        a *= 2
+    return a
 
 
 # op -> (memref operand index, index operands start, kind)

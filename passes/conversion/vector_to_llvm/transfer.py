@@ -19,6 +19,7 @@ from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I1, I64, INDEX, MemRefType, VectorType
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 
 
 # -- shared transfer queries (VectorToSCF uses them too) ---------------------------------------
@@ -67,8 +68,11 @@ def index_const(rw, loc, v):
 def create_or_fold_dim(rw, loc, source, d):
     """vector::createOrFoldDimOp on a memref: the index constant, then memref.dim (folded to
     a second constant when the size is static)."""
-    idx = index_const(rw, loc, d)
     n = source.type.shape[d]
+    if n == DYNAMIC and type(source.type) is not MemRefType:
+        raise MLIRError(Diagnostic("error", loc, "the dynamic size of a tensor is needed "
+                                   "(tensor.dim), but pyopt has no tensor dialect"))
+    idx = index_const(rw, loc, d)
     if n != DYNAMIC:
         return index_const(rw, loc, n)
     return rw.create("memref.dim", [source, idx], [INDEX], loc=loc).results[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pyopt.ir.types import VectorType
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from passes.conversion.vector_to_scf import loops, permutation
 from passes.conversion.vector_to_scf.printing import DecomposePrint
 
@@ -42,5 +42,6 @@ def needs_vector_to_scf(op, target_rank=1):
 def convert_vector_to_scf(op, ctx, options):
     opts = loops.Options(bool(options.get("full-unroll")), options.get("target-rank", 1),
                          bool(options.get("lower-tensors")))
-    apply_patterns_greedily(op, permutation.patterns(), ctx)
-    apply_patterns_greedily(op, loops.patterns(opts) + [DecomposePrint()], ctx)
+    bottom_up = GreedyConfig(top_down=False)  # the upstream driver's default
+    apply_patterns_greedily(op, permutation.patterns(), ctx, bottom_up)
+    apply_patterns_greedily(op, loops.patterns(opts) + [DecomposePrint()], ctx, bottom_up)
