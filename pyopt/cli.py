@@ -18,8 +18,8 @@ _DEFAULT_MARKER = "// -----"
 def normalize_args(argv):
     out = []
     for a in argv:
-        if a.startswith(("-o=", "--o=")):  # mlir-opt's `-o=file`
-            out.extend(["-o", a.split("=", 1)[1]])
+        if a.startswith(("-o=", "--o=", "-p=", "--p=")):  # `-o=file`, `-p=pipeline`
+            out.extend(["-" + a.lstrip("-")[0], a.split("=", 1)[1]])
             continue
         if a.startswith("-") and not a.startswith("--") and len(a) > 2 and a[:2] not in _SHORT_OK:
             a = "-" + a
@@ -157,7 +157,7 @@ def _pass_flags(extra):
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--list-passes", is_flag=True, help="Print the registered passes and exit.")
-@click.option("--pass-pipeline", default=None,
+@click.option("--pass-pipeline", "-p", default=None,
               help="A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'.")
 @click.option("--mlir-print-ir-before", multiple=True, help="Print IR before the given passes.")
 @click.option("--mlir-print-ir-after", multiple=True, help="Print IR after the given passes.")
