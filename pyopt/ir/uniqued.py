@@ -38,3 +38,18 @@ class Uniqued(type):
         obj = super().__call__(*args)
         _CACHE[key] = obj
         return obj
+
+
+# Caches keyed by type identity that hold answers about a type's contents (the verifier's
+# constraint memos) register here; a type that changes after creation (an identified LLVM
+# struct getting its body) calls types_mutated().
+_MUTATION_HOOKS: list = []
+
+
+def on_types_mutated(fn):
+    _MUTATION_HOOKS.append(fn)
+
+
+def types_mutated():
+    for fn in _MUTATION_HOOKS:
+        fn()

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.ir import opdef as T
-from pyopt.ir.constraints import AnyType, AttrConstraint
+from pyopt.ir.constraints import AnyType, AttrConstraint, _Wrapped
 from pyopt.ir.core import OpResult
+from pyopt.ir.uniqued import on_types_mutated
 from pyopt.ir.types import ShapedType, VectorType, RankedTensorType, UnrankedTensorType, DYNAMIC
 
 
 _BLOCK_EXIT = "block-exit"  # worklist marker: a block's ops are done
+_CURSOR = "cursor"  # worklist marker: verify the ops from this one to the end of its block
 
 
 class VerifyError(MLIRError):
@@ -138,6 +140,55 @@ def verify_declared(op, d):
         _verify_traits(op, d)
 
 
+def _single_variadic(args, traits, seg_trait):
+    """The index of the one variadic group of a declaration without segment sizes (its
+    groups' positions follow from the count alone), else None."""
+    if seg_trait in traits:
+        return None
+    var = [i for i, a in enumerate(args) if a.kind]
+    return var[0] if len(var) == 1 else None
+
+
+class _PredMemo(dict):
+    """A type constraint's answers per (interned, hence identity-hashed) type. Types are
+    immutable except identified LLVM structs getting a body: uniqued.types_mutated() then
+    clears every memo."""
+    __slots__ = ("pred",)
+
+    def __init__(self, pred):
+        super().__init__()
+        self.pred = pred
+
+    def __missing__(self, t):
+        v = self[t] = bool(self.pred(t))
+        return v
+
+
+_PRED_MEMOS: dict = {}  # pred -> _PredMemo
+
+
+def _pred_memo(pred):
+    m = _PRED_MEMOS.get(pred)
+    if m is None:
+        m = _PRED_MEMOS[pred] = _PredMemo(pred)
+    return m
+
+
+def _clear_pred_memos():
+    for m in _PRED_MEMOS.values():
+        m.clear()
+
+
+on_types_mutated(_clear_pred_memos)
+
+
+def _unwrapped_check(c):
+    """The check of the constraint a default/optional wrapper delegates to."""
+    while type(c) is _Wrapped:
+        c = c.inner
+    return c.check
+
+
 def _generated_verify(d):
     """verify_declared as one straight-line function for `d` (built at its first op): the
     plan's checks unrolled; any failure still re-runs the full checks in order."""
@@ -148,51 +199,88 @@ def _generated_verify(d):
           "_verify_parent": _verify_parent, "_verify_traits": _verify_traits, "T": T}
     lines = ["def verify(op, d):", "    slots = op.operand_slots", "    results = op.results"]
     emit = lines.append
-    if plan.fixed_operands:
-        emit(f"    if len(slots) != {plan.nops}:")
+    # Per kind: how a group's values are reached. "fixed": by position; "single": one
+    # variadic group, the others before/after it by position; None: from group_ranges.
+    layout = {}
+    for kind, fixed, n, args, seg, var in (
+            ("operand", plan.fixed_operands, plan.nops, d.operands, T.ATTR_SIZED_OPERANDS,
+             "slots"),
+            ("result", plan.fixed_results, plan.nres, d.results, T.ATTR_SIZED_RESULTS,
+             "results")):
+        if fixed:
+            layout[kind] = "fixed"
+            emit(f"    if len({var}) != {n}:")
+            emit("        return FULL(op, d)")
+            continue
+        vi = _single_variadic(args, d.traits, seg)
+        if vi is None:
+            layout[kind] = None
+            emit(f"    _verify_counts(op, d, d.{kind}s, len({var}), '{kind}', "
+                 f"T.{'ATTR_SIZED_OPERANDS' if kind == 'operand' else 'ATTR_SIZED_RESULTS'})")
+            continue
+        layout[kind] = ("single", vi, len(args))
+        nfixed = len(args) - 1
+        if args[vi].kind == "?":
+            emit(f"    if not {nfixed} <= len({var}) <= {nfixed + 1}:")
+        else:
+            emit(f"    if len({var}) < {nfixed}:")
         emit("        return FULL(op, d)")
-    else:
-        emit("    _verify_counts(op, d, d.operands, len(slots), 'operand', "
-             "T.ATTR_SIZED_OPERANDS)")
-    if plan.fixed_results:
-        emit(f"    if len(results) != {plan.nres}:")
-        emit("        return FULL(op, d)")
-    else:
-        emit("    _verify_counts(op, d, d.results, len(results), 'result', "
-             "T.ATTR_SIZED_RESULTS)")
     if plan.parent:
         emit("    _verify_parent(op, d)")
     if plan.attrs:
         emit("    props = op.properties")
         emit("    attributes = op.attributes")
-        for n, (an, c, required, trivial) in enumerate(plan.attrs):
+        required = [x for x in plan.attrs if x[2]]
+        optional = [x for x in plan.attrs if not x[2] and not x[3]]
+        for n, (an, c, req, trivial) in enumerate(plan.attrs):
+            if not req:
+                continue
             emit(f"    a = props.get({an!r})")
             emit("    if a is None:")
             emit(f"        a = attributes.get({an!r})")
-            if required:
-                emit("    if a is None:")
-                emit("        return FULL(op, d)")
+            emit("        if a is None:")
+            emit("            return FULL(op, d)")
             if not trivial:
-                ns[f"C{n}"] = c.check
-                emit(f"    if a is not None and not C{n}(a):")
+                ns[f"C{n}"] = _unwrapped_check(c)
+                emit(f"    if not C{n}(a):")
                 emit("        return FULL(op, d)")
-    # Operand and result type checks: direct slots for fixed arity, group ranges otherwise.
-    for checks, fixed, kind, tag, access in (
-            (plan.operand_checks, plan.fixed_operands, "operand", "P", "slots[{}].value.type"),
-            (plan.result_checks, plan.fixed_results, "result", "R", "results[{}].type")):
+        if optional:
+            # With only the required attributes present (they are, by now), no optional
+            # one can be.
+            emit(f"    if len(props) + len(attributes) > {len(required)}:")
+            for n, (an, c, req, trivial) in enumerate(plan.attrs):
+                if req or trivial:
+                    continue
+                ns[f"C{n}"] = _unwrapped_check(c)
+                emit(f"        a = props.get({an!r})")
+                emit("        if a is None:")
+                emit(f"            a = attributes.get({an!r})")
+                emit(f"        if a is not None and not C{n}(a):")
+                emit("            return FULL(op, d)")
+    # Operand and result type checks (answers memoized per type).
+    for checks, kind, tag, var, access in (
+            (plan.operand_checks, "operand", "P", "slots", "slots[{}].value.type"),
+            (plan.result_checks, "result", "R", "results", "results[{}].type")):
         if not checks:
             continue
-        if not fixed:
+        lay = layout[kind]
+        if lay is None:
             emit(f"    ranges = d.group_ranges(op, '{kind}')")
         for gi, pred, _ in checks:
-            ns[f"{tag}{gi}"] = pred
-            if fixed:
-                emit(f"    if not {tag}{gi}({access.format(gi)}):")
+            ns[f"{tag}{gi}"] = _pred_memo(pred)
+            if lay == "fixed" or (lay is not None and gi < lay[1]):
+                emit(f"    if not {tag}{gi}[{access.format(gi)}]:")
+                emit("        return FULL(op, d)")
+            elif lay is not None and gi > lay[1]:
+                emit(f"    if not {tag}{gi}[{access.format(f'len({var}) - {lay[2] - gi}')}]:")
                 emit("        return FULL(op, d)")
             else:
-                emit(f"    start, n = ranges[{gi}]")
-                emit("    for i in range(start, start + n):")
-                emit(f"        if not {tag}{gi}({access.format('i')}):")
+                if lay is None:
+                    emit(f"    start, n = ranges[{gi}]")
+                    emit("    for i in range(start, start + n):")
+                else:
+                    emit(f"    for i in range({gi}, len({var}) - {lay[2] - 1 - gi}):")
+                emit(f"        if not {tag}{gi}[{access.format('i')}]:")
                 emit("            return FULL(op, d)")
     if plan.nregions is not None:
         emit(f"    if len(op.regions) != {plan.nregions}:")
@@ -205,6 +293,16 @@ def _generated_verify(d):
     src = "\n".join(lines) + "\n"
     exec(compile(src, f"<verify {d.name}>", "exec"), ns)
     return ns["verify"]
+
+
+def _verify_fn_for(d):
+    """The declaration's generated verifier, built once."""
+    try:
+        fn = _generated_verify(d)
+    except Exception:  # a declaration the generator did not foresee
+        fn = verify_declared
+    d._verify_fn = fn
+    return fn
 
 
 def _emit_traits(d, plan, emit, ns):
@@ -416,6 +514,7 @@ def verify_isolated_from_above(iso):
     except inside nested isolated ops, must be defined inside that region."""
     for region in iso.regions:
         pending = [region]
+        inside = {region}  # regions known to be nested in `region`
         while pending:
             for b in pending.pop().blocks:
                 for o in b:
@@ -423,8 +522,11 @@ def verify_isolated_from_above(iso):
                         v = slot.value
                         vb = v.owner.parent if type(v) is OpResult else v.owner
                         vr = vb.parent if vb is not None else None
-                        if vr is not region and (vr is None or
-                                                 not region.is_ancestor_of_region(vr)):
+                        if vr in inside:
+                            continue
+                        if vr is not None and region.is_ancestor_of_region(vr):
+                            inside.add(vr)
+                        else:
                             raise op_error(o, "using value defined outside the region",
                                            [("required by region isolation constraints",
                                              iso.loc)])
@@ -565,54 +667,86 @@ class Verifier:
     def _verify_op(self, op):
         # Iterative pre/post-order walk: invariants on entry, region invariants on exit;
         # isolated-from-above children are verified (with their own dominance) at exit.
+        # A block's ops are walked from a cursor: ops without regions (most of them) are
+        # verified in place, an op with regions suspends the cursor until its body is done.
         stack = [(op, False)]
+        on_entry = self._on_entry
+        attr_hooks = self._dialect_attrs
+        symbol_table = T.SYMBOL_TABLE
         while stack:
-            cur, exiting = stack.pop()
-            if exiting:
-                if exiting is _BLOCK_EXIT:
+            cur, kind = stack.pop()
+            if kind is _CURSOR:
+                o = cur
+                while o is not None:
+                    d = o.opdef
+                    if o.regions:
+                        if d is not None and d.isolated:
+                            o = o.next
+                            continue
+                        nxt = o.next
+                        if nxt is not None:
+                            stack.append((nxt, _CURSOR))
+                        on_entry(o)
+                        self._push_regions(o, stack)
+                        break
+                    if o.attributes:
+                        attr_hooks(o)
+                    if d is None:
+                        self._on_exit(o)
+                    else:
+                        fn = d.__dict__.get("_verify_fn")
+                        if fn is None:
+                            fn = _verify_fn_for(d)
+                        fn(o, d)
+                        if d.verify is not None:
+                            d.verify(o)
+                        if d.verify_regions is not None or symbol_table in d.traits:
+                            self._on_exit(o)
+                    o = o.next
+            elif kind:
+                if kind is _BLOCK_EXIT:
                     self._verify_block_exit(*cur)
                 else:
                     self._on_exit(cur)
-                continue
-            self._on_entry(cur)
-            if not cur.regions:
-                # (its exit checks would run right away: most of them only look at regions)
-                d = cur.opdef
-                if d is None or d.verify_regions is not None or T.SYMBOL_TABLE in d.traits:
-                    self._on_exit(cur)
-                continue
-            stack.append((cur, True))
-            for r in reversed(cur.regions):
-                for b in reversed(r.blocks):
-                    self._verify_block(cur, r, b)
-                    # The terminator is checked after the block's ops (MLIR's verifyOnExit).
-                    stack.append(((cur, r, b), _BLOCK_EXIT))
-                    ops = []
-                    o = b.first
-                    while o is not None:
-                        if not (o.regions and o.opdef is not None and o.opdef.isolated):
-                            ops.append(o)
-                        o = o.next
-                    for o in reversed(ops):
-                        stack.append((o, False))
+            else:
+                on_entry(cur)
+                if not cur.regions:
+                    # (its exit checks would run right away: most of them only look at regions)
+                    d = cur.opdef
+                    if d is None or d.verify_regions is not None or symbol_table in d.traits:
+                        self._on_exit(cur)
+                    continue
+                self._push_regions(cur, stack)
+
+    def _push_regions(self, cur, stack):
+        """Entering an op with regions: its blocks' structure checks, then its exit, each
+        block's terminator check and a cursor over each block's ops, to be popped in order."""
+        stack.append((cur, True))
+        for r in reversed(cur.regions):
+            for b in reversed(r.blocks):
+                self._verify_block(cur, r, b)
+                # The terminator is checked after the block's ops (MLIR's verifyOnExit).
+                stack.append(((cur, r, b), _BLOCK_EXIT))
+                if b.first is not None:
+                    stack.append((b.first, _CURSOR))
+
+    def _dialect_attrs(self, op):
+        """Discardable attributes named `dialect.x` go to their dialect's verifier."""
+        dialects = self.ctx.dialects
+        for name, a in op.attributes.items():
+            if "." in name:
+                dialect = dialects.get(name.split(".", 1)[0])
+                if dialect is not None and dialect.verify_op_attribute is not None:
+                    dialect.verify_op_attribute(op, name, a)
 
     def _on_entry(self, op):
         d = op.opdef
-        ctx = self.ctx
-        for name, a in op.attributes.items():
-            dn = name.split(".", 1)[0] if "." in name else None
-            if dn is not None:
-                dialect = ctx.dialects.get(dn)
-                if dialect is not None and dialect.verify_op_attribute is not None:
-                    dialect.verify_op_attribute(op, name, a)
+        if op.attributes:
+            self._dialect_attrs(op)
         if d is not None:
             fn = d.__dict__.get("_verify_fn")
             if fn is None:
-                try:
-                    fn = _generated_verify(d)
-                except Exception:  # a declaration the generator did not foresee
-                    fn = verify_declared
-                d._verify_fn = fn
+                fn = _verify_fn_for(d)
             fn(op, d)
             if d.verify is not None:
                 d.verify(op)
@@ -697,20 +831,23 @@ class Verifier:
             for r in cur.regions:
                 for b in r.blocks:
                     reachable = dom.is_reachable(b)
-                    defined = set()  # the ops of `b` before `o`: they dominate it
+                    # Owners (defining ops, blocks of arguments) known to dominate every op
+                    # of `b` from here on: `b` itself, the ops before, and whatever a full
+                    # query accepted (that answer depends on the block, not on the user).
+                    known = {b}
                     o = b.first
                     while o is not None:
                         if reachable:
                             for slot in o.operand_slots:
                                 v = slot.value
-                                if type(v) is OpResult:
-                                    if v.owner in defined:
-                                        continue
-                                elif v.owner is b:  # an argument of the block itself
+                                owner = v.owner
+                                if owner in known:
                                     continue
                                 if not dominates(v, o):
                                     _dominance_error(o, o.operand_slots.index(slot), v)
-                            defined.add(o)
+                                if owner is not o:
+                                    known.add(owner)
+                            known.add(o)
                         if o.regions and not (o.opdef is not None and o.opdef.isolated):
                             stack.append(o)
                         o = o.next

@@ -12,6 +12,7 @@ import re
 from pyopt.ir.types import (DialectType, IntegerType, FloatType, VectorType)
 from pyopt.syntax.type_parser import SIMPLE_TYPES, _TYPE_KEYWORDS, _INT_TYPE, _ranked_dims
 from pyopt.ir.types import DYNAMIC
+from pyopt.ir.uniqued import types_mutated
 
 
 class LLVMType(DialectType):
@@ -194,6 +195,7 @@ class LLVMStructType(LLVMType):
         self.packed = packed
         self.initialized = True
         _BODY_GENERATION[0] += 1  # invalidates the cached compatibility of every struct
+        types_mutated()  # (and every answer memoized about a type)
         return True
 
     def alias_name(self, p):
