@@ -200,9 +200,7 @@ def get_constant(t, attr, tc, loc=None):
             return _splat(t, tc(et), get_constant(et, attr, tc, loc), info[1], tc)
         if tt is IntegerType and attr.type.width == t.width:
             return int_text(attr.bits, t.width)  # a float's bits as an integer
-        if tt is not FloatType:
-            raise TranslationError("unsupported constant value", loc=loc)
-        if attr.type != t:
+        if tt is not FloatType or attr.type != t:
             raise TranslationError("FloatAttr does not match expected type of the constant",
                                    loc=loc)
         return float_text(attr.bits, t.kind)
