@@ -218,7 +218,8 @@ def link_and_run(ctx, files, fkey):
     lls = [os.path.join(d, os.path.splitext(os.path.basename(f))[0] + ".ll") for f in files]
     missing = [x for x in lls if not os.path.exists(x)]
     if missing:
-        return f"missing ({len(missing)} files did not round-trip)"
+        names = " ".join(os.path.basename(x)[:-3] for x in missing)
+        return f"missing: {names} did not round-trip"
     flags = FLAG_SETS[fkey] + ctx.cflags
     native, ours = os.path.join(d, "native.exe"), os.path.join(d, "ours.exe")
     r = run([ctx.clang] + flags + ["-w"] + files + ["-o", native] + ctx.libs, ctx.timeout)
@@ -411,9 +412,18 @@ def main(argv=None, rows=None):
     return code
 
 
+def load_rows(out):
+    """The rows of an earlier run: rows.jsonl (written as rows finish), else summary.json."""
+    path = os.path.join(out, "rows.jsonl")
+    if not os.path.exists(path):
+        with open(os.path.join(out, "summary.json")) as f:
+            return json.load(f)["rows"]
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def rerun_jobs(out):
-    with open(os.path.join(out, "rows.jsonl")) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+    rows = load_rows(out)
     jobs = []
     for r in rows:
         if r["ok"]:
@@ -427,9 +437,7 @@ def rerun_jobs(out):
 
 def report_only(out):
     """Summary of an interrupted or finished run, from its rows.jsonl."""
-    with open(os.path.join(out, "rows.jsonl")) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return report(out, rows, 0)
+    return report(out, load_rows(out), 0)
 
 
 def report(out, rows, secs):
