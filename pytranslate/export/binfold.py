@@ -291,3 +291,110 @@ def fold_fneg(v, ty):
                 return float_text(_float_bits(-x, "f32"), "f32") if x == x else None
             return float_text(bits, "f64")
     return None
+
+
+# ------------------------------------------------------------------------- compares, select
+def _icmp_ints(p, x, y, w):
+    mask = (1 << w) - 1
+    ux, uy = x & mask, y & mask
+    if p in ("eq", "ne"):
+        return (ux == uy) == (p == "eq")
+    if p[0] == "s":
+        ux = ux - (1 << w) if ux >> (w - 1) else ux
+        uy = uy - (1 << w) if uy >> (w - 1) else uy
+    op = p[1:]
+    return {"lt": ux < uy, "le": ux <= uy, "gt": ux > uy, "ge": ux >= uy}[op]
+
+
+def _fcmp_floats(p, x, y):
+    unordered = x != x or y != y
+    if p in ("false", "true"):
+        return p == "true"
+    if p == "ord":
+        return not unordered
+    if p == "uno":
+        return unordered
+    if unordered:
+        return p[0] == "u"
+    op = p[1:]
+    return {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y,
+            "ge": x >= y}[op]
+
+
+def _nonnull_global(t, text, ty):
+    """True when `text` is a global's address LLVM knows is not null."""
+    if not text.startswith("@") or text.startswith('@"') or \
+            getattr(ty, "address_space", 0) != 0:
+        return False
+    name = text[1:]
+    g = t.m.global_names.get(name) or t.m.functions.get(name)
+    return g is not None and g.linkage != 7
+
+
+def fold_compare(t, kind, p, ty, a, b, rt=None):
+    """The i1 (vector) text of an icmp/fcmp of constants `a`, `b` of type `ty`, or None."""
+    info = elem_info(ty)
+    if info is not None:  # fixed vectors element by element
+        from pytranslate.export.vecfold import vector_elems
+        if info[2] != "vector" or rt is None:
+            return None
+        if a == "poison" or b == "poison":
+            return "poison"
+        xs, ys = vector_elems(t, a, ty), vector_elems(t, b, ty)
+        if xs is None or ys is None:
+            return None
+        out = [fold_compare(t, kind, p, info[0], x, y) for x, y in zip(xs, ys)]
+        if None in out:
+            return None
+        res = aggregate(rt, [("i1", v) for v in out], t.tc)
+        if res.startswith("<"):
+            t.m.aggregates[(rt, res)] = [(elem_info(rt)[0], v) for v in out]
+        return res
+    if a == "poison" or b == "poison":
+        return "poison"
+    if a == "undef" or b == "undef":
+        if p in ("eq", "ne", "oeq", "one", "ueq", "une") or (kind == "icmp" and a == b):
+            return "undef"
+        if kind == "icmp":
+            return "true" if p in ("eq", "sle", "sge", "ule", "uge") else "false"
+        return "true" if p[0] == "u" or p == "true" else "false"
+    if kind == "icmp":
+        if type(ty) is IntegerType:
+            x, y = _int_value(a), _int_value(b)
+            if x is not None and y is not None:
+                return "true" if _icmp_ints(p, x, y, ty.width) else "false"
+            return None
+        # a global's address is above null (unsigned); signed order is unknown
+        if b == "null" and _nonnull_global(t, a, ty):
+            rel = {"eq": False, "ne": True, "ugt": True, "uge": True, "ult": False,
+                   "ule": False}.get(p)
+        elif a == "null" and _nonnull_global(t, b, ty):
+            rel = {"eq": False, "ne": True, "ugt": False, "uge": False, "ult": True,
+                   "ule": True}.get(p)
+        else:
+            rel = None
+        return None if rel is None else ("true" if rel else "false")
+    if type(ty) is FloatType and ty.kind in ("f32", "f64"):
+        x, y = _float_value(a, ty.kind), _float_value(b, ty.kind)
+        if x is not None and y is not None:
+            return "true" if _fcmp_floats(p, x, y) else "false"
+    return None
+
+
+def fold_select(c, a, b):
+    """The text of `select c, a, b` on constants, or None (no select constant expression)."""
+    if c == "true":
+        return a
+    if c in ("false", "zeroinitializer"):
+        return b
+    if c == "poison":
+        return "poison"
+    if c == "undef":
+        return a if a == "undef" else b
+    if a == b:
+        return a
+    if a == "poison":
+        return b
+    if b == "poison":
+        return a
+    return None

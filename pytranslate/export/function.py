@@ -15,7 +15,7 @@ from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
 from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement, parse_aggregate
-from pytranslate.export.binfold import fold_binary, fold_fneg
+from pytranslate.export.binfold import fold_binary, fold_fneg, fold_compare, fold_select
 
 
 class Local:
@@ -326,12 +326,24 @@ def _fneg(t, op):
 def _icmp(t, op):
     a, b = op.operands
     p = _ICMP[_int(op.properties.get("predicate"))]
+    va, vb = t.v(a), t.v(b)
+    if type(va) is str and type(vb) is str:
+        r = fold_compare(t, "icmp", p, a.type, va, vb, op.results[0].type)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"icmp {p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)], op.results[0].type)
 
 
 def _fcmp(t, op):
     a, b = op.operands
     p = _FCMP[_int(op.properties.get("predicate"))]
+    va, vb = t.v(a), t.v(b)
+    if type(va) is str and type(vb) is str:
+        r = fold_compare(t, "fcmp", p, a.type, va, vb, op.results[0].type)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"fcmp {fmf_text(op)}{p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)],
            op.results[0].type)
 
@@ -538,6 +550,12 @@ def _shufflevector(t, op):
 
 def _select(t, op):
     c, a, b = op.operands
+    vc, va, vb = t.v(c), t.v(a), t.v(b)
+    if type(vc) is str and type(va) is str and type(vb) is str:
+        r = fold_select(vc, va, vb)
+        if r is not None:
+            t.values[op.results[0]] = r
+            return
     t.emit(op, [f"select {fmf_text(op)}"] + t.tv(c) + [", "] + t.tv(a) + [", "] + t.tv(b),
            op.results[0].type)
 
