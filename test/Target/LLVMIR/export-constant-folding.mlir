@@ -114,3 +114,39 @@ llvm.func @floats() {
   llvm.call @used(%r3) : (f64) -> ()
   llvm.return
 }
+
+llvm.func @usei1(i1)
+llvm.func @usef(f32)
+
+// CHECK-LABEL: define void @compares()
+llvm.func @compares() {
+  %a = llvm.mlir.constant(3 : i32) : i32
+  %b = llvm.mlir.constant(-1 : i32) : i32
+  %ga = llvm.mlir.addressof @g : !llvm.ptr
+  %n = llvm.mlir.zero : !llvm.ptr
+  %ce = llvm.ptrtoint %ga : !llvm.ptr to i32
+  %x = llvm.mlir.constant(1.5 : f32) : f32
+  %y = llvm.mlir.constant(2.5 : f32) : f32
+  %t = llvm.mlir.constant(true) : i1
+  // CHECK-NEXT: call void @usei1(i1 false)
+  %c0 = llvm.icmp "slt" %a, %b : i32
+  llvm.call @usei1(%c0) : (i1) -> ()
+  // CHECK-NEXT: call void @usei1(i1 true)
+  %c1 = llvm.icmp "ult" %a, %b : i32
+  llvm.call @usei1(%c1) : (i1) -> ()
+  // CHECK-NEXT: call void @usei1(i1 false)
+  %c2 = llvm.icmp "eq" %ga, %n : !llvm.ptr
+  llvm.call @usei1(%c2) : (i1) -> ()
+  // CHECK-NEXT: %[[C:.*]] = icmp eq i32 ptrtoint (ptr @g to i32), 3
+  %c3 = llvm.icmp "eq" %ce, %a : i32
+  // CHECK-NEXT: call void @usei1(i1 true)
+  %c4 = llvm.fcmp "olt" %x, %y : f32
+  llvm.call @usei1(%c4) : (i1) -> ()
+  // CHECK-NEXT: call void @usef(float 1.500000e+00)
+  %s = llvm.select %t, %x, %y : i1, f32
+  llvm.call @usef(%s) : (f32) -> ()
+  // CHECK-NEXT: select i1 %[[C]], float 1.500000e+00, float 2.500000e+00
+  %s2 = llvm.select %c3, %x, %y : i1, f32
+  llvm.call @usef(%s2) : (f32) -> ()
+  llvm.return
+}
