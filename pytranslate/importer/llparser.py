@@ -13,6 +13,7 @@ from pytranslate.importer.lltypes import (int_ty, float_ty, simple_ty, ptr_ty, a
                       FLOAT_BITS, c_int, c_fp, c_simple, c_global, c_expr, c_blockaddr, c_wrapped,
                       null_value,
                       c_aggregate, c_str, float_bits_from_double)
+from pytranslate.importer.cfold import fold_binop, fold_cast
 
 
 class LLParseError(Exception):
@@ -865,7 +866,7 @@ class Parser:
             self.expect(")")
             if op == "bitcast" and v.ty is dst:
                 return v
-            return c_expr(dst, op, [v], flags)
+            return fold_cast(op, v, dst) or c_expr(dst, op, [v], flags)
         if op in ("icmp", "fcmp"):
             pred = self.next()
             self.expect("(")
@@ -883,7 +884,9 @@ class Parser:
         self.expect(")")
         if op == "shufflevector":
             return c_expr(ty, op, ops, flags)
-        return c_expr(ty if op not in BINOPS else ops[0].ty, op, ops, flags)
+        if op in BINOPS:
+            return fold_binop(op, ops[0], ops[1]) or c_expr(ops[0].ty, op, ops, flags)
+        return c_expr(ty, op, ops, flags)
 
     # -------------------------------------------------------------------- globals
     def parse_global_or_alias(self):
@@ -1082,10 +1085,11 @@ class Parser:
         self.m.symbols[f.name] = f
         if is_def:
             self.fn = f
-            unnamed = 0  # only unnamed parameters take numbers (%0, %1, ...)
+            unnamed = 0  # unnamed and numbered parameters take the numbers %0, %1, ...
             for idx, (pty, _, pname) in enumerate(params):
                 if pname is None:
                     pname = str(unnamed)
+                if pname.isdigit():
                     unnamed += 1
                 loc = self.local(pname, pty)
                 loc.arg = idx
