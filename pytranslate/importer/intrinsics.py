@@ -9,20 +9,27 @@ _MANGLE = re.compile(r"^(i\d+|f\d+|bf16|p\d+|v\d+.*|nxv\d+.*|a\d+.*|s_.*|sl_.*|i
                      r"ppcf128|x86mmx|x86amx|f80|f128)$")
 # Intrinsics whose immediate arguments become attributes: name -> [(arg index, attr)].
 _IMMARGS = {"memcpy": [(3, "isVolatile")], "memmove": [(3, "isVolatile")],
-            "memset": [(3, "isVolatile")], "memcpy.inline": [(3, "isVolatile")],
+            "memset": [(3, "isVolatile")], "memcpy.inline": [(2, "len"), (3, "isVolatile")],
             "memset.inline": [(3, "isVolatile")],
             "lifetime.start": [(0, "size")], "lifetime.end": [(0, "size")],
-            "invariant.start": [(0, "size")], "is.fpclass": [(1, "bit")],
+            "invariant.start": [(0, "size")], "invariant.end": [(1, "size")],
+            "is.fpclass": [(1, "bit")],
             "prefetch": [(1, "rw"), (2, "hint"), (3, "cache")],
             "ubsantrap": [(0, "failureKind")], "expect.with.probability": [(2, "prob")],
             "abs": [(1, "is_int_min_poison")], "ctlz": [(1, "is_zero_poison")],
             "cttz": [(1, "is_zero_poison")], "vector.insert": [(2, "pos")],
             "vector.extract": [(1, "pos")],
             "masked.load": [(1, "alignment")], "masked.gather": [(1, "alignment")],
-            "masked.store": [(2, "alignment")], "masked.scatter": [(2, "alignment")]}
+            "masked.store": [(2, "alignment")], "masked.scatter": [(2, "alignment")],
+            "matrix.multiply": [(2, "lhs_rows"), (3, "lhs_columns"), (4, "rhs_columns")],
+            "matrix.transpose": [(1, "rows"), (2, "columns")],
+            "matrix.column.major.load": [(2, "isVolatile"), (3, "rows"), (4, "columns")],
+            "matrix.column.major.store": [(3, "isVolatile"), (4, "rows"), (5, "columns")]}
 # MLIR 19 converts these immediates as values too (the constant stays, unused), after the
 # other operands (its MLIR argument order puts the alignment last), then reads the attribute
-_IMM_AS_VALUE = {"masked.load", "masked.gather", "masked.store", "masked.scatter"}
+_IMM_AS_VALUE = {"masked.load", "masked.gather", "masked.store", "masked.scatter",
+                 "matrix.multiply", "matrix.transpose", "matrix.column.major.load",
+                 "matrix.column.major.store"}
 # intrinsics carrying access groups / alias scopes / TBAA as properties
 _ALIAS_INFO = {"memcpy", "memmove", "memcpy.inline", "memset", "memset.inline"}
 _DROPPED = {"dbg.value", "dbg.declare", "dbg.assign", "dbg.label"}
@@ -93,6 +100,8 @@ def convert_intrinsic(cv, inst):
         cv.cur.append(b.op("llvm.intr." + base, (), (), {"scope": b.attr(scope)},
                            loc=cv.inst_loc(inst)))
         return True
+    if base == "experimental.constrained.fptrunc":
+        return _constrained(cv, inst, base)
     imm = dict(_IMMARGS.get(base, ()))
     operands, attrs, late = [], {}, []
     for i, v in enumerate(inst.ops):
@@ -120,6 +129,36 @@ def convert_intrinsic(cv, inst):
               attrs, loc=cv.inst_loc(inst))
     cv.cur.append(op)
     if inst.res is not None and op.results:
+        cv.fs.values[inst.res] = op.results[0]
+    return True
+
+
+# constrained floating point: metadata strings -> (attribute, {suffix: enum value})
+_CONSTRAINED = (("roundingmode", "round.", {"towardzero": 0, "tonearest": 1, "upward": 2,
+                                             "downward": 3, "tonearestaway": 4, "dynamic": 7}),
+                ("fpExceptionBehavior", "fpexcept.", {"ignore": 0, "maytrap": 1, "strict": 2}))
+
+
+def _constrained(cv, inst, base):
+    """llvm.experimental.constrained.*(x, metadata !"round.M", metadata !"fpexcept.E")."""
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.ir.types import I64
+    ops = inst.ops
+    if len(ops) != 1 + len(_CONSTRAINED) or isinstance(ops[0], tuple):
+        return False
+    attrs = {}
+    for (name, prefix, cases), md in zip(_CONSTRAINED, ops[1:]):
+        ref = md[1] if isinstance(md, tuple) and len(md) == 2 else None
+        text = ref.v if getattr(ref, "kind", None) == "str" else ""
+        value = cases.get(text[len(prefix):]) if text.startswith(prefix) else None
+        if value is None:
+            return False
+        attrs[name] = IntegerAttr(I64, value)
+    fty = inst.a["fty"]
+    op = cv.b.op("llvm.intr." + base, [cv.value(ops[0])], [cv.ty(fty.ret)], attrs,
+                 loc=cv.inst_loc(inst))
+    cv.cur.append(op)
+    if inst.res is not None:
         cv.fs.values[inst.res] = op.results[0]
     return True
 
