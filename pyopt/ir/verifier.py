@@ -656,6 +656,7 @@ def _verify_elementwise(op):
 class Verifier:
     def __init__(self, ctx):
         self.ctx = ctx
+        self._infos = {}  # OpDef -> _leaf_info(OpDef)
 
     def verify(self, op):
         self._verify_op_and_dominance(op)
@@ -673,6 +674,7 @@ class Verifier:
         on_entry = self._on_entry
         attr_hooks = self._dialect_attrs
         symbol_table = T.SYMBOL_TABLE
+        infos = self._infos
         while stack:
             cur, kind = stack.pop()
             if kind is _CURSOR:
@@ -694,13 +696,14 @@ class Verifier:
                     if d is None:
                         self._on_exit(o)
                     else:
-                        fn = d.__dict__.get("_verify_fn")
-                        if fn is None:
-                            fn = _verify_fn_for(d)
+                        info = infos.get(d)
+                        if info is None:
+                            info = infos[d] = self._leaf_info(d)
+                        fn, custom, exit_checks = info
                         fn(o, d)
-                        if d.verify is not None:
-                            d.verify(o)
-                        if d.verify_regions is not None or symbol_table in d.traits:
+                        if custom is not None:
+                            custom(o)
+                        if exit_checks:
                             self._on_exit(o)
                     o = o.next
             elif kind:
@@ -717,6 +720,15 @@ class Verifier:
                         self._on_exit(cur)
                     continue
                 self._push_regions(cur, stack)
+
+    @staticmethod
+    def _leaf_info(d):
+        """(generated verifier, op verifier, exit checks needed) of a declaration, looked up
+        once per verification (declarations may change between runs, not during one)."""
+        fn = d.__dict__.get("_verify_fn")
+        if fn is None:
+            fn = _verify_fn_for(d)
+        return fn, d.verify, d.verify_regions is not None or T.SYMBOL_TABLE in d.traits
 
     def _push_regions(self, cur, stack):
         """Entering an op with regions: its blocks' structure checks, then its exit, each
