@@ -15,7 +15,8 @@ from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
 from pyopt.ir.symbols import op_symbol_refs
 from pyopt.ir.types import FunctionType
-from pyopt.ir.verifier import plain_error
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.syntax.printer import op_for_diagnostic
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_memory_effect_free
 
@@ -35,7 +36,7 @@ class Liveness:
     def __init__(self, top):
         self.dc = ConstantSolver(top).run()
         self.live = set()
-        self.changed = False
+        self.args = set()  # block arguments that have a lattice (forwarded into)
         ops = [op for op in top.walk_ops() if op is not top and op.parent in self.dc.live]
         ops.reverse()
         self.changed = True
@@ -45,7 +46,8 @@ class Liveness:
                 self._visit(op)
 
     def is_live(self, v):
-        if _block_of(v) not in self.dc.live:
+        if _block_of(v) not in self.dc.live or \
+                (not isinstance(v, OpResult) and v not in self.args):
             return None
         return v in self.live
 
@@ -55,6 +57,8 @@ class Liveness:
             self.changed = True
 
     def _meet(self, v, target):
+        if not isinstance(target, OpResult):
+            self.args.add(target)
         if target in self.live:
             self._mark(v)
 
@@ -297,7 +301,8 @@ def _clean_region_branch(op, la):
     _erase_results(op, [not k for k in results])
 
 
-def _reject(top):
+def _reject(top, ctx):
+    """Reports the first op the pass cannot handle; the pass then leaves the IR alone."""
     for op in top.walk_ops():
         d = op.opdef
         if op.successor_slots or (d is not None and SYMBOL in d.traits and
@@ -305,13 +310,22 @@ def _reject(top):
                                   (op.name != "builtin.module" or
                                    op.get_attr("sym_name") is not None)) or \
                 (not is_call(op) and op_symbol_refs(op)):
-            raise plain_error(op, _REJECT)
+            d = Diagnostic("error", op.loc, _REJECT)
+            engine = getattr(ctx, "diag_engine", None)
+            if engine is None:
+                raise MLIRError(d)
+            if engine.collector is None:  # (-verify-diagnostics does not print the op)
+                d.attach_note("see current operation: " + op_for_diagnostic(op), op.loc)
+            engine.emit(d)
+            return True
+    return False
 
 
 @register_pass("remove-dead-values", "Remove dead values")
 def remove_dead_values(top, ctx, options):
     la = Liveness(top)
-    _reject(top)
+    if _reject(top, ctx):
+        return
 
     def visit(op):
         if op is top:
