@@ -37,7 +37,14 @@ class Liveness:
         self.dc = ConstantSolver(top).run()
         self.live = set()
         self.args = set()  # block arguments that have a lattice (forwarded into)
-        ops = [op for op in top.walk_ops() if op is not top and op.parent in self.dc.live]
+        ops = []
+        for op in top.walk_ops():
+            if op is top:
+                continue
+            if op.parent in self.dc.live:
+                ops.append(op)
+            else:  # upstream never visits these and would leave them dangling operands
+                self.live.update(op.operands)
         ops.reverse()
         self.changed = True
         while self.changed:
