@@ -13,7 +13,6 @@ from pyopt.analysis.dataflow import (ConstantSolver, is_region_branch, is_call, 
 from pyopt.ir.attributes import ArrayAttr, TypeAttr
 from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
-from pyopt.ir.symbols import op_symbol_refs
 from pyopt.ir.types import FunctionType
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import op_for_diagnostic
@@ -22,6 +21,10 @@ from pyopt.rewrite.folding import is_memory_effect_free
 
 _REJECT = "cannot optimize an IR with non-function symbol ops, non-call symbol user ops or " \
           "branch ops\n"
+
+# SymbolUserOpInterface ops of our dialects that are not calls
+_SYMBOL_USERS = frozenset({"memref.get_global", "llvm.mlir.addressof",
+                           "llvm.mlir.global_ctors", "llvm.mlir.global_dtors"})
 
 
 def _block_of(v):
@@ -201,6 +204,9 @@ def _clean_func(func, top, la):
     if func.name != "func.func" or vis is None or getattr(vis, "value", None) != "private" \
             or region is None:
         return
+    cs = la.dc.preds.get(("callsites", func))
+    if cs is not None and not cs.all_known:  # referenced other than by calls: keep it whole
+        return
     entry = region.blocks[0]
     dead_args = [not k for k in _lives(entry.args, la)]
     calls = _func_calls(top, func, la)
@@ -316,7 +322,7 @@ def _reject(top, ctx):
                                   not is_callable(op) and
                                   (op.name != "builtin.module" or
                                    op.get_attr("sym_name") is not None)) or \
-                (not is_call(op) and op_symbol_refs(op)):
+                op.name in _SYMBOL_USERS:
             d = Diagnostic("error", op.loc, _REJECT)
             engine = getattr(ctx, "diag_engine", None)
             if engine is None:
