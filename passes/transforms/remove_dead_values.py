@@ -40,10 +40,14 @@ class Liveness:
         self.dc = ConstantSolver(top).run()
         self.live = set()
         self.args = set()  # block arguments that have a lattice (forwarded into)
+        self._free = {}
+        self.calls = {}  # callee -> its call ops, collected before any rewriting
         ops = []
         for op in top.walk_ops():
             if op is top:
                 continue
+            if is_call(op):
+                self.calls.setdefault(self.dc.resolve_callee(op), []).append(op)
             if op.parent in self.dc.live:
                 ops.append(op)
             else:  # upstream never visits these and would leave them dangling operands
@@ -61,6 +65,12 @@ class Liveness:
             return None
         return v in self.live
 
+    def free(self, op):
+        f = self._free.get(op)
+        if f is None:
+            f = self._free[op] = is_memory_effect_free(op)
+        return f
+
     def _mark(self, v):
         if v not in self.live:
             self.live.add(v)
@@ -73,14 +83,14 @@ class Liveness:
             self._mark(v)
 
     def _generic(self, op, operands, results):
-        if not is_memory_effect_free(op) or any(r in self.live for r in results):
+        if not self.free(op) or any(r in self.live for r in results):
             for v in operands:
                 self._mark(v)
 
     def _branch_operand(self, op, v, term):
         owner = op.parent_op if term else op
         for r in owner.regions:
-            if any(not is_memory_effect_free(o) for b in r.blocks for o in b):
+            if any(not self.free(o) for b in r.blocks for o in b):
                 self._mark(v)
                 break
         self._generic(op, [v], op.results)
@@ -190,14 +200,6 @@ def _clean_simple(op, la):
         op.erase()
 
 
-def _func_calls(top, func, la):
-    out = []
-    for o in top.walk_ops():
-        if is_call(o) and la.dc.resolve_callee(o) is func:
-            out.append(o)
-    return out
-
-
 def _clean_func(func, top, la):
     vis = func.get_attr("sym_visibility")
     region = callable_region(func)
@@ -209,7 +211,7 @@ def _clean_func(func, top, la):
         return
     entry = region.blocks[0]
     dead_args = [not k for k in _lives(entry.args, la)]
-    calls = _func_calls(top, func, la)
+    calls = la.calls.get(func, [])
     n_ret = len(region.blocks[-1].last.operands)
     dead_rets = [True] * n_ret
     for call in calls:
