@@ -9,7 +9,7 @@ from __future__ import annotations
 from pyopt.analysis.dataflow import (ConstantSolver, is_region_branch, is_call, is_callable,
                                      call_args, callable_region, region_successors,
                                      entry_successor_operands, terminator_successor_operands,
-                                     terminator_successors, _region_index)
+                                     terminator_successors)
 from pyopt.ir.attributes import ArrayAttr, TypeAttr
 from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
