@@ -33,6 +33,81 @@ def for_newer_llvm(text):
     return _MUL_CE.sub(lambda m: "add" if m.group(0) == "mul" else m.group(0), text)
 
 
+def _close_paren(text, i):
+    """Index of the `)` closing the `(` at text[i] (strings skipped)."""
+    depth = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i = text.index('"', i + 1)
+        elif c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _split_top(body):
+    """Split `a, b` at the top-level comma."""
+    depth = 0
+    for i, c in enumerate(body):
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == "," and depth == 0:
+            return body[:i].strip(), body[i + 1:].strip()
+    return None
+
+
+_INT_OPERAND = re.compile(r"(i\d+)\s+(-?\d+)$")
+
+
+def _mul_by_constant(operands):
+    """`mul (iN X, iN C)` with a literal C as constant expressions LLVM 22 still has:
+    X * C is the byte offset of element X of [|C| x i8] from null (negated for C < 0)."""
+    parts = _split_top(operands)
+    if parts is None:
+        return None
+    for x, c in (parts, parts[::-1]):
+        m = _INT_OPERAND.match(c)
+        if m is None:
+            continue
+        ty, k = m.group(1), int(m.group(2))
+        prod = f"ptrtoint (ptr getelementptr ([{abs(k)} x i8], ptr null, {x}) to {ty})"
+        return prod if k >= 0 else f"sub ({ty} 0, {ty} {prod})"
+    return None
+
+
+def for_execution(text):
+    """`text` with LLVM 19's `mul` constant expressions (which LLVM 22 no longer reads)
+    rewritten into equal-valued ones it does read, for the JIT. Where no rewrite is known the
+    expression stays (and LLVM reports it)."""
+    if "mul" not in text:
+        return text
+    out = []
+    pos = 0
+    for m in _MUL_CE.finditer(text):
+        if m.group(0) != "mul":
+            continue
+        open_ = text.index("(", m.end())
+        close = _close_paren(text, open_)
+        if close < 0:
+            continue
+        new = _mul_by_constant(text[open_ + 1:close])
+        if new is None:
+            continue
+        out.append(text[pos:m.start()])
+        out.append(for_execution(new) if "mul" in new else new)
+        pos = close + 1
+    out.append(text[pos:])
+    return "".join(out)
+
+
 class Isolated:
     """Runs fn(*args) in a forked child; result() returns ("ok", value) or ("crash", stderr
     text). Without os.fork (or with PYTRANSLATE_NO_FORK) it runs in-process at once."""

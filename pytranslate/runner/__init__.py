@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
+from pytranslate.llvmcheck import for_execution
 
 RESULT_KINDS = ("void", "i32", "i64", "f32")
 
@@ -95,7 +96,7 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm
             continue  # a loaded library provides its own version
         llvm.add_symbol(name, addr)
     try:
-        mod = llvm.parse_assembly(ir)
+        mod = llvm.parse_assembly(for_execution(ir))
         mod.verify()
     except RuntimeError as e:
         raise RunnerError(str(e).strip())
