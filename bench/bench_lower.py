@@ -49,6 +49,12 @@ GEN_ARGS = ["--dialects", "func,arith,scf,cf", "--exclude", "cast"]
 MEMREF_PASSES = ["--convert-scf-to-cf", "--finalize-memref-to-llvm", "--convert-func-to-llvm",
                  "--convert-arith-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
 MEMREF_PASS_NAMES = PASS_NAMES + ("FinalizeMemRefToLLVMConversionPass",)
+# --workload vector: 1-D/2-D vector transfers, arithmetic and reductions in loops
+# (gen_vector_module.py), through convert-vector-to-scf and convert-vector-to-llvm as well.
+VECTOR_PASSES = ["--convert-vector-to-scf", "--convert-scf-to-cf", "--convert-vector-to-llvm",
+                 "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--convert-arith-to-llvm",
+                 "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+VECTOR_PASS_NAMES = MEMREF_PASS_NAMES + ("ConvertVectorToSCF", "ConvertVectorToLLVMPass")
 GENERATOR = "gen_module.py"
 WALL_TARGET, RSS_TARGET = 8.0, 3.0
 
@@ -170,14 +176,19 @@ def main(argv=None):
     ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
     ap.add_argument("--json")
     ap.add_argument("--profile", metavar="DIR")
-    ap.add_argument("--workload", choices=("mix", "memref"), default="mix",
+    ap.add_argument("--workload", choices=("mix", "memref", "vector"), default="mix",
                     help="mix: gen_module.py's func/arith/scf/cf mix; memref: 2-D dynamic "
-                         "memref loops, one third loads/stores, with finalize-memref-to-llvm")
+                         "memref loops, one third loads/stores, with finalize-memref-to-llvm; "
+                         "vector: 1-D/2-D vector transfers, arithmetic and reductions, with "
+                         "convert-vector-to-scf and convert-vector-to-llvm")
     a = ap.parse_args(argv)
+    global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR
     if a.workload == "memref":
-        global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR
         PASSES, PASS_NAMES, GEN_ARGS = MEMREF_PASSES, MEMREF_PASS_NAMES, []
         GENERATOR = "gen_memref_module.py"
+    elif a.workload == "vector":
+        PASSES, PASS_NAMES, GEN_ARGS = VECTOR_PASSES, VECTOR_PASS_NAMES, []
+        GENERATOR = "gen_vector_module.py"
     sizes = [int(x) for x in a.ops.split(",") if x]
     mlir_opt = None if a.no_mlir else find_mlir_opt()
     pyopt = find_pyopt()
