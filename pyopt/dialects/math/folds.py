@@ -119,6 +119,32 @@ def _int_fold(fn):
     return fold
 
 
+def _int_fold2(fn):
+    def fold(op, consts):
+        et = _elem(op.results[0].type)
+        if type(et) is not IntegerType:
+            return None
+        w = et.width
+        m = (1 << w) - 1
+        return _fold_elementwise(op, consts, lambda a, b: fn(a & m, b & m, w))
+    return fold
+
+
+def _ipowi(base, power, w):
+    """math.ipowi's folder: wrapping integer power; a negative power gives 0 unless the base
+    is 1 or -1 (0 to a negative power is left alone)."""
+    m = (1 << w) - 1
+    if power == 0:
+        return 1 & m
+    if power >> (w - 1):  # negative
+        if base == 0:
+            return None
+        if base == 1 or base == m:
+            return m if base == m and power & 1 else 1
+        return 0
+    return pow(base, power, 1 << w)
+
+
 def _ctlz(v, w):
     return w - v.bit_length()
 
@@ -171,6 +197,7 @@ FOLDS = {
     "math.cttz": _int_fold(_cttz),
     "math.ctpop": _int_fold(lambda v, w: bin(v).count("1")),
     "math.absi": _int_fold(_absi),
+    "math.ipowi": _int_fold2(_ipowi),
 }
 
 
