@@ -37,7 +37,8 @@ def function(r, name, ops):
     return out
 
 
-def main():
+def main(make_function=function):
+    """Writes --ops ops as functions of --per-function ops each, made by make_function."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=100000)
     ap.add_argument("--seed", type=int, default=0)
@@ -47,7 +48,7 @@ def main():
     r = random.Random(a.seed)
     lines = []
     for f in range(max(1, a.ops // a.per_function)):
-        lines += function(r, f"kernel{f}", a.per_function)
+        lines += make_function(r, f"kernel{f}", a.per_function)
     with open(a.output, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -4,8 +4,7 @@ bodies read 1-D and 2-D vectors (vector.transfer_read, in bounds or masked), com
 
     python bench/gen_vector_module.py --ops 100000 -o v.mlir
 """
-import argparse
-import random
+import gen_memref_module  # (run from bench/: its command-line driver)
 
 V1, V2 = "vector<8xf32>", "vector<4x8xf32>"
 
@@ -69,20 +68,5 @@ def function(r, name, ops):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--ops", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--per-function", type=int, default=200)
-    ap.add_argument("-o", "--output", required=True)
-    a = ap.parse_args()
-    r = random.Random(a.seed)
-    lines = []
-    for f in range(max(1, a.ops // a.per_function)):
-        lines += function(r, f"kernel{f}", a.per_function)
-    with open(a.output, "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
 if __name__ == "__main__":
-    main()
+    gen_memref_module.main(function)

@@ -5,7 +5,7 @@ vector.transpose; leading broadcast dims of a read become a vector.broadcast; a 
 skips inner memref dims gets them back as unit vector dims."""
 from __future__ import annotations
 
-from pyopt.dialects.vector.transfer_canonicalize import Transfer
+from pyopt.dialects.vector.transfer_canonicalize import Transfer, minor_identity_bcast_perm
 from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap, dim as adim
 from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr
 from pyopt.ir.types import I64, VectorType
@@ -13,36 +13,6 @@ from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.transfer import (is_dim_in_bounds,
                                                        minor_identity_broadcast_dims)
 from passes.conversion.vector_to_scf import xfer_ops as X
-
-
-def permutation_to_minor_identity(m):
-    """isPermutationOfMinorIdentityWithBroadcasting: the permutation, or None."""
-    nr, ni = m.num_results, m.num_dims
-    start = ni - nr if nr < ni else 0
-    lead = nr - ni if nr > ni else 0
-    perm = [0] * nr
-    found = [False] * max(ni, nr)
-    bcast = []
-    for i, e in enumerate(m.results):
-        if type(e) is AffineConstantExpr:
-            if e.value != 0:
-                return None
-            bcast.append(i)
-        elif type(e) is AffineDimExpr:
-            if e.position < start:
-                return None
-            p = e.position - start + lead
-            perm[i] = p
-            found[p] = True
-        else:
-            return None
-    pos = 0
-    for d in bcast:
-        while pos < len(found) and found[pos]:
-            pos += 1
-        perm[d] = pos
-        pos += 1
-    return perm
 
 
 def inverse_permutation(m):
@@ -96,7 +66,7 @@ class ReadPermutationLowering(RewritePattern):
         m = t.perm_map
         if not t.vtype.shape or _masked(op) or m.num_results == 0:
             return False
-        perm = permutation_to_minor_identity(m)
+        perm = minor_identity_bcast_perm(m)
         if perm is None:
             return False
         pm = AffineMap(max(perm) + 1, 0, [adim(p) for p in perm])
@@ -123,7 +93,7 @@ class WritePermutationLowering(RewritePattern):
         m = t.perm_map
         if not t.vtype.shape or _masked(op) or m.is_minor_identity():
             return False
-        perm = permutation_to_minor_identity(m)
+        perm = minor_identity_bcast_perm(m)
         if perm is None:
             return False
         used = sorted({e.position for r in m.results for e in r.walk()
@@ -147,7 +117,7 @@ class WriteNonPermutationLowering(RewritePattern):
     def match_and_rewrite(self, op, rw):
         t = Transfer(op)
         m = t.perm_map
-        if not t.vtype.shape or _masked(op) or permutation_to_minor_identity(m) is not None:
+        if not t.vtype.shape or _masked(op) or minor_identity_bcast_perm(m) is not None:
             return False
         found = [False] * m.num_dims
         for e in m.results:

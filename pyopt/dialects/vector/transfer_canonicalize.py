@@ -216,7 +216,7 @@ def _compress_unused_dims(m):
                      [e.replace_dims(dims) for e in m.results])
 
 
-def _minor_identity_bcast_perm(m):
+def minor_identity_bcast_perm(m):
     """AffineMap::isPermutationOfMinorIdentityWithBroadcasting: the permutation, or None."""
     nres, nin = m.num_results, m.num_inputs
     start = nin - nres if nres < nin else 0
@@ -266,7 +266,7 @@ def TransferReadAfterWriteToBroadcast(op, rw):
     m = rm.compose(wm)
     if m.num_results == 0:
         return False
-    perm = _minor_identity_bcast_perm(m)
+    perm = minor_identity_bcast_perm(m)
     if perm is None:
         return False
     vt = r.vtype
