@@ -93,20 +93,28 @@ def set_transfer_mask(op, mask, in_bounds=None):
 
 
 # -- patterns ------------------------------------------------------------------------------------
-class TransferReadToLoad(RewritePattern):
-    root = "vector.transfer_read"
+class _TransferToMemoryOp(RewritePattern):
+    """Transfers of at most `max_rank` dims (any with None), not inside a vector.mask."""
 
     def __init__(self, max_rank=None):
         super().__init__()
         self.max_rank = max_rank
 
-    def match_and_rewrite(self, op, rw):
+    def _transfer(self, op):
         t = Transfer(op)
+        if self.max_rank is not None and len(t.vtype.shape) > self.max_rank:
+            return None
+        return None if _masked_by_parent(op) else t
+
+
+class TransferReadToLoad(_TransferToMemoryOp):
+    root = "vector.transfer_read"
+
+    def match_and_rewrite(self, op, rw):
+        t = self._transfer(op)
+        if t is None:
+            return False
         vt = t.vtype
-        if self.max_rank is not None and len(vt.shape) > self.max_rank:
-            return False
-        if _masked_by_parent(op):
-            return False
         bcast = minor_identity_broadcast_dims(t.perm_map)
         mt = t.source.type
         if bcast is None or type(mt) is not MemRefType or not last_dim_unit_stride(mt):
@@ -139,20 +147,14 @@ class TransferReadToLoad(RewritePattern):
         return True
 
 
-class TransferWriteToStore(RewritePattern):
+class TransferWriteToStore(_TransferToMemoryOp):
     root = "vector.transfer_write"
 
-    def __init__(self, max_rank=None):
-        super().__init__()
-        self.max_rank = max_rank
-
     def match_and_rewrite(self, op, rw):
-        t = Transfer(op)
+        t = self._transfer(op)
+        if t is None or not t.perm_map.is_minor_identity():
+            return False
         vt = t.vtype
-        if self.max_rank is not None and len(vt.shape) > self.max_rank:
-            return False
-        if _masked_by_parent(op) or not t.perm_map.is_minor_identity():
-            return False
         mt = t.source.type
         if type(mt) is not MemRefType or not last_dim_unit_stride(mt):
             return False
