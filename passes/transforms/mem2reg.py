@@ -61,7 +61,7 @@ import heapq
 
 from pyopt.interfaces import model
 from pyopt.interfaces.memory_slot import (PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP, PROMOTABLE_OP)
-from pyopt.ir.core import OpOperand, OpResult
+from pyopt.ir.core import OpOperand, value_loc
 from pyopt.ir.dominance import _compute_idoms, reverse_post_order
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.rewriter import Builder
@@ -364,7 +364,7 @@ class _Promoter:
             self.reaching_in_block(region.blocks[0], reaching)
             return
         tree = self.dominance.tree(region)
-        slot, loc = self.slot, _value_loc(self.slot.ptr)
+        slot, loc = self.slot, value_loc(self.slot.ptr)
         stack = [(region.blocks[0], reaching)]
         while stack:
             block, reaching = stack.pop()
@@ -428,10 +428,6 @@ class _Promoter:
         self.stats["promoted slots"] += 1
         return self.alloc_model.handle_promotion_complete(self.allocator, self.slot,
                                                           self.default, self.builder)
-
-
-def _value_loc(v):
-    return v.owner.loc if isinstance(v, OpResult) else v.loc
 
 
 def _sorted_by_dominance(ops, region, index):

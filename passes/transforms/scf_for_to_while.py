@@ -3,17 +3,13 @@ first (`iv < ub` in the before region, `iv + step` yielded from the after region
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
-from pyopt.ir.core import OpResult
+from pyopt.ir.core import value_loc
 from pyopt.ir.types import I1, I64
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 
 _SLT = 2  # arith.cmpi predicate
-
-
-def _value_loc(v):
-    return v.owner.loc if type(v) is OpResult else v.loc
 
 
 class ForToWhile(RewritePattern):
@@ -24,7 +20,7 @@ class ForToWhile(RewritePattern):
         body = for_op.regions[0].blocks[0]
         iv = body.args[0]
         types = [iv.type] + [v.type for v in inits]
-        locs = [iv.loc] + [_value_loc(v) for v in inits]
+        locs = [iv.loc] + [value_loc(v) for v in inits]
         loc = for_op.loc
         rw.set_insertion_point(for_op)
         while_op = rw.create("scf.while", [lb] + inits, types,

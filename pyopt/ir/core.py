@@ -72,6 +72,11 @@ class OpResult(Value):
         return f"<OpResult #{self.index} of {self.owner.name}>"
 
 
+def value_loc(v):
+    """Value::getLoc: a result's op location, a block argument's own."""
+    return v.owner.loc if type(v) is OpResult else v.loc
+
+
 class BlockArgument(Value):
     __slots__ = ("owner", "index", "loc")
 
