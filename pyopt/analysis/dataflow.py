@@ -527,10 +527,16 @@ class ConstantSolver:
             first = 0
             if len(inputs) != len(lattices):
                 first = inputs[0].index if inputs else 0
-                self.set_unknown(lattices[:first])
-                self.set_unknown(lattices[first + len(inputs):])
+                self.visit_non_cf_args(branch, item, lattices, first, len(inputs))
             for v, target in zip(operands, lattices[first:]):
                 self.join(target, self.lattice_for(item, v))
+
+    def visit_non_cf_args(self, op, item, lattices, first, count):
+        """visitNonControlFlowArguments: the values among `lattices` (block arguments or
+        results of `op`) that control flow does not define, i.e. all but `count` from `first`.
+        Unknown here; analyses that know more (loop induction variables) override it."""
+        self.set_unknown(lattices[:first])
+        self.set_unknown(lattices[first + count:])
 
     def _visit_call_results(self, op):
         callee = self.resolve_callee(op)
@@ -612,7 +618,7 @@ class ConstantSolver:
             if is_region_branch(parent):
                 self._visit_region_successors(block, block, parent, list(block.args))
                 return
-            self.set_unknown(block.args)
+            self.visit_non_cf_args(parent, block, list(block.args), 0, 0)
             return
         for u in list(block.pred_uses):
             term = u.owner

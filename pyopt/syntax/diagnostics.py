@@ -41,6 +41,12 @@ class MLIRError(Exception):
         self.more = ()  # further diagnostics of the same failure (e.g. each undeclared name)
 
 
+def pass_failure(loc=None) -> MLIRError:
+    """MLIR's signalPassFailure without a diagnostic: the run fails (exit 1) and prints
+    nothing of its own."""
+    return MLIRError(Diagnostic("error", loc, None))
+
+
 def error(loc, message: str) -> MLIRError:
     """Build (not raise) an error: `raise error(loc, "...")`."""
     return MLIRError(Diagnostic("error", loc, message))
@@ -70,6 +76,8 @@ class DiagnosticEngine:
     def emit(self, diag: Diagnostic):
         if diag.severity == "error":
             self.had_error = True
+        if diag.message is None:  # a pass failed without a diagnostic (pass_failure)
+            return
         if self.collector is not None:
             self.collector.append(diag)
             return

@@ -1,0 +1,118 @@
+"""`int-range-optimizations`: runs the integer range analysis, then (greedily, with folding)
+replaces every value whose range is a single integer by a constant, and drops remainders
+whose dividend is known to lie in [0, modulus) already."""
+from __future__ import annotations
+
+from pyopt.analysis.int_range import to_unsigned
+from pyopt.analysis.int_range_analysis import IntRangeSolver, constant_attr
+from pyopt.pass_registry import register_pass
+from pyopt.rewrite.folding import constant_value, materialize_constant, \
+    would_be_trivially_dead
+from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.dialects.scf import constant_int
+
+
+def _known_constant(solver, value):
+    r = solver.lat.get(value)
+    return constant_attr(value, r) if r is not None else None
+
+
+def _owner_dialect(value):
+    owner = value.owner
+    if not hasattr(owner, "opdef"):  # a block argument: the op owning its region
+        owner = owner.parent.parent
+    return owner.opdef.dialect_name if owner.opdef is not None else owner.name.split(".")[0]
+
+
+def _replace_with_constant(solver, rw, value):
+    if value.first_use is None:
+        return False
+    attr = _known_constant(solver, value)
+    if attr is None:
+        return False
+    loc = getattr(value.owner, "loc", None) if hasattr(value.owner, "opdef") else \
+        getattr(value, "loc", None)
+    from pyopt.ir.location import UNKNOWN_LOC
+    loc = loc or UNKNOWN_LOC
+    c = materialize_constant(rw, rw.ctx, _owner_dialect(value), attr, value.type, loc)
+    if c is None:  # the owner's dialect cannot build an integer constant: arith can
+        c = materialize_constant(rw, rw.ctx, "arith", attr, value.type, loc)
+    if c is None:
+        return False
+    rw.replace_all_uses_with(value, c.results[0])
+    return True
+
+
+class MaterializeKnownConstants(RewritePattern):
+    """Results (and block arguments of the op's regions) with a one-value range become
+    constants; the op goes if nothing else needs it."""
+
+    def __init__(self, solver):
+        super().__init__(None, 1, name="MaterializeKnownConstantValues")
+        self.solver = solver
+
+    def _needs(self, v):
+        return v.first_use is not None and _known_constant(self.solver, v) is not None
+
+    def match_and_rewrite(self, op, rw):
+        if constant_value(op) is not None:
+            return False
+        hit = any(self._needs(v) for v in op.results)
+        if not hit:
+            hit = any(self._needs(a) for r in op.regions for b in r.blocks for a in b.args)
+        if not hit:
+            return False
+        replaced_all = bool(op.results)
+        for v in op.results:
+            replaced_all &= _replace_with_constant(self.solver, rw, v) or v.first_use is None
+        if replaced_all and would_be_trivially_dead(op):
+            rw.erase_op(op)
+            return True
+        ip = rw.save()
+        for r in op.regions:
+            for b in r.blocks:
+                rw.set_insertion_point_to_start(b)
+                for a in b.args:
+                    _replace_with_constant(self.solver, rw, a)
+        rw.restore(ip)
+        return True
+
+
+class DeleteTrivialRem(RewritePattern):
+    """`x rem D` is `x` when x's range lies in [0, D)."""
+
+    def __init__(self, root, solver):
+        super().__init__(root, 1, name="DeleteTrivialRem")
+        self.solver = solver
+        self.unsigned = root == "arith.remui"
+
+    def match_and_rewrite(self, op, rw):
+        lhs, rhs = op.operands
+        modulus = constant_int(rhs)
+        if modulus is None or modulus <= 0:
+            return False
+        r = self.solver.lat.get(lhs)
+        if r is None:
+            return False
+        w = r.width
+        lo, hi = (r.umin, r.umax) if self.unsigned else (r.smin, r.smax)
+        lo, hi = to_unsigned(lo, w), to_unsigned(hi, w)
+        sign = 1 << (w - 1)
+        if lo & sign or lo >= modulus or hi & sign or hi >= modulus or lo > hi:
+            return False
+        rw.replace_op(op, [lhs])
+        return True
+
+
+def int_range_patterns(solver):
+    return [MaterializeKnownConstants(solver), DeleteTrivialRem("arith.remsi", solver),
+            DeleteTrivialRem("arith.remui", solver)]
+
+
+@register_pass("int-range-optimizations", "Do optimizations based on integer range analysis",
+               display_name="IntRangeOptimizationsPass")
+def int_range_optimizations(op, ctx, options):
+    ctx.load_dialect("arith") if hasattr(ctx, "load_dialect") else None
+    solver = IntRangeSolver(op).run()
+    apply_patterns_greedily(op, int_range_patterns(solver), ctx)
