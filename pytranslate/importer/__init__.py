@@ -97,12 +97,14 @@ class _IsolatedCheck:
             except ImportError:
                 pass
         self.run = Isolated(_llvm_check, text, name)
+        self.crashed = False
 
     def result(self):
         from pytranslate.llvmcheck import crash_message
         kind, value = self.run.result()
         if kind == "ok":
             return value
+        self.crashed = True
         return 1, 1, crash_message(value)
 
 
@@ -135,7 +137,16 @@ def _import_chunk(text, name, options, engine):
         engine.emit(Diagnostic("error", FileLineColLoc(name, line, col),
                                f"unsupported LLVM IR: {e}"))
         return None
-    if _report_llvm_error(check.result(), name, engine):
+    bad = check.result()
+    if bad is not None and check.crashed:
+        # llvmlite's LLVM died on the module: when LLVM 19 would have stopped in its
+        # verifier (called on reading debug info), say what 19 says
+        from pytranslate.importer.diverify import fatal_report
+        report = fatal_report(module)
+        if report:
+            sys.stderr.write("".join(l + "\n" for l in report))
+            bad = (1, 1, "Broken module found, compilation aborted!")
+    if _report_llvm_error(bad, name, engine):
         return None
     diags = []
     conv = Converter(module, options, diags, _context())

@@ -442,6 +442,19 @@ class Converter:
             import sys
             sys.stderr.write(f"warning: ignoring debug info with an invalid version "
                              f"({version}) in {getattr(self, 'buffer_name', '-')}\n")
+        elif version == 3:
+            from pytranslate.importer.diverify import verify_debug_info
+            report = verify_debug_info(m, self.mdp)
+            if report:
+                # the verifier's findings, then the reader's warning; the module loses its
+                # debug info (and the slot numbering must be recomputed)
+                import sys
+                sys.stderr.write("".join(l + "\n" for l in report))
+                sys.stderr.write(f"warning: ignoring invalid debug info in "
+                                 f"{getattr(self, 'buffer_name', '-')}\n")
+                strip_debug_info(m)
+                from pytranslate.importer.mdprint import MDPrinter
+                self.mdp = self.mda.pr = MDPrinter(m)
         unhandled = []
         try:
             dl = A.data_layout_attr(m.datalayout, unhandled.append)

@@ -220,7 +220,7 @@ class MDPrinter:
             out.append(t)
         return "".join(out).replace(" ,", ",")
 
-    def inst(self, inst, func, text=None):
+    def inst(self, inst, func, text=None, all_md=False):
         """The source text of an instruction with its `!N` references renumbered the way
         LLVM prints a lone instruction: with every function's metadata when it is an
         intrinsic call taking a metadata node (isReferencingMDNode), else its own
@@ -229,7 +229,7 @@ class MDPrinter:
             text = self.m.text[inst.start:inst.end]
         if "!" not in text:
             return "  " + text
-        slots = self.module_slots() if _references_nodes(self, inst) else \
+        slots = self.module_slots() if all_md or _references_nodes(self, inst) else \
             self.function_slots(func)
 
         def sub(mo):
