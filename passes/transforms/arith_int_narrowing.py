@@ -9,7 +9,7 @@ from pyopt.ir.types import INDEX, IntegerType, RankedTensorType, UnrankedTensorT
     VectorType, element_type_or_self
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.folding import constant_value, create_or_fold
-from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.diagnostics import pass_failure
 
@@ -293,4 +293,5 @@ def arith_int_narrowing(op, ctx, options):
         raise pass_failure(op.loc)
     if not widths or 0 in widths:
         raise pass_failure(op.loc)
-    apply_patterns_greedily(op, narrowing_patterns(widths), ctx)
+    apply_patterns_greedily(op, narrowing_patterns(widths), ctx,
+                            GreedyConfig(region_simplification="aggressive"))

@@ -8,7 +8,7 @@ from pyopt.analysis.int_range_analysis import IntRangeSolver, constant_attr
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import constant_value, materialize_constant, \
     would_be_trivially_dead
-from pyopt.rewrite.greedy import apply_patterns_greedily
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.scf import constant_int
 
@@ -113,6 +113,6 @@ def int_range_patterns(solver):
 @register_pass("int-range-optimizations", "Do optimizations based on integer range analysis",
                display_name="IntRangeOptimizationsPass")
 def int_range_optimizations(op, ctx, options):
-    ctx.load_dialect("arith") if hasattr(ctx, "load_dialect") else None
     solver = IntRangeSolver(op).run()
-    apply_patterns_greedily(op, int_range_patterns(solver), ctx)
+    apply_patterns_greedily(op, int_range_patterns(solver), ctx,
+                            GreedyConfig(region_simplification="aggressive"))
