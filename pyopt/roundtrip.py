@@ -11,7 +11,7 @@ def _generic_text(op, ctx):
     return Printer(PrintFlags(generic=True, debuginfo=True), ctx).print_top(op)
 
 
-def verify_roundtrip(op, ctx, allow_unregistered):
+def verify_roundtrip(op, ctx, allow_unregistered, typed_pointers=False):
     from pyopt.dialects import make_context
     from pyopt.ir.location import SourceBuffer
     from pyopt.ir.verifier import op_error, verify
@@ -19,7 +19,8 @@ def verify_roundtrip(op, ctx, allow_unregistered):
     reference = _generic_text(op, ctx)
     ctx2 = make_context(allow_unregistered)
     try:
-        again, _ = parse_module(SourceBuffer("roundtrip", reference), ctx2)
+        again, _ = parse_module(SourceBuffer("roundtrip", reference), ctx2,
+                                typed_pointers=typed_pointers)
         verify(again, ctx2)
     except MLIRError:
         raise op_error(op, "failed to parse textual content back, cannot verify round-trip.\n")
@@ -43,7 +44,8 @@ class RoundTripThen:
     def __iter__(self):
         return iter(())
 
-    def run(self, op, ctx, engine=None):
-        verify_roundtrip(op, ctx, self.allow_unregistered)
+    def run(self, op, ctx, engine=None, timer=None):
+        from pyopt.dialects.llvm.typed_pointers import asks_typed_pointers
+        verify_roundtrip(op, ctx, self.allow_unregistered, asks_typed_pointers(self.pipeline))
         if self.pipeline:
-            self.pipeline.run(op, ctx, engine)
+            self.pipeline.run(op, ctx, engine, timer=timer)

@@ -34,6 +34,7 @@ class OptOptions:
         self.split_marker = SPLIT_MARKER  # where -split-input-file cuts the input
         self.print_op_on_diagnostic = True
         self.emit_bytecode = False
+        self.timing = None  # (display, format) of --mlir-timing, or None
         self.__dict__.update(kw)
 
 
@@ -68,10 +69,12 @@ def split_chunks(text, marker=SPLIT_MARKER):
     return chunks or [(0, len(text))]
 
 
-def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False):
+def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
+                 typed_pointers=False):
     """Parses a buffer into its top-level op (an implicit builtin.module unless disabled).
     `freeze`: the parsed IR is moved off the cycle collector (gc.freeze) before the collector
-    is enabled again, so no collection walks it."""
+    is enabled again, so no collection walks it. Seed-era typed LLVM pointers become opaque
+    ones unless `typed_pointers` (the typed-pointer mode of the lowering passes) keeps them."""
     p = Parser(buffer, ctx)
     top = Block()
     # Parsing only adds live objects: the cycle collector's full passes over the growing IR
@@ -80,6 +83,10 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False):
     gc.disable()
     try:
         p.parse_top_level(top)
+        if not typed_pointers and p.__dict__.get("_llvm_seed_syntax"):
+            from pyopt.dialects.llvm.typed_pointers import erase_typed_pointers
+            for op in top.ops:
+                erase_typed_pointers(op)
     finally:
         if freeze:
             freeze_ir()  # (once the collector is back, its first collection would walk it all)
@@ -109,6 +116,13 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False):
     return module, p
 
 
+def _typed_pointer_mode(pipeline):
+    if not pipeline:
+        return False
+    from pyopt.dialects.llvm.typed_pointers import asks_typed_pointers
+    return asks_typed_pointers(pipeline)
+
+
 def _with_op_note(err: MLIRError, options):
     op = getattr(err, "op", None)
     d = err.diag
@@ -119,20 +133,46 @@ def _with_op_note(err: MLIRError, options):
 
 
 def process_chunk(buffer, ctx, options, engine):
-    """Returns the printed output, or None on failure (diagnostics already emitted)."""
+    """Returns the printed output, or None on failure (diagnostics already emitted). The
+    timing report of the chunk follows, failed or not (as mlir-opt's per-chunk timer)."""
+    root = None
+    if options.timing:
+        from pyopt.timing import Timer
+        root = Timer("root")
+        root.hidden = True
+        root.start()
     try:
-        return _process_chunk(buffer, ctx, options, engine)
+        return _process_chunk(buffer, ctx, options, engine, root)
     finally:
         unfreeze_ir()  # the chunk's IR may be garbage now: hand it back to the collector
+        if root is not None:
+            from pyopt.timing import report
+            for t in root.children.values():
+                t.stop()  # (a timer a failure left running)
+            root.stop()
+            root.finalize()
+            sys.stderr.write(report(root, *options.timing))
 
 
-def _process_chunk(buffer, ctx, options, engine):
+def _timed(root, name):
+    if root is None:
+        return None
+    t = root.nest(name, name)
+    t.start()
+    return t
+
+
+def _process_chunk(buffer, ctx, options, engine, root=None):
     try:
         # The parsed IR lives until it is printed: keep the collector's passes off it.
-        module, _ = parse_module(buffer, ctx, options.implicit_module, freeze=True)
+        t = _timed(root, "Parser")
+        module, _ = parse_module(buffer, ctx, options.implicit_module, freeze=True,
+                                 typed_pointers=_typed_pointer_mode(options.pipeline))
         verify(module, ctx)
+        if t is not None:
+            t.stop()
         if hasattr(options.pipeline, "run"):  # a pass_manager.PassManager
-            options.pipeline.run(module, ctx, engine)
+            options.pipeline.run(module, ctx, engine, timer=root)
         for pass_fn in options.pipeline:
             pass_fn(module, ctx)
             if options.verify_each:
@@ -141,12 +181,16 @@ def _process_chunk(buffer, ctx, options, engine):
         engine.emit(_with_op_note(e, options))
         for d in e.more:
             engine.emit(d)
+        after = getattr(e, "after_output", "")  # e.g. the IR dump after a failed pass
+        if after:
+            sys.stderr.write(after)
         return None
     except RecursionError:
         engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
                                "input is nested too deeply"))
         return None
     printer = Printer(options.print_flags, ctx)
+    t = _timed(root, "Output")
     try:
         return printer.print_top(module) + "\n"
     except RecursionError:

@@ -15,7 +15,7 @@ from pyopt.ir.opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
 from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
                     LLVMScalableVectorType, LLVMFunctionType, LLVMVoidType,
                     LLVMTargetExtType, TOKEN, is_compatible_type, is_compatible_outer_type,
-                    is_compatible_float, is_compatible_vector)
+                    is_compatible_float, is_compatible_vector, note_seed_syntax)
 from pyopt.dialects.llvm.attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_NONE, ICmpPredC, FCmpPredC,
                     AtomicOrderingC, AtomicBinOpC, AsmDialectC, ICMP, FCMP, NOT_ATOMIC,
                     IntegerOverflowFlagsAttr, ATOMIC_ORDERING)
@@ -808,9 +808,21 @@ def _verify_zero(op):
 
 _op("mlir.zero", results=[("res", LLVM_Type)], traits=[PURE, CONSTANT_LIKE],
     format="attr-dict `:` type($res)", verify=_verify_zero)
-# Seed-era spelling of mlir.zero for pointers.
+# Seed-era spelling of mlir.zero for pointers (it reads as mlir.zero unless the typed-pointer
+# mode keeps the old IR: see typed_pointers.py).
+def _parse_null(p, state):
+    note_seed_syntax(p)
+    state.attributes.update(p.parse_optional_attr_dict())
+    p.expect(":")
+    state.result_types = [p.parse_type()]
+
+
+def _print_null(pr, op):
+    pr.out.append(pr.attr_dict_str(dict(op.attributes)) + " : " + pr.type_str(op.results[0].type))
+
+
 _op("mlir.null", results=[("res", LLVM_AnyPointer)], traits=[PURE, CONSTANT_LIKE],
-    format="attr-dict `:` type($res)")
+    parse=_parse_null, print=_print_null)
 _op("mlir.none", results=[("res", LLVM_TokenTypeC)], traits=[PURE],
     format="attr-dict `:` type($res)")
 
@@ -836,6 +848,24 @@ def _verify_cmpxchg(op):
     verify_cmpxchg(op)
 
 
+# Seed-era atomics name only the value type, the pointer being `!llvm.ptr<T>`:
+# `llvm.atomicrmw add %p, %v acq_rel : i32`, `llvm.cmpxchg %p, %c, %v acq_rel monotonic : i32`.
+def _parse_atomic_types(p):
+    first = p.parse_type()
+    if p.accept(","):
+        return first, p.parse_type()
+    note_seed_syntax(p)
+    return LLVMPointerType(0, first), first
+
+
+def _print_atomic_types(pr, op, ptr, val):
+    if ptr.element is val and not ptr.address_space:
+        pr.out.append(pr.type_str(val))
+    else:
+        pr.out.append(f"{pr.type_str(ptr)}, {pr.type_str(val)}")
+
+
+_ATOMIC_TYPES = types_directive(_parse_atomic_types, _print_atomic_types)
 _AtomicRMWType = _tc(lambda t: is_compatible_float(t) or _is_ptr(t) or _signless_int(t),
                      "floating point LLVM type or LLVM pointer type or signless integer")
 _op("atomicrmw", operands=[("ptr", LLVM_AnyPointer), ("val", _AtomicRMWType)],
@@ -844,7 +874,8 @@ _op("atomicrmw", operands=[("ptr", LLVM_AnyPointer), ("val", _AtomicRMWType)],
            "alignment": I64Attr.opt(), "volatile_": UnitAttrConstraint.opt(), **_ALIAS_ATTRS},
     infer={"res": "val"},
     format="(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? "
-           "$ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
+           "$ordering attr-dict `:` custom<AtomicTypes>(type($ptr), type($val))",
+    custom_directives={"AtomicTypes": _ATOMIC_TYPES},
     verify=_verify_atomicrmw)
 
 _CmpXchgType = _tc(lambda t: _signless_int(t) or _is_ptr(t),
@@ -865,7 +896,8 @@ _op("cmpxchg", operands=[("ptr", LLVM_AnyPointer), ("cmp", _CmpXchgType),
     infer={"cmp": "val", "res": _cmpxchg_result},
     format="(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` "
            "`(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` "
-           "qualified(type($ptr)) `,` type($val)",
+           "custom<AtomicTypes>(type($ptr), type($val))",
+    custom_directives={"AtomicTypes": _ATOMIC_TYPES},
     verify=_verify_cmpxchg)
 
 

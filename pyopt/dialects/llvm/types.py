@@ -198,6 +198,12 @@ class LLVMStructType(LLVMType):
         types_mutated()  # (and every answer memoized about a type)
         return True
 
+    def replace_body(self, body):
+        """A new body for a defined struct (only typed-pointer erasure rewrites one)."""
+        self.body = tuple(body)
+        _BODY_GENERATION[0] += 1
+        types_mutated()
+
     def alias_name(self, p):
         """`--mlir-print-struct-aliases`: identified structs print as `!struct_<name>` aliases
         (sanitized like MLIR alias names; the printer's counters keep them collision-free)."""
@@ -475,6 +481,16 @@ def _type_error(p, off, msg):
     return p.error(msg, off)
 
 
+def note_seed_syntax(p):
+    """The parser read a typed pointer (or `llvm.mlir.null`): the chunk is erased to opaque
+    pointers once parsed (typed_pointers.py), unless the typed-pointer mode keeps it."""
+    p.__dict__["_llvm_seed_syntax"] = True
+
+
+def seed_syntax_seen(p):
+    return p.__dict__.get("_llvm_seed_syntax", False)
+
+
 def _parse_ptr(p, off):
     if not p.accept("<"):
         return PTR
@@ -489,6 +505,7 @@ def _parse_ptr(p, off):
         if p.accept(","):
             a = p.parse_integer()
         p.expect(">")
+        note_seed_syntax(p)
         return LLVMPointerType(a, elem)
     raise p.error("expected integer value")
 
