@@ -47,6 +47,13 @@ def _check_bool(option, v):
     return v not in _FALSE
 
 
+def _check_enum(option, v, allowed):
+    """llvm::cl's enum option parser."""
+    if v not in allowed:
+        raise _BadValue(f"for the --{option} option: Cannot find option named '{v}'!")
+    return v
+
+
 def _check_uint(option, v):
     """llvm::cl's unsigned parser (decimal, or 0x/0b/0 prefixed)."""
     try:
@@ -157,6 +164,11 @@ def _pass_flags(extra):
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
 @click.option("--list-passes", is_flag=True, help="Print the registered passes and exit.")
+@click.option("--emit-bytecode", is_flag=True, help="Emit bytecode when generating output")
+@click.option("--emit-bytecode-version", default=None,
+              help="Use specified bytecode when generating output")
+@click.option("--elide-resource-data-from-bytecode", is_flag=True,
+              help="Elide resources when generating bytecode")
 @click.option("--pass-pipeline", "-p", default=None,
               help="A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'.")
 @click.option("--mlir-print-ir-before", multiple=True, help="Print IR before the given passes.")
@@ -170,7 +182,10 @@ def _pass_flags(extra):
 @click.option("--mlir-print-ir-module-scope", is_flag=True,
               help="Print the whole top-level op when printing IR around a pass.")
 @click.option("--mlir-timing", is_flag=True, help="Display execution times.")
-@click.option("--mlir-timing-display", default="list", help="Display method for timing data.")
+@click.option("--mlir-timing-display", default="tree",
+              help="Display method for timing data (list or tree).")
+@click.option("--mlir-output-format", default="text",
+              help="Output format for timing data (text or json).")
 @click.option("--mlir-pass-statistics", is_flag=True, help="Display the statistics of each pass.")
 @click.option("--mlir-pass-statistics-display", default="pipeline",
               help="Display method for pass statistics.")
@@ -186,13 +201,18 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
           mlir_print_ir_after, mlir_print_ir_before_all, mlir_print_ir_after_all,
           mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_module_scope,
-          mlir_timing, mlir_timing_display, mlir_pass_statistics,
-          mlir_pass_statistics_display):
+          mlir_timing, mlir_timing_display, mlir_output_format, mlir_pass_statistics,
+          mlir_pass_statistics_display, emit_bytecode=False, emit_bytecode_version=None,
+          elide_resource_data_from_bytecode=False):
     """pyopt: MLIR modular optimizer driver (a pure-Python mlir-opt)."""
     from pyopt.tool import OptOptions, run
     from pyopt.syntax.printer import PrintFlags
     try:
         verify_each = _check_bool("verify-each", verify_each)
+        _check_enum("mlir-timing-display", mlir_timing_display, ("list", "tree"))
+        _check_enum("mlir-output-format", mlir_output_format, ("text", "json"))
+        _check_enum("mlir-pass-statistics-display", mlir_pass_statistics_display,
+                    ("list", "pipeline"))
         if mlir_elide_elementsattrs_if_larger is not None:
             mlir_elide_elementsattrs_if_larger = _check_uint(
                 "mlir-elide-elementsattrs-if-larger", mlir_elide_elementsattrs_if_larger)
@@ -223,9 +243,14 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
                        unique_ssa_ids=mlir_print_unique_ssa_ids,
                        value_users=mlir_print_value_users)
     pipeline = []
-    if passes or pass_pipeline is not None or dump_pass_pipeline:
-        from pyopt.pass_manager import PassManager
-        pipe = _pipeline_from_args(passes, pass_pipeline)
+    # (statistics and the module-scope check concern the pass manager mlir-opt always makes)
+    if passes or pass_pipeline is not None or dump_pass_pipeline or mlir_pass_statistics \
+            or mlir_print_ir_module_scope:
+        from pyopt.pass_manager import OpPassManager, PassManager
+        if passes or pass_pipeline is not None:
+            pipe = _pipeline_from_args(passes, pass_pipeline)
+        else:
+            pipe = OpPassManager(None)
         if pipe is None:
             return 1
         names = lambda vals: [n for v in vals for n in v.split(",") if n]  # noqa: E731
@@ -236,11 +261,14 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
             print_after_change=mlir_print_ir_after_change,
             print_after_failure=mlir_print_ir_after_failure,
             print_module_scope=mlir_print_ir_module_scope, print_flags=flags,
-            timing=mlir_timing, statistics=mlir_pass_statistics)
+            statistics=mlir_pass_statistics, timing=mlir_timing,
+            statistics_display=mlir_pass_statistics_display,
+            threading=not mlir_disable_threading)
         pipeline.dump_pipeline = dump_pass_pipeline
     if verify_roundtrip:
         from pyopt.roundtrip import RoundTripThen
-        run_pipeline = RoundTripThen(pipeline or None, allow_unregistered_dialect)
+        run_pipeline = RoundTripThen(pipeline if pipeline != [] else None,
+                                     allow_unregistered_dialect)
     else:
         run_pipeline = pipeline
     opts = OptOptions(split_input_file=split_input_file,
@@ -249,16 +277,20 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,
                       verify_each=verify_each, print_flags=flags,
-                      pipeline=run_pipeline, output_split_marker=output_split_marker)
+                      pipeline=run_pipeline, output_split_marker=output_split_marker,
+                      timing=(mlir_timing_display, mlir_output_format) if mlir_timing else None)
+    if emit_bytecode_version is not None:
+        from pyopt.bytecode import parse_version_option
+        opts.bytecode_version = parse_version_option(emit_bytecode_version, emit_bytecode)
+        if opts.bytecode_version is None:
+            return 1
+    opts.emit_bytecode = emit_bytecode
+    opts.elide_resource_data = elide_resource_data_from_bytecode
     text, name = read_input(input_file)
     if text is None:
         return 1
     if output == "-":
-        rc = run(text, name, opts, sys.stdout)
-        if pipeline:
-            sys.stdout.flush()
-            pipeline.report()
-        return rc
+        return run(text, name, opts, sys.stdout)
     import io
     from pyopt.command import OutputFile
     out = OutputFile.open(output)
@@ -267,8 +299,6 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     buf = io.StringIO()
     try:
         rc = run(text, name, opts, buf)
-        if pipeline:
-            pipeline.report()
     except BaseException:
         out.finish(False)
         raise
@@ -363,6 +393,7 @@ def main(argv=None):
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     from pyopt.pass_registry import add_pass_library
     add_pass_library("passes.registry")  # the pass library, imported at the first pass lookup
+    add_pass_library("passes.analysis_usage")  # (instrumentation metadata of those passes)
     from pyopt.plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
     argv = load_plugins_from_args(argv)
     if argv is None:

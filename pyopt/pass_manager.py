@@ -240,47 +240,124 @@ def from_flags(flags) -> OpPassManager:
 
 
 # -- running -----------------------------------------------------------------------------------
-class _Timer:
-    __slots__ = ("name", "time", "children", "index")
+class _Adaptor:
+    """Nested pipelines run on the ops directly inside the current one (MLIR's
+    OpToOpPassAdaptor); adjacent ones are merged into one, as MLIR finalizes a pipeline."""
+    __slots__ = ("mgrs",)
 
-    def __init__(self, name):
-        self.name = name
-        self.time = 0.0
-        self.children = []
-        self.index = {}
+    def __init__(self, mgrs):
+        self.mgrs = mgrs
 
-    def child(self, name):
-        t = self.index.get(name)
-        if t is None:
-            t = self.index[name] = _Timer(name)
-            self.children.append(t)
-        return t
+    @property
+    def name(self):
+        return "Pipeline Collection : [" + ", ".join(
+            f"'{m.anchor or 'any'}'" for m in self.mgrs) + "]"
+
+    def manager_for(self, op):
+        for m in self.mgrs:
+            if m.anchor == op.name:
+                return m
+        for m in self.mgrs:
+            if m.anchor in (None, ANY):
+                return m
+        return None
+
+
+class _Exec:
+    """A finalized pipeline: passes and adaptors for ops named `anchor`."""
+    __slots__ = ("anchor", "items")
+
+    def __init__(self, anchor, items):
+        self.anchor = anchor
+        self.items = items
+
+
+def _finalize(pm, anchor, implicit):
+    """OpPassManager -> _Exec: pass flags nest anchored passes implicitly, nested pipelines
+    become adaptors, adjacent adaptors merge (same anchors concatenated, sorted by anchor with
+    op-agnostic ones last)."""
+    items = []
+    for item in pm.items:
+        if isinstance(item, OpPassManager):
+            node = _Adaptor([_finalize(item, item.anchor, False)])
+        else:
+            want = item.info.anchor
+            if implicit and want is not None and want != anchor:
+                node = _Adaptor([_Exec(want, [item])])
+            elif want is not None and anchor not in (None, ANY) and want != anchor:
+                raise MLIRError(Diagnostic(
+                    "error", UNKNOWN_LOC, f"Can't add pass '{item.info.display_name}' "
+                    f"restricted to '{want}' on a PassManager intended to run on "
+                    f"'{anchor}', did you intend to nest?"))
+            else:
+                node = item
+        if isinstance(node, _Adaptor) and items and isinstance(items[-1], _Adaptor) \
+                and _merge_adaptors(items[-1], node):
+            continue
+        items.append(node)
+    return _Exec(anchor, items)
+
+
+def _merge_adaptors(into, other):
+    generic = lambda a: any(m.anchor in (None, ANY) for m in a.mgrs)  # noqa: E731
+    if generic(into) or generic(other):
+        return False  # (MLIR merges these only when no op can be scheduled on both)
+    for m in other.mgrs:
+        same = next((x for x in into.mgrs if x.anchor == m.anchor), None)
+        if same is None:
+            into.mgrs.append(m)
+        else:
+            same.items.extend(m.items)
+            _remerge(same)
+    into.mgrs.sort(key=lambda m: m.anchor)
+    return True
+
+
+def _remerge(ex):
+    items = []
+    for node in ex.items:
+        if isinstance(node, _Adaptor) and items and isinstance(items[-1], _Adaptor) \
+                and _merge_adaptors(items[-1], node):
+            continue
+        items.append(node)
+    ex.items = items
+
+
+def _no_timer():
+    return None
 
 
 class PassManager:
-    """Runs a pipeline with mlir-opt's instrumentation options."""
+    """Runs a pipeline with mlir-opt's instrumentation options: IR printing, verification,
+    timing (timers nested under `run`'s `timer`), statistics and analysis bookkeeping."""
 
     def __init__(self, pipeline: OpPassManager, verify_each=True, print_before=(),
                  print_after=(), print_before_all=False, print_after_all=False,
                  print_after_change=False, print_after_failure=False, print_module_scope=False,
-                 print_flags=None, timing=False, statistics=False, stream=None):
+                 print_flags=None, timing=False, statistics=False, stream=None,
+                 statistics_display="pipeline", threading=True):
         self.pipeline = pipeline
         self.verify_each = verify_each
         self.print_before = set(print_before)
         self.print_after = set(print_after)
         self.print_before_all = print_before_all
-        self.print_after_all = print_after_all
+        # MLIR prints after every pass when only failures are asked for, then skips successes
+        self.print_after_all = print_after_all or print_after_failure
         self.print_after_change = print_after_change
         self.print_after_failure = print_after_failure
         self.print_module_scope = print_module_scope
         self.print_flags = print_flags
         self.timing = timing
         self.statistics = statistics
+        self.statistics_display = statistics_display
+        self.threading = threading
         self.stream = stream
-        self.root_timer = _Timer("root")
-        self.stats = {}  # (path tuple) -> {stat: count}
+        self.stats = {}  # id(pass instance) -> {statistic: value}
         self.engine = None
         self.dump_pipeline = False  # --dump-pass-pipeline
+        self._exec = None
+        self._root = None
+        self._analyses = {}  # id(op) -> names of the analyses computed and still valid
 
     @property
     def out(self):
@@ -293,168 +370,267 @@ class PassManager:
     def __bool__(self):
         return bool(self.pipeline.items)
 
-    def run(self, op, ctx, engine=None):
-        """Runs the pipeline on `op`; raises MLIRError (with more diagnostics) on failure."""
+    def run(self, op, ctx, engine=None, timer=None):
+        """Runs the pipeline on `op`; raises MLIRError (with more diagnostics) on failure.
+        Under another PassManager's run (a pass running a pipeline of its own, as the inliner
+        does) the pipeline runs as that manager's dynamic pipeline, with its instrumentation."""
+        outer = getattr(ctx, "pass_manager", None)
+        if outer is not None and outer is not self:
+            return outer.run_dynamic(self.pipeline, op, ctx, self.verify_each)
         self.engine = engine
         pm = self.pipeline
+        if self.print_module_scope and self.threading:
+            raise MLIRError(Diagnostic("error", UNKNOWN_LOC, "IR print for module scope can't be "
+                                       "setup on a pass-manager without disabling "
+                                       "multi-threading first.\n"))
         if self.dump_pipeline:
             self.out.write(f"Pass Manager with {len(pm.items)} passes:\n"
                            f"{pm.textual(op.name)}\n\n")
         if pm.anchor not in (None, ANY) and pm.anchor != op.name:
             raise MLIRError(Diagnostic("error", op.loc, f"can't run '{pm.anchor}' pass manager "
                                        f"on '{op.name}' op"))
+        self.stats = {}
+        self._analyses = {}
+        self._root = timer if self.timing else None
         prev = getattr(ctx, "diag_engine", None)
         ctx.diag_engine = engine
         ctx.print_flags = self.print_flags  # (passes that print IR into attributes honour them)
+        ctx.pass_manager = self
         try:
-            self._run_pm(pm, op, ctx, self.root_timer, ())
+            self._exec = _finalize(pm, pm.anchor or op.name, pm.anchor is None)
+            self._run_items(self._exec.items, op, ctx, self._root)
         finally:
             ctx.diag_engine = prev
+            ctx.pass_manager = None
+            if self.statistics:
+                self.report_statistics()
 
-    def _run_pm(self, pm, op, ctx, timer, path):
-        for item in pm.items:
-            if isinstance(item, OpPassManager):
-                t = timer.child(f"'{item.anchor}' Pipeline")
-                self._run_nested(item, item.anchor, op, ctx, t, path + (t.name,))
-                continue
-            anchor = item.info.anchor
-            if anchor is not None and anchor != op.name:
-                if pm.anchor is None:  # flag form: nest implicitly
-                    sub = OpPassManager(anchor, [item])
-                    t = timer.child(f"'{anchor}' Pipeline")
-                    self._run_nested(sub, anchor, op, ctx, t, path + (t.name,))
-                    continue
-                raise MLIRError(Diagnostic(
-                    "error", UNKNOWN_LOC, f"Can't add pass '{item.info.display_name}' "
-                    f"restricted to '{anchor}' on a PassManager intended to run on "
-                    f"'{pm.anchor}', did you intend to nest?"))
-            self._run_pass(item, op, ctx, timer, path)
+    def run_dynamic(self, pm, op, ctx, verify_each=True):
+        """A pipeline a pass runs on `op` (below the op the pass runs on): its pipeline timer
+        goes to the top level, as MLIR finds no adaptor to nest it under."""
+        ex = _finalize(pm, pm.anchor or op.name, pm.anchor is None)
+        saved = self.verify_each
+        self.verify_each = saved and verify_each
+        t = None
+        if self._root is not None:
+            t = self._root.nest(("pipeline", ex.anchor), f"'{ex.anchor or 'any'}' Pipeline")
+            t.start()
+        try:
+            self._run_items(ex.items, op, ctx, t)
+        finally:
+            self.verify_each = saved
+            if t is not None:
+                t.stop()
 
-    def _run_nested(self, pm, anchor, op, ctx, timer, path):
-        start = time.perf_counter()
+    def _run_items(self, items, op, ctx, scope):
+        for item in items:
+            if isinstance(item, _Adaptor):
+                self._run_adaptor(item, op, ctx, scope)
+            else:
+                self._run_pass(item, op, ctx, scope)
+
+    def _run_adaptor(self, adaptor, op, ctx, scope):
         targets = []
         for r in op.regions:
             for b in r.blocks:
                 for child in b:
-                    if anchor == ANY or child.name == anchor:
-                        targets.append(child)
-        for child in targets:
-            self._run_pm(pm, child, ctx, timer, path)
-        timer.time += time.perf_counter() - start
+                    m = adaptor.manager_for(child)
+                    if m is not None:
+                        targets.append((m, child))
+        t = None
+        if scope is not None:
+            t = scope.nest(id(adaptor), adaptor.name)
+            t.hidden = len(adaptor.mgrs) <= 1
+            t.start()
+        is_async = self.threading and len(targets) > 1
+        try:
+            for m, child in targets:
+                pt = None
+                if t is not None:
+                    pt = t.nest(("pipeline", m.anchor), f"'{m.anchor or 'any'}' Pipeline",
+                                is_async)
+                    pt.start()
+                try:
+                    self._run_items(m.items, child, ctx, pt)
+                finally:
+                    if pt is not None:
+                        pt.stop()
+            if self.verify_each:
+                verify(op, ctx)
+        finally:
+            if t is not None:
+                t.stop()
 
-    def _dump(self, when, inst, op):
+    def _dump(self, when, inst, op, failed=False):
         from pyopt.syntax.printer import Printer, PrintFlags, print_op
-        top = op
-        if self.print_module_scope:
-            while top.parent_op is not None:
-                top = top.parent_op
         f = self.print_flags
         kw = {k: getattr(f, k) for k in PrintFlags.__slots__} if f is not None else {}
-        header = (f"// -----// IR Dump {when} {inst.info.display_name} ({inst.info.name}) "
-                  f"//----- //\n")
-        if top.parent_op is None:
+        info = inst.info
+        head = (f"// -----// IR Dump {when} {info.display_name}{' Failed' if failed else ''} "
+                f"({info.name})")
+        if self.print_module_scope:
+            top = op
+            while top.parent_op is not None:
+                top = top.parent_op
+            sym = op.get_attr("sym_name")
+            sym = f": @{sym.value}" if isinstance(getattr(sym, "value", None), str) else ""
+            head += f" ('{op.name}' operation{sym})"
             text = Printer(PrintFlags(**kw), None).print_top(top)
+        elif op.parent_op is None:
+            text = Printer(PrintFlags(**kw), None).print_top(op)
         else:
             kw["local_scope"] = True
-            text = print_op(top, PrintFlags(**kw)) + "\n"
-        self.out.write(header + text + "\n")
+            text = print_op(op, PrintFlags(**kw))
+        self.out.write(f"{head} //----- //\n{text.rstrip(chr(10))}\n\n")
 
-    def _run_pass(self, inst, op, ctx, timer, path):
+    def _run_pass(self, inst, op, ctx, scope):
         info = inst.info
         name = info.name
         if self.print_before_all or name in self.print_before:
             self._dump("Before", inst, op)
         want_after = self.print_after_all or name in self.print_after
         before_text = None
-        if want_after and self.print_after_change:
+        if want_after and self.print_after_change and not self.print_after_failure:
             from pyopt.syntax.printer import print_op
             before_text = print_op(op)
-        t = timer.child(info.display_name)
-        start = time.perf_counter()
+        t = None
+        if scope is not None:
+            t = scope.nest(id(inst), info.display_name)
+            t.start()
         try:
-            result = info.run(op, ctx, inst.options)
+            result = self._execute(inst, op, ctx, t)
+            if self.verify_each:
+                verify(op, ctx)
         except MLIRError:
-            t.time += time.perf_counter() - start
-            if self.print_after_failure:
-                self._dump("After", _Failed(inst), op)
+            if t is not None:
+                t.stop()
+            if want_after:  # printed after the pass's diagnostics, as MLIR's order is
+                import io
+                keep, self.stream = self.stream, io.StringIO()
+                try:
+                    self._dump("After", inst, op, failed=True)
+                    e_text = self.stream.getvalue()
+                finally:
+                    self.stream = keep
+                err = sys.exc_info()[1]
+                err.after_output = getattr(err, "after_output", "") + e_text
             raise
-        except RecursionError:
-            raise MLIRError(Diagnostic("error", op.loc, f"pass '{name}' failed: the IR is "
-                                       f"nested too deeply"))
-        except Exception as e:  # a bug in the pass: report it with its name, no traceback
-            import os
-            if os.environ.get("PYOPT_TRACEBACK"):
-                raise
-            raise MLIRError(Diagnostic("error", op.loc, f"internal error in pass '{name}': "
-                                       f"{type(e).__name__}: {e}"))
-        t.time += time.perf_counter() - start
-        if result:
-            acc = self.stats.setdefault(path + (info.display_name,), {})
-            for k, v in result.items():
-                acc[k] = acc.get(k, 0) + v
-        elif info.statistics:
-            self.stats.setdefault(path + (info.display_name,), {})
-        if self.verify_each:
-            verify(op, ctx)
-        if want_after:
+        if t is not None:
+            t.stop()
+        if want_after and not self.print_after_failure:
             if before_text is not None:
                 from pyopt.syntax.printer import print_op
                 if print_op(op) == before_text:
                     return
             self._dump("After", inst, op)
 
+    def _execute(self, inst, op, ctx, timer):
+        info = inst.info
+        usage = getattr(info, "analyses", ())
+        if usage:
+            valid = self._analyses.setdefault(id(op), set())
+            for a in usage:
+                if a not in valid:
+                    valid.add(a)
+                    if timer is not None:
+                        timer.nest(("analysis", a), "(A) " + a)  # (computed inside the pass)
+        try:
+            result = info.run(op, ctx, inst.options)
+        except MLIRError:
+            self._invalidate(op, ())
+            raise
+        except RecursionError:
+            raise MLIRError(Diagnostic("error", op.loc, f"pass '{info.name}' failed: the IR is "
+                                       f"nested too deeply"))
+        except Exception as e:  # a bug in the pass: report it with its name, no traceback
+            import os
+            if os.environ.get("PYOPT_TRACEBACK"):
+                raise
+            raise MLIRError(Diagnostic("error", op.loc, f"internal error in pass '{info.name}': "
+                                       f"{type(e).__name__}: {e}"))
+        if info.statistics:
+            acc = self.stats.setdefault(id(inst), {k: 0 for k in info.statistics})
+            maxed = getattr(info, "max_statistics", ())
+            for k, v in (result or {}).items():
+                if k in acc:
+                    acc[k] = max(acc[k], v) if k in maxed else acc[k] + v
+        preserves = getattr(info, "preserves", None)
+        self._invalidate(op, preserves(result or {}) if preserves else ())
+        return result
+
+    def _invalidate(self, op, preserved):
+        """Analyses a pass did not preserve are gone, on its op and everything below it."""
+        if preserved == "all" or not self._analyses:
+            return
+        keep = set(preserved)
+        if op.parent_op is None:
+            self._analyses = {k: v & keep for k, v in self._analyses.items()}
+        else:
+            for k in [id(op)] + [id(o) for r in op.regions for b in r.blocks for o in b
+                                 if id(o) in self._analyses]:
+                if k in self._analyses:
+                    self._analyses[k] &= keep
+
     # -- reports ---------------------------------------------------------------------------------
     _RULE = "===" + "-" * 73 + "==="
 
     def report(self):
-        if self.statistics:
-            self.report_statistics()
-        if self.timing:
-            self.report_timing()
+        """(kept for callers of the old API: reports now come at the end of each run)"""
 
     def report_statistics(self):
-        out = [self._RULE, " " * 25 + "... Pass statistics report ...", self._RULE]
-        printed = set()
-        for path, counts in self.stats.items():
-            for depth in range(len(path)):
-                key = path[:depth + 1]
-                if key not in printed:
-                    printed.add(key)
-                    out.append("  " * depth + path[depth])
-            info = next((i for i in PASSES.values() if i.display_name == path[-1]), None)
-            for stat in sorted(counts):
-                desc = info.statistics.get(stat, "") if info is not None else ""
-                out.append("  " * len(path) + f"(S) {counts[stat]} {stat} - {desc}")
-        self.out.write("\n".join(out) + "\n")
+        title = "... Pass statistics report ..."
+        out = [f"{self._RULE}\n{' ' * ((80 - len(title)) // 2)}{title}\n{self._RULE}\n"]
+        if self._exec is not None:
+            if self.statistics_display == "list":
+                self._stats_list(out)
+            else:
+                self._stats_pipeline(out, self._exec.items, 0)
+        out.append("\n")
+        self.out.write("".join(out))
 
-    def report_timing(self):
-        from rich.console import Console
-        from rich.table import Table
-        total = sum(c.time for c in self.root_timer.children) or 1e-9
-        table = Table(title="... Execution time report ...", show_edge=False)
-        table.add_column("Wall Time", justify="right")
-        table.add_column("%", justify="right")
-        table.add_column("Name")
+    def _stats_entry(self, out, indent, name, stats=None):
+        out.append(f"{' ' * indent}{name}\n")
+        if not stats:
+            return
+        items = sorted(stats)
+        nw = max(len(n) for n, _, _ in items)
+        vw = max(len(str(v)) for _, _, v in items)
+        for n, desc, v in items:
+            out.append(f"{' ' * (indent + 2)}(S) {v:>{vw}} {n:<{nw}} - {desc}\n")
 
-        def add(t, depth):
-            table.add_row(f"{t.time:.4f}", f"{100 * t.time / total:5.1f}%",
-                          "  " * depth + t.name)
-            for c in t.children:
-                add(c, depth + 1)
-        for c in self.root_timer.children:
-            add(c, 0)
-        table.add_row(f"{total:.4f}", "100.0%", "Total")
-        console = Console(file=self.out, width=100, color_system=None, soft_wrap=True)
-        console.print(f"  Total Execution Time: {total:.4f} seconds")
-        console.print(table)
+    def _pass_stats(self, inst):
+        info = inst.info
+        got = self.stats.get(id(inst), {})
+        return [(n, d, got.get(n, 0)) for n, d in info.statistics.items()]
 
+    def _stats_pipeline(self, out, items, indent):
+        for item in items:
+            if isinstance(item, _Adaptor):
+                inner = indent
+                if len(item.mgrs) > 1:
+                    self._stats_entry(out, indent, item.name)
+                    inner += 2
+                for m in item.mgrs:
+                    self._stats_entry(out, inner, f"'{m.anchor or 'any'}' Pipeline")
+                    self._stats_pipeline(out, m.items, inner + 2)
+            else:
+                self._stats_entry(out, indent, item.info.display_name, self._pass_stats(item))
 
-class _Failed:
-    """Renames a pass instance for the `IR Dump After X Failed` header."""
+    def _stats_list(self, out):
+        merged = {}
 
-    def __init__(self, inst):
-        self.info = type("I", (), {"display_name": inst.info.display_name + " Failed",
-                                   "name": inst.info.name})()
+        def add(items):
+            for item in items:
+                if isinstance(item, _Adaptor):
+                    for m in item.mgrs:
+                        add(m.items)
+                elif item.info.statistics:
+                    acc = merged.setdefault(item.info.display_name, {})
+                    for n, d, v in self._pass_stats(item):
+                        acc[n] = (d, acc.get(n, (d, 0))[1] + v)
+        add(self._exec.items)
+        for name in sorted(merged):
+            self._stats_entry(out, 2, name, [(n, d, v) for n, (d, v) in merged[name].items()])
 
 
 def list_passes_text():

@@ -61,6 +61,12 @@ class PassInfo:
         self.display_name = display_name or "".join(w.capitalize() for w in name.split("-"))
         self.anchor = anchor
         self.statistics = dict(statistics)  # name -> description
+        # instrumentation metadata (see passes/analysis_usage.py): the analyses the pass asks
+        # for, which it preserves (a function of its statistics -> names or "all"), and the
+        # statistics kept as a maximum instead of a sum
+        self.analyses = ()
+        self.preserves = None
+        self.max_statistics = ()
 
 
 PASSES: dict[str, PassInfo] = {}

@@ -33,8 +33,7 @@ def patterns_for(ctx):
                    PassOption("enable-patterns", list, [],
                               "Labels of patterns that should be used during application, all "
                               "other patterns are filtered out"),
-               ],
-               statistics=[("num-rewrites", "Number of rewrites applied")])
+               ])  # (no statistics: MLIR's Canonicalizer declares none)
 def canonicalize(op, ctx, options):
     config = GreedyConfig(top_down=options["top-down"],
                           max_iterations=options["max-iterations"],
