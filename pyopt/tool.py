@@ -19,6 +19,7 @@ from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
 
 SPLIT_MARKER = "// -----"
+BYTECODE_MAGIC = "ML\udcefR"  # b"ML\xefR" as read with surrogateescape
 
 
 class OptOptions:
@@ -34,6 +35,8 @@ class OptOptions:
         self.split_marker = SPLIT_MARKER  # where -split-input-file cuts the input
         self.print_op_on_diagnostic = True
         self.emit_bytecode = False
+        self.bytecode_version = 6  # --emit-bytecode-version (MLIR 19's current version)
+        self.elide_resource_data = False  # --elide-resource-data-from-bytecode
         self.timing = None  # (display, format) of --mlir-timing, or None
         self.__dict__.update(kw)
 
@@ -75,14 +78,18 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
     `freeze`: the parsed IR is moved off the cycle collector (gc.freeze) before the collector
     is enabled again, so no collection walks it. Seed-era typed LLVM pointers become opaque
     ones unless `typed_pointers` (the typed-pointer mode of the lowering passes) keeps them."""
-    p = Parser(buffer, ctx)
     top = Block()
     # Parsing only adds live objects: the cycle collector's full passes over the growing IR
     # would cost about a quarter of the parse time on large inputs, and find nothing.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        p.parse_top_level(top)
+        if buffer.text.startswith(BYTECODE_MAGIC):  # MLIR bytecode, whatever the file name
+            from pyopt.bytecode import read_bytecode
+            p = read_bytecode(buffer.text, buffer.name, ctx, top)
+        else:
+            p = Parser(buffer, ctx)
+            p.parse_top_level(top)
         if not typed_pointers and p.__dict__.get("_llvm_seed_syntax"):
             from pyopt.dialects.llvm.typed_pointers import erase_typed_pointers
             for op in top.ops:
@@ -189,6 +196,8 @@ def _process_chunk(buffer, ctx, options, engine, root=None):
         engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
                                "input is nested too deeply"))
         return None
+    if options.emit_bytecode:
+        return _bytecode_text(module, ctx, options, engine)
     printer = Printer(options.print_flags, ctx)
     t = _timed(root, "Output")
     try:
@@ -198,6 +207,20 @@ def _process_chunk(buffer, ctx, options, engine, root=None):
         engine.emit(Diagnostic("error", module.loc, "IR is nested too deeply to print; "
                                "--mlir-print-struct-aliases prints identified structs once"))
         return None
+
+
+def _bytecode_text(module, ctx, options, engine):
+    """--emit-bytecode: the bytecode as text decoded with surrogateescape (how the output
+    streams carry bytes), or None after reporting an unsupported version."""
+    from pyopt.bytecode import write_bytecode
+    try:
+        data = write_bytecode(module, ctx, options.bytecode_version,
+                              elide_resources=options.elide_resource_data)
+    except MLIRError as e:
+        e.op = module
+        engine.emit(_with_op_note(e, options))
+        return None
+    return data.decode("utf-8", "surrogateescape")
 
 
 def run(text: str, filename: str, options: OptOptions, out) -> int:
@@ -233,5 +256,10 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
                 failed = True
         outputs.append(res or "")
     sep = (options.output_split_marker + "\n") if options.split_input_file else ""
-    out.write(sep.join(outputs))
+    result = sep.join(outputs)
+    if options.emit_bytecode and hasattr(out, "buffer"):  # bytes to a text stream (stdout)
+        out.flush()
+        out.buffer.write(result.encode("utf-8", "surrogateescape"))
+    else:
+        out.write(result)
     return 1 if failed else 0

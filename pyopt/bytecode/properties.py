@@ -1,0 +1,156 @@
+"""Op properties in bytecode, as MLIR 19's ODS-generated read/writeProperties lay them out:
+the inherent attributes in name order (required ones as an attribute index, optional and
+default-valued ones as an optional index), then the native (non-attribute) properties, then,
+from version 6, the operand/result segment sizes as sparse integer arrays (before version 6
+they are ordinary `array<i32>` attributes in their name-sorted place)."""
+from __future__ import annotations
+
+from pyopt.bytecode.builtin_encoding import as_attr
+from pyopt.bytecode.encoding import VERSION_NATIVE_SEGMENT_SIZES, BytecodeError
+from pyopt.ir.attributes import DenseArrayAttr
+from pyopt.ir.types import IntegerType
+
+SEGMENTS = ("operandSegmentSizes", "resultSegmentSizes")
+_I32 = IntegerType(32)
+
+
+def _overflow_property():
+    from pyopt.dialects.llvm.attrs import IntegerOverflowFlagsAttr
+    return (lambda a: a.value), IntegerOverflowFlagsAttr
+
+
+# Properties that are not attributes in MLIR 19 (EnumProperty: a varint), by (dialect, name):
+# (attribute -> int, int -> attribute), built on first use.
+NATIVE_PROPERTIES = {("llvm", "overflowFlags"): _overflow_property}
+_native_cache = {}
+
+
+def _native(key):
+    conv = _native_cache.get(key)
+    if conv is None:
+        conv = _native_cache[key] = NATIVE_PROPERTIES[key]()
+    return conv
+
+
+class Schema:
+    __slots__ = ("attrs", "native", "segments")
+
+    def __init__(self, opdef):
+        attrs, native = [], []
+        for name in sorted(opdef.attr_names):
+            if name in SEGMENTS:
+                attrs.append((name, None))
+            elif (opdef.dialect_name, name) in NATIVE_PROPERTIES:
+                native.append(name)
+            else:
+                c = opdef.attrs[name]
+                attrs.append((name, not c.optional and c.default is None))
+        self.attrs = attrs          # (name, required); required None marks a segment list
+        self.native = native
+        self.segments = [n for n in SEGMENTS if n in opdef.attr_names]
+
+
+def schema(opdef):
+    s = opdef.__dict__.get("_bytecode_schema")
+    if s is None:
+        s = opdef._bytecode_schema = Schema(opdef)
+    return s
+
+
+def has_properties(opdef):
+    return bool(opdef.attr_names)
+
+
+def _segment_count(opdef, name):
+    return len(opdef.operands if name == "operandSegmentSizes" else opdef.results)
+
+
+def read_properties(r, opdef, version):
+    s = schema(opdef)
+    props = {}
+    native_segments = version >= VERSION_NATIVE_SEGMENT_SIZES
+    for name, required in s.attrs:
+        if required is None:
+            if not native_segments:
+                props[name] = as_attr(r.attr())
+        elif required:
+            props[name] = as_attr(r.attr())
+        else:
+            a = r.opt_attr()
+            if a is not None:
+                props[name] = as_attr(a)
+    for name in s.native:
+        props[name] = _native((opdef.dialect_name, name))[1](r.varint())
+    if native_segments:
+        for name in s.segments:
+            props[name] = DenseArrayAttr(_I32, read_sparse_array(r, _segment_count(opdef,
+                                                                                    name)))
+    if not r.cur.empty():
+        raise BytecodeError(f"unexpected trailing bytes in the properties of "
+                            f"'{opdef.name}'")
+    return props
+
+
+def write_properties(w, op, version):
+    opdef = op.opdef
+    s = schema(opdef)
+    props = op.properties
+    native_segments = version >= VERSION_NATIVE_SEGMENT_SIZES
+    for name, required in s.attrs:
+        a = props.get(name)
+        if required is None:
+            if not native_segments:
+                w.attr(a)
+        elif required:
+            w.attr(a)
+        else:
+            w.opt_attr(a)
+    for name in s.native:
+        w.varint(_native((opdef.dialect_name, name))[0](props[name]))
+    if native_segments:
+        for name in s.segments:
+            a = props.get(name)
+            write_sparse_array(w, list(a.values) if a is not None else
+                               [0] * _segment_count(opdef, name))
+
+
+def read_sparse_array(r, size):
+    out = [0] * size
+    count, sparse = r.cur.varint_flag()
+    if count == 0:
+        return out
+    if not sparse:
+        if count > size:
+            raise BytecodeError(f"trying to read an array of {count} but only {size} storage "
+                                f"available.")
+        for i in range(count):
+            out[i] = r.varint()
+        return out
+    bits = r.varint()
+    if bits > 8:
+        raise BytecodeError(f"reading sparse array with indexing above 8 bits: {bits}")
+    for _ in range(count):
+        pair = r.varint()
+        index, value = pair & ((1 << bits) - 1), pair >> bits
+        if index >= size:
+            raise BytecodeError(f"reading a sparse array found index {index} but only {size} "
+                                f"storage available.")
+        out[index] = value
+    return out
+
+
+def write_sparse_array(w, values):
+    nonzero = [i for i, v in enumerate(values) if v]
+    last = nonzero[-1] if nonzero else 0
+    if last > 256 or len(nonzero) > len(values) // 2:
+        w.varint_flag(len(values), False)
+        for v in values:
+            w.varint(v)
+        return
+    w.varint_flag(len(nonzero), True)
+    if not nonzero:
+        return
+    bits = (last).bit_length()  # ceil(log2(last + 1))
+    w.varint(bits)
+    for i in nonzero:
+        w.varint((values[i] << bits) | i)
