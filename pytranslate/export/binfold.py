@@ -7,6 +7,7 @@ left operand of a commutative one moves to the right). None: LLVM emits the inst
 from __future__ import annotations
 
 import math
+import re
 import struct
 
 from pyopt.ir.types import IntegerType, FloatType
@@ -124,6 +125,13 @@ def _fold_int(t, short, ty, a, b, flags):
         return a
     if x is not None and y is not None:
         return _int_arith(short, x, y, w)
+    if short == "and" and y is not None:
+        # a mask of bits the address of an aligned global has clear
+        al = _ptrtoint_global_align(t, a)
+        if al > 1:
+            low = (1 << min(w, al.bit_length() - 1)) - 1
+            if y & low == y:
+                return int_text(0, w)
     if short in ("add", "mul", "xor") and a.startswith(short + " "):
         # ((p op q) op c): when (q op c) folds to something else, (p op (q op c))
         inner = _ce_operands(t, ty, a, short)
@@ -142,6 +150,38 @@ def _fold_int(t, short, ty, a, b, flags):
         tt = t.tc(ty)
         return f"{short} {flags}({tt} {a}, {tt} {b})"
     return None
+
+
+_PTRTOINT_GLOBAL = re.compile(r'ptrtoint \(ptr(?: addrspace\(\d+\))? @([-a-zA-Z$._0-9]+) to i\d+\)')
+
+
+def _ptrtoint_global_align(t, text):
+    """The alignment LLVM 19 knows for the global whose address `text` converts
+    (Value::getPointerAlignment; a function counts as 4-aligned), or 1."""
+    mo = _PTRTOINT_GLOBAL.fullmatch(text)
+    if mo is None:
+        return 1
+    name = mo.group(1)
+    if name in t.m.functions:
+        return 4
+    g = t.m.global_names.get(name)
+    if g is None:
+        return 1
+    if g.align:
+        return g.align
+    from pytranslate.export.types import abi_align, type_size_bits
+    vt = g.value_type
+    if vt is None:
+        return 1
+    # not strong for the linker: available_externally, linkonce, weak, common, extern_weak
+    # and the odr forms (2-5, 7-9)
+    strong = g.init is not None and g.linkage not in (2, 3, 4, 5, 7, 8, 9)
+    if not strong:
+        return abi_align(vt)
+    al = abi_align(vt, pref=True)
+    if al < 16 and type_size_bits(vt) > 128:
+        al = 16
+    return al
 
 
 def _ce_operands(t, ty, text, short):

@@ -117,6 +117,8 @@ def fold_cast(short, st, dt, text, tc):
             if text.endswith(tail):
                 return text[:-len(tail)] + f" to {tc(dt)})"
         return _scalar(short, st, dt, text)
+    if se is None and short == "bitcast" and de[2] == "vector":
+        return _scalar_to_vector(st, dt, de, text, tc)
     if se is None or de is None or se[1] != de[1] or se[2] != "vector":
         return None
     if text in ("poison", "undef") or text in ZEROS:
@@ -137,3 +139,51 @@ def fold_cast(short, st, dt, text, tc):
             return None
         out.append((tc(de[0]), r))
     return aggregate(dt, out, tc)
+
+
+def _scalar_to_vector(st, dt, de, text, tc):
+    """FoldBitCast of an integer or float constant to a fixed vector: all ones splats,
+    anything else becomes a bitcast of the one-element vector of the scalar."""
+    if text in ("poison", "undef") or text in ZEROS:
+        return _scalar("bitcast", st, dt, text)
+    if type(st) is IntegerType:
+        v = _int_value(text)
+        if v is None:
+            return None
+        ones = v & ((1 << st.width) - 1) == (1 << st.width) - 1
+    elif type(st) is FloatType and st.kind in ("f16", "f32", "f64"):
+        f = _float_value(text, st.kind)
+        if f is None:
+            return None
+        bits = _float_bits(f, st.kind) if f == f else _nan_bits(text, st.kind)
+        ones = bits is not None and bits == (1 << _FLOAT_WIDTH[st.kind]) - 1
+    else:
+        return None
+    if ones:
+        et, n = de[0], de[1]
+        if type(et) is IntegerType:
+            e = int_text(-1, et.width)
+        elif type(et) is FloatType and et.kind in _FLOAT_WIDTH:
+            e = float_text((1 << _FLOAT_WIDTH[et.kind]) - 1, et.kind)
+        else:
+            return None
+        return aggregate(dt, [(tc(et), e)] * n, tc)
+    s = tc(st)
+    if tc(dt) == f"<1 x {s}>":
+        return f"<{s} {text}>"
+    return f"bitcast (<1 x {s}> <{s} {text}> to {tc(dt)})"
+
+
+def _nan_bits(text, kind):
+    """The bits of a NaN constant's hex text (LLVM prints a float's as the double's)."""
+    if text.startswith("0xH") and kind == "f16":
+        return int(text[3:], 16)
+    if not text.startswith("0x") or text[2:3] in ("H", "R", "K", "L", "M"):
+        return None
+    d = int(text[2:], 16)
+    if kind == "f64":
+        return d
+    if kind == "f32":
+        # (a float NaN written as a double: sign, exponent, top 23 mantissa bits)
+        return ((d >> 63) << 31) | (0xFF << 23) | ((d >> 29) & 0x7FFFFF)
+    return None

@@ -415,6 +415,7 @@ class GlobalInfo:
     def __init__(self, name):
         self.name = name
         self.type = None
+        self.value_type = None  # (MLIR type)
         self.init = None  # value text, None when declared only
         self.linkage = 10
         self.constant = False
@@ -459,6 +460,7 @@ def _declare_global(m, op):
     g = GlobalInfo(name)
     mt = _prop(op, "global_type").value
     g.type = m.tc(mt)
+    g.value_type = mt
     g.linkage = _int(_prop(op, "linkage"), 10)
     value = _prop(op, "value")
     cst = None
