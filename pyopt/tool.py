@@ -90,10 +90,10 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
         else:
             p = Parser(buffer, ctx)
             p.parse_top_level(top)
-        if not typed_pointers and p.__dict__.get("_llvm_seed_syntax"):
+        if p.__dict__.get("_llvm_seed_syntax"):
             from pyopt.dialects.llvm.typed_pointers import erase_typed_pointers
             for op in top.ops:
-                erase_typed_pointers(op)
+                erase_typed_pointers(op, keep_types=typed_pointers)
     finally:
         if freeze:
             freeze_ir()  # (once the collector is back, its first collection would walk it all)

@@ -302,6 +302,9 @@ def _cast(t, op, short):
     src = op.operands[0]
     rt = op.results[0].type
     v = t.v(src)
+    if src.type is rt or t.tc(src.type) == t.tc(rt):
+        t.values[op.results[0]] = v  # (IRBuilder returns a value already of the type)
+        return
     if type(v) is str:
         folded = fold_cast(short, src.type, rt, v, t.tc)
         if folded is not None:

@@ -20,7 +20,7 @@ from pyopt.syntax.function_syntax import parse_function_signature, parse_result_
 from pyopt.dialects.cf import verify_successor_operands
 from pyopt.dialects.llvm.types import (LLVMFunctionType, LLVMVoidType, LLVMArrayType, LLVMPointerType,
                     LLVMTargetExtType, LLVMTokenType, LLVMMetadataType, LLVMLabelType,
-                    VOID, is_compatible_type, is_compatible_outer_type)
+                    VOID, is_compatible_type, is_compatible_outer_type, note_seed_syntax)
 from pyopt.dialects.llvm.attrs import (LinkageAttr, CConvAttr, TailCallKindAttr, LinkageC, CConvC, TailCallKindC,
                     FramePointerKindC, FastmathC, FMF_NONE, LINKAGE, CCONV, TAILCALLKIND,
                     VISIBILITY, UNNAMED_ADDR, VisibilityC, UnnamedAddrC, ComdatC,
@@ -499,18 +499,26 @@ def _parse_call_types(p, state, direct, operands):
     p.expect(":")
     types = p.parse_type_list_no_parens()
     if direct and len(types) != 1:
-        raise p.error("expected direct call to have 1 trailing type", off)
-    if not direct and len(types) == 1 and _is_typed_ptr(_defined_type(p, operands[0])):
-        types.insert(0, _defined_type(p, operands[0]))  # seed-era `: (args) -> res`
+        raise p.custom_error("expected direct call to have 1 trailing type", off)
+    if not direct and len(types) == 1 and type(types[0]) is FunctionType:
+        # seed-era `: (args) -> res`: the callee is a typed pointer to that function type
+        callee = _defined_type(p, operands[0])
+        if callee is None:
+            ft = types[0]
+            callee = LLVMPointerType(0, LLVMFunctionType(
+                ft.results[0] if ft.results else VOID, list(ft.inputs), False))
+        if _is_typed_ptr(callee):
+            note_seed_syntax(p)
+            types.insert(0, callee)
     if not direct and len(types) != 2:
-        raise p.error("expected indirect call to have 2 trailing types", off)
+        raise p.custom_error("expected indirect call to have 2 trailing types", off)
     ft = types.pop()
     if type(ft) is not FunctionType:
-        raise p.error("expected trailing function type", off)
+        raise p.custom_error("expected trailing function type", off)
     if len(ft.results) > 1:
-        raise p.error("expected function with 0 or 1 result", off)
+        raise p.custom_error("expected function with 0 or 1 result", off)
     if len(ft.results) == 1 and type(ft.results[0]) is LLVMVoidType:
-        raise p.error("expected a non-void result type", off)
+        raise p.custom_error("expected a non-void result type", off)
     types += list(ft.inputs)
     if len(operands) != len(types):
         raise p.custom_error(f"{len(operands)} operands present, but expected {len(types)}")

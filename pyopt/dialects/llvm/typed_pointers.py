@@ -3,15 +3,16 @@
 The parser reads `!llvm.ptr<f32>`, `!llvm.ptr<i8, 1>` and the op forms of that era whose types
 follow from the pointee (`llvm.load %p : !llvm.ptr<f32>`, `llvm.atomicrmw ... : i32`, ...).
 Once a chunk is parsed, `erase_typed_pointers` turns the IR into MLIR 19's: every pointer type
-loses its element type (in value types, attributes, nested types and identified struct bodies)
-and `llvm.mlir.null` becomes `llvm.mlir.zero`, so passes, printing and translation see exactly
+loses its element type (in value types, attributes, nested types and identified struct bodies),
+`llvm.mlir.null` becomes `llvm.mlir.zero` and the memory intrinsics' volatile flag a property, so passes, printing and translation see exactly
 the IR mlir-opt-19 would have read from the opaque-pointer spelling. The typed-pointer mode of
 the lowering passes (`use-opaque-pointers=false`) keeps the element types instead, and ops then
 print in the old form.
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, TypeAttr
+from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr
+from pyopt.ir.types import I1
 from pyopt.ir.types import (ComplexType, FunctionType, MemRefType, RankedTensorType,
                             TupleType, UnrankedMemRefType, UnrankedTensorType, VectorType)
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType, LLVMFunctionType,
@@ -113,11 +114,33 @@ def _same(new, old):
     return len(new) == len(old) and all(a is b for a, b in zip(new, old))
 
 
-def erase_typed_pointers(root, ctx=None):
-    """Rewrites the IR under (and including) `root` into opaque-pointer form, in place."""
+# MLIR 16's memory intrinsics took `isVolatile` as a fourth (constant i1) operand; 19 holds it
+# as a property.
+_VOLATILE_OPERAND = ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memset")
+
+
+def _volatile_operand_to_property(op):
+    flag = op.operands[3]
+    d = flag.defining_op()
+    if d is None or d.name != "llvm.mlir.constant":
+        return  # (left for the verifier to report)
+    value = d.properties.get("value") or d.attributes.get("value")
+    if type(value) is not IntegerAttr or value.type is not I1:
+        return
+    op.erase_operand(3)
+    op.properties["isVolatile"] = IntegerAttr(I1, value.value)
+
+
+def erase_typed_pointers(root, keep_types=False):
+    """Rewrites the IR under (and including) `root` into MLIR 19's form, in place; with
+    `keep_types` (the typed-pointer mode) only the op-level upgrades are made."""
     er = _Eraser()
     zero = None
     for op in root.walk_ops():
+        if op.name in _VOLATILE_OPERAND and len(op.operand_slots) == 4:
+            _volatile_operand_to_property(op)
+        if keep_types:
+            continue
         for r in op.results:
             t = r.type
             nt = er.type(t)
