@@ -294,4 +294,4 @@ def arith_int_narrowing(op, ctx, options):
     if not widths or 0 in widths:
         raise pass_failure(op.loc)
     apply_patterns_greedily(op, narrowing_patterns(widths), ctx,
-                            GreedyConfig(region_simplification="aggressive"))
+                            GreedyConfig(top_down=False, region_simplification="aggressive"))

@@ -115,4 +115,4 @@ def int_range_patterns(solver):
 def int_range_optimizations(op, ctx, options):
     solver = IntRangeSolver(op).run()
     apply_patterns_greedily(op, int_range_patterns(solver), ctx,
-                            GreedyConfig(region_simplification="aggressive"))
+                            GreedyConfig(top_down=False, region_simplification="aggressive"))
