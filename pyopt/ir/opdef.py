@@ -207,6 +207,9 @@ class OpDef:
             for n in [n for n in attrs if n in names]:
                 if n not in properties:
                     properties[n] = attrs.pop(n)
+            for old, new in _LEGACY_SEGMENT_NAMES:  # (MLIR 16's spelling, still read by 19)
+                if old in attrs and new in names and new not in properties:
+                    properties[new] = attrs.pop(old)
         self.apply_defaults(properties)
 
     def apply_defaults(self, properties):
@@ -224,6 +227,10 @@ class OpDef:
 
     def __repr__(self):
         return f"<OpDef {self.name}>"
+
+
+_LEGACY_SEGMENT_NAMES = (("operand_segment_sizes", "operandSegmentSizes"),
+                         ("result_segment_sizes", "resultSegmentSizes"))
 
 
 class Dialect:

@@ -131,16 +131,33 @@ def _volatile_operand_to_property(op):
     op.properties["isVolatile"] = IntegerAttr(I1, value.value)
 
 
+# MLIR 16's generic form leaves out the element type of a gep (the base pointer's pointee) and
+# of an alloca (the result's pointee).
+_ELEM_TYPE_FROM = {"llvm.getelementptr": lambda op: op.operands[0].type if op.operand_slots
+                   else None,
+                   "llvm.alloca": lambda op: op.results[0].type if op.results else None}
+
+
+def _elem_type_from_pointee(op):
+    t = _ELEM_TYPE_FROM[op.name](op)
+    if type(t) is LLVMPointerType and t.element is not None:
+        op.properties["elem_type"] = TypeAttr(t.element)
+
+
 def erase_typed_pointers(root, keep_types=False):
     """Rewrites the IR under (and including) `root` into MLIR 19's form, in place; with
     `keep_types` (the typed-pointer mode) only the op-level upgrades are made."""
+    for op in root.walk_ops():
+        name = op.name
+        if name in _VOLATILE_OPERAND and len(op.operand_slots) == 4:
+            _volatile_operand_to_property(op)
+        elif name in _ELEM_TYPE_FROM and "elem_type" not in op.properties:
+            _elem_type_from_pointee(op)
+    if keep_types:
+        return
     er = _Eraser()
     zero = None
     for op in root.walk_ops():
-        if op.name in _VOLATILE_OPERAND and len(op.operand_slots) == 4:
-            _volatile_operand_to_property(op)
-        if keep_types:
-            continue
         for r in op.results:
             t = r.type
             nt = er.type(t)

@@ -134,3 +134,28 @@ func.func @builtin_types(%p: !llvm.ptr<i8>) -> tuple<!llvm.ptr<i8>, i1> {
   %t = builtin.unrealized_conversion_cast %p : !llvm.ptr<i8> to tuple<!llvm.ptr<i8>, i1>
   return %t : tuple<!llvm.ptr<i8>, i1>
 }
+
+// -----
+
+// MLIR 16's generic form: no element type on gep and alloca (the pointees give them), enums
+// as integers, the old name of the operand segment sizes.
+// CHECK-LABEL: llvm.func @generic
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr, %[[N:.*]]: i64, %[[F:.*]]: !llvm.ptr)
+// CHECK: llvm.getelementptr %[[P]][%[[N]], 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i8, i32)>
+// CHECK: llvm.alloca %[[N]] x i16 : (i64) -> !llvm.ptr
+// CHECK: llvm.atomicrmw xchg %{{.*}}, %{{.*}} seq_cst : !llvm.ptr, i32
+// CHECK: llvm.invoke %[[F]](%{{.*}}) to ^bb1 unwind ^bb2 : !llvm.ptr, (i32) -> i32
+llvm.func @__gxx_personality_v0(...) -> i32
+"llvm.func"() ({
+^bb0(%p: !llvm.ptr<struct<(i8, i32)>>, %n: i64, %f: !llvm.ptr<func<i32 (i32)>>):
+  %g = "llvm.getelementptr"(%p, %n) {rawConstantIndices = array<i32: -2147483648, 1>} : (!llvm.ptr<struct<(i8, i32)>>, i64) -> !llvm.ptr<i32>
+  %a = "llvm.alloca"(%n) : (i64) -> !llvm.ptr<i16>
+  %v = "llvm.mlir.constant"() {value = 7 : i32} : () -> i32
+  %r = "llvm.atomicrmw"(%g, %v) {bin_op = 0 : i64, ordering = 7 : i64} : (!llvm.ptr<i32>, i32) -> i32
+  %x = "llvm.invoke"(%f, %r)[^bb1, ^bb2] {operand_segment_sizes = array<i32: 2, 0, 0>} : (!llvm.ptr<func<i32 (i32)>>, i32) -> i32
+^bb1:
+  "llvm.return"(%x) : (i32) -> ()
+^bb2:
+  %lp = "llvm.landingpad"() {cleanup} : () -> !llvm.struct<(ptr<i8>, i32)>
+  "llvm.resume"(%lp) : (!llvm.struct<(ptr<i8>, i32)>) -> ()
+}) {function_type = !llvm.func<i32 (ptr<struct<(i8, i32)>>, i64, ptr<func<i32 (i32)>>)>, linkage = #llvm.linkage<external>, sym_name = "generic", personality = @__gxx_personality_v0} : () -> ()
