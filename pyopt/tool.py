@@ -90,7 +90,7 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
         else:
             p = Parser(buffer, ctx)
             p.parse_top_level(top)
-        if p.__dict__.get("_llvm_seed_syntax"):
+        if getattr(p, "_llvm_seed_syntax", False):  # (see dialects/llvm/typed_pointers.py)
             from pyopt.dialects.llvm.typed_pointers import erase_typed_pointers
             for op in top.ops:
                 erase_typed_pointers(op, keep_types=typed_pointers)

@@ -487,10 +487,6 @@ def note_seed_syntax(p):
     p.__dict__["_llvm_seed_syntax"] = True
 
 
-def seed_syntax_seen(p):
-    return p.__dict__.get("_llvm_seed_syntax", False)
-
-
 def _parse_ptr(p, off):
     if not p.accept("<"):
         return PTR
