@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pyopt.analysis.int_range import to_unsigned
 from pyopt.analysis.int_range_analysis import IntRangeSolver, constant_attr
+from pyopt.ir.core import value_loc
+from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import constant_value, materialize_constant, \
     would_be_trivially_dead
@@ -31,10 +33,7 @@ def _replace_with_constant(solver, rw, value):
     attr = _known_constant(solver, value)
     if attr is None:
         return False
-    loc = getattr(value.owner, "loc", None) if hasattr(value.owner, "opdef") else \
-        getattr(value, "loc", None)
-    from pyopt.ir.location import UNKNOWN_LOC
-    loc = loc or UNKNOWN_LOC
+    loc = value_loc(value) or UNKNOWN_LOC
     c = materialize_constant(rw, rw.ctx, _owner_dialect(value), attr, value.type, loc)
     if c is None:  # the owner's dialect cannot build an integer constant: arith can
         c = materialize_constant(rw, rw.ctx, "arith", attr, value.type, loc)
@@ -90,7 +89,7 @@ class DeleteTrivialRem(RewritePattern):
     def match_and_rewrite(self, op, rw):
         lhs, rhs = op.operands
         modulus = constant_int(rhs)
-        if modulus is None or modulus <= 0:
+        if modulus is None or not 0 < modulus < 1 << 63:  # as a signed 64-bit value
             return False
         r = self.solver.lat.get(lhs)
         if r is None:
