@@ -343,6 +343,30 @@ class Operation:
         """Remove from its block and drop all references; results must have no uses."""
         self.detach()
         self.drop_all_references()
+        self.destroy()
+
+    def destroy(self):
+        """Cuts the reference cycles of an op that is garbage (op <-> results, op <-> regions
+        <-> blocks <-> nested ops and block arguments), so that reference counting frees it at
+        once: the pyopt command keeps its IR off the cycle collector (pyopt.gc_policy), where
+        cyclic garbage would stay until the command ends. Name, attributes and location stay
+        readable; the op has no results, operands or regions afterwards."""
+        self.results = []
+        if self.regions:
+            for r in self.regions:
+                for b in r.blocks:
+                    op = b.first
+                    while op is not None:
+                        nxt = op.next
+                        op.prev = op.next = op.parent = None
+                        op.destroy()
+                        op = nxt
+                    b.first = b.last = None
+                    b.args = []
+                    b.parent = None
+                r.blocks = []
+                r.parent = None
+            self.regions = []
 
     def move_before(self, other):
         self.detach()

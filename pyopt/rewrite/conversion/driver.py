@@ -346,12 +346,11 @@ def _commit(rw):
     for b in rw.dead_blocks:
         for u in list(b.pred_uses):
             u.drop()
-    # The replaced ops are garbage now: cutting their op <-> result cycles lets reference
-    # counting free them (the pyopt command keeps its IR off the cycle collector, where they
-    # would otherwise stay until it ends; see pyopt.gc_policy).
+    # The replaced ops are garbage now: cutting their cycles lets reference counting free them
+    # (see Operation.destroy).
     for op in rw.replaced:
         if op.parent is None or op in ignored:
-            op.results = []
+            op.destroy()
     # 4. Resolve the casts: fold away no-ops and round trips, else ask the converter.
     for cast in reversed(list(mats)):
         if cast.parent is None or cast in ignored:
