@@ -73,10 +73,21 @@ class OutputFile:
     failure nothing is left at `path`."""
 
     def __init__(self, path):
+        import stat
         import tempfile
         self.path = path
         if os.path.isdir(path):
             raise OSError(21, os.strerror(21))  # EISDIR, as the open of the path would say
+        try:
+            special = not stat.S_ISREG(os.stat(path).st_mode)
+        except OSError:
+            special = False
+        if special:
+            # /dev/null, a FIFO, a terminal: written in place and never replaced or removed
+            # (LLVM only ever removes regular files)
+            self.tmp = None
+            self.file = open(path, "w", encoding="utf-8", errors="surrogateescape")
+            return
         fd, self.tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
                                         dir=os.path.dirname(path) or ".")
         self.file = os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape")
@@ -91,6 +102,15 @@ class OutputFile:
             return None
 
     def finish(self, ok, text=""):
+        if self.tmp is None:
+            try:
+                if ok:
+                    self.file.write(text)
+                self.file.close()
+            except OSError as e:
+                sys.stderr.write(f"cannot write output file '{self.path}': {e.strerror}\n")
+                return False
+            return ok
         try:
             if ok:
                 self.file.write(text)

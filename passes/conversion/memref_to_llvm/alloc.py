@@ -92,8 +92,12 @@ class AllocLikeLowering(ConvertOpToLLVMPattern):
         if space is None:
             return None
         if space != ptr.type.address_space:
-            ptr = B.create(rw, "llvm.addrspacecast", [ptr], [self.tc.ptr(space)],
-                           loc=loc).results[0]
+            ptr = B.create(rw, "llvm.addrspacecast", [ptr],
+                           [self.tc.ptr(space, ptr.type.element)], loc=loc).results[0]
+        if not self.tc.opaque:  # typed pointers: i8* from the allocator, cast to the element's
+            want = self.tc.ptr(space, self.tc.convert_type(t.element_type))
+            if ptr.type is not want:
+                ptr = B.create(rw, "llvm.bitcast", [ptr], [want], loc=loc).results[0]
         return ptr
 
 
