@@ -55,10 +55,22 @@ def as_string_attr(x):
 
 # -- dense elements raw data (MLIR's DenseIntOrFPElementsAttr storage) -------------------------
 def dense_raw_data(a: DenseElementsAttr) -> bytes:
+    """The element buffer: little-endian elements of whole bytes (index: 8), complex numbers
+    as two elements, i1 bit-packed (a splat as one 0x00/0xFF byte); one element for a
+    splat."""
     et = a.type.element_type
-    if a.is_splat and isinstance(et, IntegerType) and et.width == 1:
-        return b"\xff" if a.values[0] else b"\x00"  # a bit-packed splat fills the byte
-    return bytes.fromhex(a.hex_bytes())
+    comp = isinstance(et, ComplexType)
+    base = et.element_type if comp else et
+    width = 64 if base is INDEX else base.width
+    if width == 1:
+        if a.is_splat:
+            return b"\xff" if a.values[0] else b"\x00"
+        bits = sum(1 << i for i, v in enumerate(a.values) if v)
+        return bits.to_bytes((len(a.values) + 7) // 8, "little")
+    n = (width + 7) // 8
+    mask = (1 << (8 * n)) - 1
+    parts = [x for v in a.values for x in v] if comp else a.values
+    return b"".join((x & mask).to_bytes(n, "little") for x in parts)
 
 
 class _RawError:

@@ -22,6 +22,7 @@ def _overflow_property():
 # Properties that are not attributes in MLIR 19 (EnumProperty: a varint), by (dialect, name):
 # (attribute -> int, int -> attribute), built on first use.
 NATIVE_PROPERTIES = {("llvm", "overflowFlags"): _overflow_property}
+
 _native_cache = {}
 
 
@@ -33,21 +34,27 @@ def _native(key):
 
 
 class Schema:
-    __slots__ = ("attrs", "native", "segments")
+    """How one op's properties are laid out: from MLIR 19's ODS records for upstream ops
+    (ods_layout), else from the op's pyopt declaration (user dialects)."""
+    __slots__ = ("attrs", "native", "segments", "names")
 
     def __init__(self, opdef):
-        attrs, native = [], []
-        for name in sorted(opdef.attr_names):
-            if name in SEGMENTS:
-                attrs.append((name, None))
-            elif (opdef.dialect_name, name) in NATIVE_PROPERTIES:
-                native.append(name)
-            else:
-                c = opdef.attrs[name]
-                attrs.append((name, not c.optional and c.default is None))
+        from pyopt.bytecode.ods_layout import LAYOUT
+        if opdef.name in LAYOUT:
+            layout = LAYOUT[opdef.name] or ((), ())
+            attrs, native = list(layout[0]), list(layout[1])
+        else:
+            attrs, native = [], []
+            for name in sorted(opdef.attr_names):
+                if name in SEGMENTS:
+                    attrs.append((name, None))
+                else:
+                    c = opdef.attrs[name]
+                    attrs.append((name, not c.optional and c.default is None))
         self.attrs = attrs          # (name, required); required None marks a segment list
         self.native = native
-        self.segments = [n for n in SEGMENTS if n in opdef.attr_names]
+        self.segments = [n for n, req in attrs if req is None]
+        self.names = frozenset(n for n, _ in attrs) | frozenset(native)
 
 
 def schema(opdef):
@@ -58,7 +65,7 @@ def schema(opdef):
 
 
 def has_properties(opdef):
-    return bool(opdef.attr_names)
+    return bool(schema(opdef).names)
 
 
 def _segment_count(opdef, name):

@@ -113,12 +113,15 @@ class BytecodeReader:
                 continue
             idx, has_version = cur.varint_flag()
             name = self._string_at(idx)
-            if has_version:  # no dialect of ours has a bytecode version to read
+            if has_version:
                 sid, _ = cur.section()
                 if sid != E.DIALECT_VERSIONS:
                     raise BytecodeError("expected dialect version section")
-                raise BytecodeError(f"dialect '{name}' does not implement the bytecode "
-                                    f"interface, but found a version entry")
+                if name in self.ctx.dialects:  # (none of ours writes a version)
+                    raise BytecodeError(f"dialect '{name}' does not implement the bytecode "
+                                        f"interface, but found a version entry")
+                # a dialect pyopt lacks (e.g. mlir-opt's test dialect): its ops are read as
+                # unregistered ones, its version is of no use
             self.dialects.append(name)
         self.op_names = []
         if self.version >= E.VERSION_ELIDE_UNKNOWN_BLOCK_ARG_LOC:
@@ -304,18 +307,18 @@ class BytecodeReader:
             if registered is None:
                 raise BytecodeError(f"Unexpected missing `wasRegistered` opname flag at "
                                     f"bytecode version {self.version} with properties.")
-            if registered:
-                j = cur.varint()
-                if j >= len(self.properties):
-                    raise BytecodeError(f"Properties idx out-of-bound for {name}")
-                blob = self.properties[j]
-                r = _EntryReader(self, Cursor(self.data, blob.pos, blob.end))
-                if opdef is not None:
-                    properties = read_properties(r, opdef, self.version)
-                else:
-                    properties = {"<opaque>": as_attr(r.attr())}
-            else:
-                properties = {"<opaque>": as_attr(self.attr_at(cur.varint()))}
+            j = cur.varint()
+            if j >= len(self.properties):
+                raise BytecodeError(f"Properties idx out-of-bound for {name}")
+            blob = self.properties[j]
+            r = _EntryReader(self, Cursor(self.data, blob.pos, blob.end))
+            if opdef is not None:
+                properties = read_properties(r, opdef, self.version)
+            elif registered:
+                raise BytecodeError(f"has properties but missing BytecodeOpInterface for "
+                                    f"{name}")
+            else:  # an unregistered op's properties are one attribute
+                properties = {"<opaque>": as_attr(r.attr())}
         result_types = []
         if mask & E.HAS_RESULTS:
             result_types = [self.type_at(cur.varint()) for _ in range(cur.varint())]

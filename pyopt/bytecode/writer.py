@@ -10,7 +10,7 @@ from pyopt.bytecode import encoding as E
 from pyopt.bytecode.builtin_encoding import (
     attr_encoding_name, loc_encoding_name, type_encoding_name, write_attribute, write_type)
 from pyopt.bytecode.encoding import Emitter
-from pyopt.bytecode.properties import has_properties, write_properties
+from pyopt.bytecode.properties import has_properties, schema, write_properties
 from pyopt.ir.attributes import LocationAttr
 from pyopt.ir.location import Location, OpaqueLoc
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
@@ -145,6 +145,11 @@ class BytecodeWriter:
         if not native:
             # inherent attributes join the dictionary (before version 5 or unregistered)
             attrs = {**{k: v for k, v in op.properties.items() if k != "<opaque>"}, **attrs}
+        else:
+            inherent = schema(opdef).names
+            extra = {k: v for k, v in op.properties.items() if k not in inherent}
+            if extra:  # (attributes pyopt keeps inherent that MLIR 19's op does not have)
+                attrs = {**extra, **attrs}
         if attrs:
             from pyopt.ir.attributes import DictionaryAttr
             mask |= E.HAS_ATTRS
@@ -154,10 +159,8 @@ class BytecodeWriter:
             em.varint(self._properties(op))
         elif opdef is None and "<opaque>" in op.properties and \
                 self.version >= E.VERSION_NATIVE_PROPERTIES:
-            # (MLIR 19's reader takes an unregistered op's properties as an attribute index
-            # in the op itself)
-            mask |= E.HAS_PROPERTIES
-            em.varint(self.attr(op.properties["<opaque>"]))
+            mask |= E.HAS_PROPERTIES  # an unregistered op's properties: one attribute
+            em.varint(self._property_blob(E.varint_bytes(self.attr(op.properties["<opaque>"]))))
         if op.results:
             mask |= E.HAS_RESULTS
             em.varint(len(op.results))
@@ -242,7 +245,10 @@ class BytecodeWriter:
     def _properties(self, op):
         em = _EntryWriter(self, Emitter())
         write_properties(em, op, self.version)
-        blob = bytes(em.em.buf)
+        return self._property_blob(bytes(em.em.buf))
+
+    def _property_blob(self, blob):
+        """The index of `blob` in the properties section (equal blobs are shared)."""
         i = self.property_index.get(blob)
         if i is None:
             i = self.property_index[blob] = len(self.properties)
