@@ -10,7 +10,7 @@ from passes.transforms import (canonicalize, cse, symbols, stats, sccp, licm, sr
                                vector_multi_reduction, vector_mask, print_ir,
                                topological_sort, scf_for_to_while, control_flow_sink,
                                float_widening, remove_dead_values, int_range_optimizations,
-                               arith_int_narrowing, subset_hoisting)
+                               arith_int_narrowing, subset_hoisting, view_op_graph)
 
 _SHARED = {"llvm_common"}  # helpers, not passes
 for _m in pkgutil.iter_modules(passes.conversion.__path__):

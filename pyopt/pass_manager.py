@@ -475,13 +475,13 @@ class PassManager:
             sym = op.get_attr("sym_name")
             sym = f": @{sym.value}" if isinstance(getattr(sym, "value", None), str) else ""
             head += f" ('{op.name}' operation{sym})"
-            text = Printer(PrintFlags(**kw), None).print_top(top)
+            text = Printer(PrintFlags(**kw), None).print_top(top).rstrip("\n") + "\n"
         elif op.parent_op is None:
-            text = Printer(PrintFlags(**kw), None).print_top(op)
-        else:
+            text = Printer(PrintFlags(**kw), None).print_top(op).rstrip("\n") + "\n"
+        else:  # (MLIR ends a top-level op's text with a newline, a nested op's without)
             kw["local_scope"] = True
             text = print_op(op, PrintFlags(**kw))
-        self.out.write(f"{head} //----- //\n{text.rstrip(chr(10))}\n\n")
+        self.out.write(f"{head} //----- //\n{text}\n\n")
 
     def _run_pass(self, inst, op, ctx, scope):
         info = inst.info

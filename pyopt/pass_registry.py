@@ -198,4 +198,8 @@ def help_text():
 
 
 def pass_failure(op, message):
-    return MLIRError(Diagnostic("error", op.loc if op is not None else UNKNOWN_LOC, message))
+    """An error emitted on `op` (as op->emitError: mlir-opt shows the op in a note)."""
+    err = MLIRError(Diagnostic("error", op.loc if op is not None else UNKNOWN_LOC, message))
+    if op is not None and hasattr(op, "regions"):
+        err.op = op
+    return err

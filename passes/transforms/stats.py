@@ -18,10 +18,13 @@ def print_op_stats(op, ctx, options):
         body = ",\n".join(f'  "{n}" : {counts[n]}' for n in names)
         out.write("{\n" + body + "\n}\n")
         return
-    split = [n.partition(".") for n in names]
-    dw = max((len(d) for d, _, _ in split), default=0)
-    ow = max((len(r) + 1 for _, _, r in split), default=0)
+    # dialect right-aligned up to the dot, op name left-aligned; a name without a dot is all
+    # op name, in the op-name column
+    split = [(d, r) if sep else ("", d) for d, sep, r in (n.partition(".") for n in names)]
+    dw = max((len(d) for d, _ in split), default=0)
+    ow = max((len(r) for _, r in split), default=0)
     lines = ["Operations encountered:", "-----------------------"]
-    for (d, _, rest), n in zip(split, names):
-        lines.append(f"  {d:>{dw}}{('.' + rest):<{ow}} , {counts[n]}")
+    for (d, rest), n in zip(split, names):
+        head = " " * (dw + 3) if not d else f"{d:>{dw + 2}}."
+        lines.append(f"{head}{rest:<{ow}} , {counts[n]}")
     out.write("\n".join(lines) + "\n")
