@@ -57,6 +57,9 @@ def _llvm_check(text, name):
     return None
 
 
+_DEBUG_VERSION_3 = re.compile(r'(!"Debug Info Version", i32) 3\b')
+
+
 class _Background:
     """Runs fn(*args) in a thread; result() joins it (and re-raises its exception)."""
 
@@ -141,11 +144,14 @@ def _import_chunk(text, name, options, engine):
     if bad is not None and check.crashed:
         # llvmlite's LLVM died on the module: when LLVM 19 would have stopped in its
         # verifier (called on reading debug info), say what 19 says
-        from pytranslate.importer.diverify import fatal_report
-        report = fatal_report(module)
-        if report:
-            sys.stderr.write("".join(l + "\n" for l in report))
+        from pytranslate.importer.diverify import check_report
+        report = check_report(module)
+        if report and report[1]:
+            sys.stderr.write("".join(l + "\n" for l in report[0]))
             bad = (1, 1, "Broken module found, compilation aborted!")
+        elif report:
+            # debug info LLVM 19 only drops (the newer LLVM may stop on it): check the rest
+            bad = _IsolatedCheck(_DEBUG_VERSION_3.sub(r"\1 0", text), name).result()
     if _report_llvm_error(bad, name, engine):
         return None
     diags = []

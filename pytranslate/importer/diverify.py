@@ -79,8 +79,9 @@ class DIVerifier:
             return text.lstrip() if _is_record(self.m, inst) else text
         return show
 
-    def _subprogram(self, ref):
-        """DILocalScope::getSubprogram over raw scopes (None if the chain breaks)."""
+    def _subprogram(self, ref, unchecked=False):
+        """The subprogram up a chain of raw scopes (None if the chain breaks). `unchecked`:
+        as DILocalScope::getSubprogram, which takes whatever a block's scope is for one."""
         seen = 0
         while ref is not None and seen < 1000:
             _, node = self._node(ref)
@@ -88,7 +89,7 @@ class DIVerifier:
             if k == "DISubprogram":
                 return ref
             if k not in ("DILexicalBlock", "DILexicalBlockFile"):
-                return None
+                return ref if unchecked and seen else None
             ref = self._field(node, "scope")
             seen += 1
         return None
@@ -151,6 +152,8 @@ class DIVerifier:
         seen = set()
         for bb in f.blocks:
             for inst in bb.insts:
+                if _is_record(self.m, inst):  # (not an instruction of its own)
+                    continue
                 for loc in self._debug_locs(inst):
                     self._scope_chain(f, sp_ref, sp_id, inst, loc, seen)
                 if self.broken:
@@ -183,7 +186,7 @@ class DIVerifier:
         if skey in seen:
             return
         seen.add(skey)
-        sp = self._subprogram(scope)
+        sp = self._subprogram(scope, unchecked=True)
         spkey = self.p.identity(sp)
         if sp is not None and spkey != skey:
             if spkey in seen:
@@ -196,36 +199,49 @@ class DIVerifier:
 
     def instruction(self, inst, f, bb):
         record = _is_record(self.m, inst)
-        for kind, ref in () if record else inst.md or ():
+        callee = inst.a.get("callee") if inst.op == "call" else None
+        if isinstance(callee, C) and callee.kind == "global" and \
+                callee.v in ("llvm.dbg.value", "llvm.dbg.declare"):
+            if record:
+                self._visit(self.dbg_record, inst, f, bb)
+                return
+            self._visit(self.dbg_intrinsic, inst, f, bb, callee.v[len("llvm.dbg."):])
+        if record:
+            return
+        for op in inst.ops:
+            if isinstance(op, tuple) and op and op[0] == "md":
+                self.md_node(op[1], False)
+        for kind, ref in inst.md or ():
             if kind != "dbg":
                 continue
             _, node = self._node(ref)
             self.check(self._kind(node) == "DILocation", "invalid !dbg metadata attachment",
                        self._inst(inst, f), self._md(ref))
-            self._visit(self.md_node, ref)
-        callee = inst.a.get("callee") if inst.op == "call" else None
-        if isinstance(callee, C) and callee.kind == "global" and \
-                callee.v in ("llvm.dbg.value", "llvm.dbg.declare"):
-            kind = callee.v[len("llvm.dbg."):]
-            if record:
-                self.dbg_record(inst, f, bb)
-            else:
-                self.dbg_intrinsic(inst, f, bb, kind)
+            self.md_node(ref)
+        for kind, ref in inst.md or ():
+            self.md_node(ref, kind in ("dbg", "llvm.loop"))
 
-    def md_node(self, ref):
+    def md_node(self, ref, allow_locs=True):
+        """visitMDNode: the node's own checks, then its operands (a failure in the former
+        does not stop the latter; one in the operand walk ends this node's visit only)."""
+        self._visit(self._md_node, ref, allow_locs)
+
+    def _md_node(self, ref, allow_locs):
         key, node = self._node(ref)
         if key is None or key in self.visited:
             return
         self.visited.add(key)
-        if self._kind(node) == "DILocation":
-            scope = self._field(node, "scope")
-            self.check(self._kind(self._node(scope)[1]) in _LOCAL_SCOPES,
-                       "location requires a valid scope", self._md(ref),
-                       self._md(scope) if scope is not None else None)
-            ia = self._field(node, "inlinedAt")
-            if ia is not None:
-                self.check(self._kind(self._node(ia)[1]) == "DILocation",
-                           "inlined-at should be a location", self._md(ref), self._md(ia))
+        check = _NODE_CHECKS.get(self._kind(node))
+        if check is not None:
+            self._visit(check, self, ref, node)
+        for child in self.p._children(node):
+            ckey, cnode = self._node(child)
+            if cnode is None:
+                continue
+            self.check(self._kind(cnode) != "DILocation" or allow_locs,
+                       "DILocation not allowed within this metadata node", self._md(ref),
+                       self._md(child))
+            self.md_node(child, allow_locs)
 
     def dbg_intrinsic(self, inst, f, bb, kind):
         mds = [op[1] for op in inst.ops if isinstance(op, tuple) and op and op[0] == "md"]
@@ -261,8 +277,10 @@ class DIVerifier:
         var, expr = mds[1], mds[2]
         self.check(self._kind(self._node(var)[1]) == "DILocalVariable",
                    "invalid #dbg record variable", self._inst(inst, f), self._md(var))
+        self.md_node(var, False)
         self.check(self._kind(self._node(expr)[1]) == "DIExpression",
                    "invalid #dbg record expression", self._inst(inst, f), self._md(expr))
+        self.md_node(expr, False)
         locs = [r for k, r in inst.md or () if k == "dbg"]
         self.check(bool(locs) and self._kind(self._node(locs[0])[1]) == "DILocation",
                    "invalid #dbg record DILocation", self._inst(inst, f),
@@ -275,6 +293,106 @@ class DIVerifier:
                    "mismatched subprogram between #dbg record variable and DILocation",
                    self._inst(inst, f), lambda: _label(bb), self._fn(f), self._md(var),
                    self._md(var_sp), self._md(locs[0]), self._md(loc_sp))
+
+
+_SCOPES = _LOCAL_SCOPES + ("DIFile", "DICompileUnit", "DINamespace", "DIModule",
+                          "DICommonBlock", "DIBasicType", "DIDerivedType", "DICompositeType",
+                          "DISubroutineType", "DIStringType")
+_TYPES = ("DIBasicType", "DIDerivedType", "DICompositeType", "DISubroutineType",
+          "DIStringType")
+
+
+def _is_definition(node):
+    flags = " ".join(node.v[1].get("spFlags", ()))
+    return "DISPFlagDefinition" in flags or node.v[1].get("isDefinition") == ["true"]
+
+
+def _check_location(v, ref, node):
+    scope = v._field(node, "scope")
+    v.check(v._kind(v._node(scope)[1]) in _LOCAL_SCOPES, "location requires a valid scope",
+            v._md(ref), v._md(scope) if scope is not None else None)
+    ia = v._field(node, "inlinedAt")
+    if ia is not None:
+        v.check(v._kind(v._node(ia)[1]) == "DILocation", "inlined-at should be a location",
+                v._md(ref), v._md(ia))
+    _, snode = v._node(scope)
+    if v._kind(snode) == "DISubprogram":
+        v.check(_is_definition(snode), "scope points into the type hierarchy", v._md(ref))
+
+
+def _check_subprogram(v, ref, node):
+    """Verifier::visitDISubprogram's checks on fields a parsed node can get wrong."""
+    def kind_of(name):
+        r = v._field(node, name)
+        return r, (v._kind(v._node(r)[1]) if r is not None else None)
+    scope, k = kind_of("scope")
+    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), v._md(scope))
+    file, k = kind_of("file")
+    if file is not None:
+        v.check(k == "DIFile", "invalid file", v._md(ref), v._md(file))
+    ty, k = kind_of("type")
+    if ty is not None:
+        v.check(k == "DISubroutineType", "invalid subroutine type", v._md(ref), v._md(ty))
+    ct, k = kind_of("containingType")
+    v.check(ct is None or k in _TYPES, "invalid containing type", v._md(ref), v._md(ct))
+    decl, k = kind_of("declaration")
+    if decl is not None:
+        v.check(k == "DISubprogram" and not _is_definition(v._node(decl)[1]),
+                "invalid subprogram declaration", v._md(ref), v._md(decl))
+    kept, k = kind_of("retainedNodes")
+    if kept is not None:
+        _, knode = v._node(kept)
+        v.check(knode is not None and knode.kind == "node", "invalid retained nodes list",
+                v._md(ref), v._md(kept))
+        for e in knode.v:
+            v.check(v._kind(v._node(e)[1]) in ("DILocalVariable", "DILabel",
+                                                "DIImportedEntity"),
+                    "invalid retained nodes, expected DILocalVariable, DILabel or "
+                    "DIImportedEntity", v._md(ref), v._md(kept), v._md(e))
+    unit, k = kind_of("unit")
+    num, _ = v.p.resolve(ref)
+    if _is_definition(node):
+        v.check(num in v.m.distinct, "subprogram definitions must be distinct", v._md(ref))
+        v.check(unit is not None, "subprogram definitions must have a compile unit",
+                v._md(ref))
+        v.check(k == "DICompileUnit", "invalid unit type", v._md(ref), v._md(unit))
+    else:
+        v.check(unit is None, "subprogram declarations must not have a compile unit",
+                v._md(ref))
+
+
+def _check_subroutine_type(v, ref, node):
+    types = v._field(node, "types")
+    if types is None:
+        return
+    _, tnode = v._node(types)
+    v.check(tnode is not None and tnode.kind == "node", "invalid composite elements",
+            v._md(ref), v._md(types))
+    for e in tnode.v:
+        _, enode = v._node(e)
+        v.check(enode is None or v._kind(enode) in _TYPES, "invalid subroutine type ref",
+                v._md(ref), v._md(types), v._md(e))
+
+
+def _check_lexical_block(v, ref, node):
+    scope = v._field(node, "scope")
+    v.check(v._kind(v._node(scope)[1]) in _LOCAL_SCOPES, "invalid local scope", v._md(ref),
+            v._md(scope) if scope is not None else None)
+
+
+def _check_local_variable(v, ref, node):
+    scope = v._field(node, "scope")
+    k = v._kind(v._node(scope)[1])
+    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), v._md(scope))
+    v.check(k in _LOCAL_SCOPES, "local variable requires a valid scope", v._md(ref),
+            v._md(scope) if scope is not None else None)
+
+
+_NODE_CHECKS = {"DILocation": _check_location, "DISubprogram": _check_subprogram,
+                "DISubroutineType": _check_subroutine_type,
+                "DILexicalBlock": _check_lexical_block,
+                "DILexicalBlockFile": _check_lexical_block,
+                "DILocalVariable": _check_local_variable}
 
 
 def _is_record(m, inst):
@@ -298,6 +416,17 @@ def verify_debug_info(module, printer):
     v = DIVerifier(module, printer)
     v.run()
     return v.lines if v.broken else []
+
+
+def check_report(module):
+    """(the verifier's report, whether it is fatal) for a version-3 module, else None."""
+    from pytranslate.importer.debuginfo import debug_info_version
+    from pytranslate.importer.mdprint import MDPrinter
+    if debug_info_version(module) != 3:
+        return None
+    v = DIVerifier(module, MDPrinter(module))
+    v.run()
+    return (v.lines, v.fatal) if v.broken else None
 
 
 def fatal_report(module):

@@ -128,3 +128,47 @@ define void @brk() !dbg !5 {
 !4 = !{null}
 !5 = distinct !DISubprogram(name: "brk", scope: !2, file: !2, line: 1, type: !3, spFlags: DISPFlagDefinition, unit: !1)
 !6 = !DILocation(line: 2, column: 3, scope: !5, inlinedAt: !4)
+
+; // -----
+
+; Checks on the nodes themselves, reached from the function's subprogram, the
+; call's metadata operands and the instructions' locations: a location among a
+; subprogram's retained nodes, a file among a subroutine's types, a variable and
+; a lexical block scoped by a file.
+
+; ERR: invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity
+; ERR-NEXT: !3 = distinct !DISubprogram(name: "kept"
+; ERR-NEXT: !6 = !{!7}
+; ERR-NEXT: !7 = !DILocation(line: 2, column: 3, scope: !3)
+; ERR-NEXT: invalid subroutine type ref
+; ERR-NEXT: !4 = !DISubroutineType(types: !5)
+; ERR-NEXT: !5 = !{null, !2}
+; ERR-NEXT: !2 = !DIFile(filename: "t.c", directory: "/src")
+; ERR-NEXT: local variable requires a valid scope
+; ERR-NEXT: !8 = !DILocalVariable(name: "v", scope: !2
+; ERR-NEXT: !2 = !DIFile(filename: "t.c", directory: "/src")
+; ERR-NEXT: invalid local scope
+; ERR-NEXT: !11 = distinct !DILexicalBlock(scope: !2, file: !2, line: 2)
+; ERR-NEXT: !2 = !DIFile(filename: "t.c", directory: "/src")
+; ERR-NEXT: warning: ignoring invalid debug info
+; CHECK-LABEL: llvm.func @kept(%arg0: i32)
+; CHECK-NEXT: llvm.return
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+define void @kept(i32 %x) !dbg !5 {
+  call void @llvm.dbg.value(metadata i32 %x, metadata !9, metadata !DIExpression()), !dbg !7
+  ret void, !dbg !12
+}
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, producer: "t", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!2 = !DIFile(filename: "t.c", directory: "/src")
+!3 = !DISubroutineType(types: !4)
+!4 = !{null, !2}
+!5 = distinct !DISubprogram(name: "kept", scope: !2, file: !2, line: 1, type: !3, spFlags: DISPFlagDefinition, unit: !1, retainedNodes: !14)
+!7 = !DILocation(line: 2, column: 3, scope: !5)
+!9 = !DILocalVariable(name: "v", scope: !2, file: !2, line: 6, type: !10)
+!10 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!11 = distinct !DILexicalBlock(scope: !2, file: !2, line: 2)
+!12 = !DILocation(line: 3, column: 1, scope: !11)
+!14 = !{!7}
