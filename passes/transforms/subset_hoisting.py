@@ -8,7 +8,7 @@ source) and vector.transfer_write on a tensor (an insertion of its vector into i
 destination-style). Both access the hyperrectangle at their indices with the sizes of the
 vector along the dimensions the permutation map names (unit elsewhere). Equal or disjoint
 slices are decided on offsets of the form "value + constant" (ValueBoundsConstraintSet's
-constant differences for the cases it sees directly).
+constant differences, for the arith/index additions and affine.apply forms it sees directly).
 """
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def _slice(op):
 
 
 def _linear(v):
-    """v as (base value or None, constant): looks through constants and additions or
-    subtractions of constants."""
+    """v as (base value or None, constant): looks through constants, additions or
+    subtractions of constants, and affine.apply of `operand + constant`."""
     c = 0
     while True:
         owner = v.owner
@@ -54,8 +54,8 @@ def _linear(v):
         a = constant_value(owner)
         if type(a) is IntegerAttr:
             return None, c + a.value
-        if owner.name in ("arith.addi", "index.add", "arith.subi", "index.sub"):
-            sign = -1 if owner.name.endswith("sub") or owner.name.endswith("subi") else 1
+        if owner.name in ("arith.addi", "arith.subi"):  # (index ops have no value bounds)
+            sign = -1 if owner.name == "arith.subi" else 1
             lhs, rhs = owner.operands
             rb, rc = _linear(rhs)
             if rb is None:
@@ -66,7 +66,32 @@ def _linear(v):
                 if lb is None:
                     v, c = rhs, c + lc
                     continue
+        if owner.name == "affine.apply":
+            step = _apply_step(owner)
+            if step is not None:
+                base, k = step
+                if base is None:
+                    return None, c + k
+                v, c = base, c + k
+                continue
         return v, c
+
+
+def _apply_step(op):
+    """affine.apply of `operand + constant` (or a constant): (operand or None, constant)."""
+    m = op.properties["map"].value
+    if len(m.results) != 1:
+        return None
+    e, k = m.results[0], 0
+    if e.kind is AffineExprKind.ADD and e.rhs.kind is AffineExprKind.CONSTANT:
+        e, k = e.lhs, e.rhs.value
+    if e.kind is AffineExprKind.CONSTANT:
+        return None, k + e.value
+    if e.kind is AffineExprKind.DIM:
+        return op.operands[e.position], k
+    if e.kind is AffineExprKind.SYMBOL:
+        return op.operands[m.num_dims + e.position], k
+    return None
 
 
 def _difference(a, b):

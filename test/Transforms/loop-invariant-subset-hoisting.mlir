@@ -109,3 +109,42 @@ func.func @nested(%t: tensor<64xf32>, %n: index) -> tensor<64xf32> {
   }
   return %r : tensor<64xf32>
 }
+
+// Offsets differing by a known constant (through affine.apply) are disjoint; offsets built
+// with the index dialect are not understood and block the hoisting.
+// CHECK-LABEL: func.func @offset_plus_four
+// CHECK:         vector.transfer_read %arg0[%arg1]
+// CHECK-NEXT:    scf.for
+// CHECK-LABEL: func.func @index_add_offset
+// CHECK:         scf.for
+// CHECK-NEXT:      vector.transfer_read %{{.*}}[%arg1]
+func.func @offset_plus_four(%t: tensor<64xf32>, %k: index, %n: index) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %k4 = affine.apply affine_map<()[s0] -> (s0 + 4)>()[%k]
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> (tensor<64xf32>) {
+    %v = vector.transfer_read %acc[%k], %pad : tensor<64xf32>, vector<4xf32>
+    %u = vector.transfer_read %acc[%k4], %pad : tensor<64xf32>, vector<4xf32>
+    %s = arith.addf %v, %u : vector<4xf32>
+    %w = vector.transfer_write %s, %acc[%k] : vector<4xf32>, tensor<64xf32>
+    scf.yield %w : tensor<64xf32>
+  }
+  return %r : tensor<64xf32>
+}
+
+func.func @index_add_offset(%t: tensor<64xf32>, %k: index, %n: index) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = index.constant 4
+  %pad = arith.constant 0.0 : f32
+  %k4 = index.add %k, %c4
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> (tensor<64xf32>) {
+    %v = vector.transfer_read %acc[%k], %pad : tensor<64xf32>, vector<4xf32>
+    %u = vector.transfer_read %acc[%k4], %pad : tensor<64xf32>, vector<4xf32>
+    %s = arith.addf %v, %u : vector<4xf32>
+    %w = vector.transfer_write %s, %acc[%k] : vector<4xf32>, tensor<64xf32>
+    scf.yield %w : tensor<64xf32>
+  }
+  return %r : tensor<64xf32>
+}
