@@ -172,6 +172,8 @@ def _divs(a, b, w, mode):
         return None
     if a == -(1 << (w - 1)) and b == -1:
         return None  # overflow: MLIR does not fold
+    if mode == "ceil" and a != 0 and -(1 << (w - 1)) in (a, b):
+        return None  # MLIR's ceildivsi folder negates operands and gives up on MININT
     q = abs(a) // abs(b)
     r = abs(a) - q * abs(b)
     neg = (a < 0) != (b < 0)
