@@ -4,6 +4,7 @@ then extended back; extensions are moved past vector ops that only move elements
 more such cases. `int-bitwidths-supported` lists the widths to choose from (required)."""
 from __future__ import annotations
 
+from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from pyopt.ir.types import INDEX, IntegerType, RankedTensorType, UnrankedTensorType, \
     VectorType, element_type_or_self
@@ -187,21 +188,66 @@ class _IndexCast(_Narrowing):
         return True
 
 
-def _constant_bounds(value):
-    """Closed constant bounds of an index value (ValueBoundsConstraintSet's constant bound,
-    for the cases we can see directly: a constant, or an scf.for induction variable with
-    constant bounds and step 1 upwards)."""
+def _constant_bounds(value, depth=0):
+    """Closed constant bounds (lo, hi) of an index value: ValueBoundsConstraintSet's constant
+    bounds for the producers it models that we can evaluate as intervals (constants, scf.for
+    induction variables with constant bounds, arith.addi/subi, multiplication by a constant,
+    linear affine.apply); None when unknown."""
     from pyopt.dialects.scf import constant_int
+    if depth > 32:
+        return None
     c = constant_int(value)
     if c is not None:
         return (c, c)
     owner = value.owner
-    if not hasattr(owner, "opdef") and owner.parent is not None:
-        loop = owner.parent.parent
+    if not hasattr(owner, "opdef"):
+        loop = owner.parent.parent if owner.parent is not None else None
         if loop is not None and loop.name == "scf.for" and value is owner.args[0]:
             lb, ub = constant_int(loop.operands[0]), constant_int(loop.operands[1])
             if lb is not None and ub is not None and ub > lb:
                 return (lb, ub - 1)
+        return None
+    name = owner.name
+    if name in ("arith.addi", "arith.subi", "arith.muli"):
+        a = _constant_bounds(owner.operands[0], depth + 1)
+        b = _constant_bounds(owner.operands[1], depth + 1)
+        if a is None or b is None:
+            return None
+        if name == "arith.addi":
+            return (a[0] + b[0], a[1] + b[1])
+        if name == "arith.subi":
+            return (a[0] - b[1], a[1] - b[0])
+        if a[0] != a[1] and b[0] != b[1]:
+            return None  # not linear
+        return _scale(a, b[0]) if b[0] == b[1] else _scale(b, a[0])
+    if name == "affine.apply":
+        m = owner.properties["map"].value
+        if len(m.results) != 1:
+            return None
+        args = [_constant_bounds(v, depth + 1) for v in owner.operands]
+        return _expr_bounds(m.results[0], args, m.num_dims)
+    return None
+
+
+def _scale(r, k):
+    lo, hi = r[0] * k, r[1] * k
+    return (min(lo, hi), max(lo, hi))
+
+
+def _expr_bounds(e, args, num_dims):
+    """Interval of a linear affine expression over operand intervals (None: unknown)."""
+    k = e.kind
+    if k is AffineExprKind.CONSTANT:
+        return (e.value, e.value)
+    if k is AffineExprKind.DIM or k is AffineExprKind.SYMBOL:
+        return args[e.position + (num_dims if k is AffineExprKind.SYMBOL else 0)]
+    if k is AffineExprKind.ADD:
+        a = _expr_bounds(e.lhs, args, num_dims)
+        b = _expr_bounds(e.rhs, args, num_dims)
+        return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
+    if k is AffineExprKind.MUL and e.rhs.kind is AffineExprKind.CONSTANT:
+        a = _expr_bounds(e.lhs, args, num_dims)
+        return None if a is None else _scale(a, e.rhs.value)
     return None
 
 

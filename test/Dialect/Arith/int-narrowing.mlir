@@ -103,3 +103,28 @@ func.func @iv_cast(%m: memref<100xi64>) {
   }
   return
 }
+
+// Bounds through additions, products with constants and affine.apply of the induction
+// variable decide the cast width.
+// CHECK-LABEL: func.func @derived_bounds
+// CHECK:         arith.index_castui %{{.*}} : index to i8
+// CHECK:         arith.index_cast %{{.*}} : index to i16
+// CHECK:         arith.index_cast %{{.*}} : index to i16
+func.func @derived_bounds(%m: memref<300xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c100 = arith.constant 100 : index
+  scf.for %i = %c0 to %c100 step %c1 {
+    %j = arith.addi %i, %c5 : index
+    %k = arith.muli %j, %c5 : index
+    %x = arith.index_castui %j : index to i64
+    %y = arith.index_cast %k : index to i64
+    %a = affine.apply affine_map<(d0) -> (d0 * 3 + 1)>(%i)
+    %z = arith.index_cast %a : index to i64
+    memref.store %x, %m[%i] : memref<300xi64>
+    memref.store %y, %m[%i] : memref<300xi64>
+    memref.store %z, %m[%i] : memref<300xi64>
+  }
+  return
+}
