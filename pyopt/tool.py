@@ -79,6 +79,7 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
     is enabled again, so no collection walks it. Seed-era typed LLVM pointers become opaque
     ones unless `typed_pointers` (the typed-pointer mode of the lowering passes) keeps them."""
     top = Block()
+    ctx.external_resources = {}  # (each input, or split chunk, has its own)
     # Parsing only adds live objects: the cycle collector's full passes over the growing IR
     # would cost about a quarter of the parse time on large inputs, and find nothing.
     gc_was_enabled = gc.isenabled()

@@ -17,8 +17,8 @@ def _text(b: bytes) -> str:
     return b.decode("utf-8", "surrogateescape")
 
 
-class _ForwardRef:
-    """Placeholder of an operand whose definition comes later in the stream."""
+BLOB, BOOL, STRING = 0, 1, 2  # resource entry kinds
+_KINDS = ("blob", "bool", "string")
 
 
 class _ValueScope:
@@ -47,7 +47,6 @@ class BytecodeReader:
         self.version = None
         self.producer = None
         self.forward_refs = {}
-        self.warnings = []
 
     # -- entry point ---------------------------------------------------------------------
     def read(self, into: Block):
@@ -147,40 +146,48 @@ class BytecodeReader:
                                 "is present")
         if data is None:
             return
-        for _ in range(offsets.varint()):  # external resource groups: mlir-opt drops them
-            owner = self.string(offsets)
-            self.warnings.append(f"ignoring unknown external resources for '{owner}'")
-            self._resource_group(offsets, data, None)
+        for _ in range(offsets.varint()):  # external resource groups, kept as they are
+            self._resource_group(offsets, data, None, self.string(offsets))
         while not offsets.empty():
             dialect = self._dialect(offsets)
             if dialect not in self.ctx.dialects:
                 raise BytecodeError(f"dialect '{dialect}' is unknown")
             self._resource_group(offsets, data, dialect)
 
-    def _resource_group(self, offsets, data, dialect):
+    def _resource_group(self, offsets, data, dialect, owner=None):
         for _ in range(offsets.varint()):
             key = self.string(offsets)
             size = offsets.varint()
             kind = offsets.byte()
             entry = data.sub(size)
-            if dialect is None:
-                continue
-            if dialect != "builtin":
-                raise BytecodeError(f"unknown 'resource' key '{key}' for dialect '{dialect}'")
-            self.resource_keys.append(key)
-            if size == 0:  # a declaration without data
-                continue
-            if kind != 0:
-                raise BytecodeError(f"expected a blob resource entry, but found a "
-                                    f"{('blob', 'bool', 'string')[kind % 3]} entry instead")
-            align = entry.varint()
-            n = entry.varint()
-            entry.align(align)
-            blob = entry.bytes(n)
+            if dialect is not None:
+                if dialect != "builtin":
+                    raise BytecodeError(f"unknown 'resource' key '{key}' for dialect "
+                                        f"'{dialect}'")
+                self.resource_keys.append(key)
+                if size == 0:  # a declaration without data
+                    continue
+                if kind != BLOB:
+                    raise BytecodeError(f"expected a blob resource entry, but found a "
+                                        f"{_KINDS[kind % 3]} entry instead")
+            if kind == BLOB:
+                align = entry.varint()
+                n = entry.varint()
+                entry.align(align)
+                value = ("blob", align, entry.bytes(n))
+            elif kind == BOOL:
+                value = ("bool", bool(entry.byte()))
+            elif kind == STRING:
+                value = ("string", self.string(entry))
+            else:
+                raise BytecodeError(f"invalid resource kind: {kind}")
             if not entry.empty():
                 raise BytecodeError(f"unexpected trailing bytes in resource entry '{key}'")
-            self.ctx.resources[("builtin", key)] = "0x" + (align.to_bytes(4, "little") +
-                                                  blob).hex().upper()
+            if dialect is not None:
+                self.ctx.resources[("builtin", key)] = \
+                    "0x" + (value[1].to_bytes(4, "little") + value[2]).hex().upper()
+            else:
+                self.ctx.external_resources.setdefault(owner, {})[key] = value
 
     def resource(self, cur):
         i = cur.varint()
@@ -344,9 +351,8 @@ class BytecodeReader:
         op = Operation(name, opdef, operands, result_types, properties, attrs, regions,
                        successors, loc)
         block.append(op)
-        if define:
-            for r in op.results:
-                self._define(scope, r)
+        if define and op.results:
+            self._define(scope, op.results)
         if regions:
             rcur = cur
             if isolated and self.version >= E.VERSION_LAZY_LOADING:
@@ -390,6 +396,7 @@ class BytecodeReader:
         scope.pop(num_values)
 
     def _read_block_args(self, cur, scope, block):
+        args = []
         for _ in range(cur.varint()):
             if self.version >= E.VERSION_ELIDE_UNKNOWN_BLOCK_ARG_LOC:
                 t, has_loc = cur.varint_flag()
@@ -398,7 +405,8 @@ class BytecodeReader:
             else:
                 t = self.type_at(cur.varint())
                 loc = as_loc(self.attr_at(cur.varint()))
-            self._define(scope, block.add_argument(t, loc))
+            args.append(block.add_argument(t, loc))
+        self._define(scope, args)
         if self.version >= E.VERSION_USE_LIST_ORDERING and cur.byte():
             self._skip_use_lists(cur, len(block.args))
 
@@ -425,19 +433,22 @@ class BytecodeReader:
             self.forward_refs[v] = True
         return v
 
-    def _define(self, scope, value):
+    def _define(self, scope, new_values):
         i = scope.next_ids[-1]
+        end = i + len(new_values)
         values = scope.values
-        if i >= len(values):
+        if end > len(values):
             raise BytecodeError(f"value index range was outside of the expected range for the "
-                                f"parent region, got [{i}, {i + 1}), but the maximum index "
+                                f"parent region, got [{i}, {end}), but the maximum index "
                                 f"was {len(values) - 1}")
-        scope.next_ids[-1] = i + 1
-        old = values[i]
-        values[i] = value
-        if old is not None:
-            old.replace_all_uses_with(value)
-            self.forward_refs.pop(old, None)
+        scope.next_ids[-1] = end
+        for value in new_values:
+            old = values[i]
+            values[i] = value
+            i += 1
+            if old is not None:
+                old.replace_all_uses_with(value)
+                self.forward_refs.pop(old, None)
 
 
 class _EntryReader:

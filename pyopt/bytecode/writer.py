@@ -336,26 +336,47 @@ class BytecodeWriter:
 
     def _resource_sections(self):
         offsets, data = Emitter(), Emitter()
-        offsets.varint(0)  # no external resource groups
+        external = {o: items for o, items in self.ctx.external_resources.items() if items}
+        offsets.varint(len(external))
+        for owner, items in external.items():
+            offsets.varint(self.string(owner))
+            self._resource_group(offsets, data, items)
         keys = self.resources.entries
         if keys:
             blobs = self.ctx.resources
-            offsets.varint(self.dialect("builtin"))
-            offsets.varint(len(keys))
+            items = {}
             for key in keys:
-                start = len(data)
-                text = None if self.elide_resources else blobs.get(("builtin", key))
-                if text is not None:
+                text = blobs.get(("builtin", key))
+                if text is None:
+                    items[key] = None  # a declaration without data
+                else:
                     raw = bytes.fromhex(text[2:])
-                    align = int.from_bytes(raw[:4], "little")
-                    data.varint(align)
-                    data.varint(len(raw) - 4)
-                    data.align(align)
-                    data.raw(raw[4:])
-                offsets.varint(self.string(key))
-                offsets.varint(len(data) - start)
-                offsets.byte(0)  # a blob (or a declaration without data)
+                    items[key] = ("blob", int.from_bytes(raw[:4], "little"), raw[4:])
+            offsets.varint(self.dialect("builtin"))
+            self._resource_group(offsets, data, items)
         return offsets, data
+
+    def _resource_group(self, offsets, data, items):
+        offsets.varint(len(items))
+        for key, value in items.items():
+            start = len(data)
+            kind = 0
+            if value is not None and not self.elide_resources:
+                kind = _RESOURCE_KINDS[value[0]]
+                if kind == 0:
+                    data.varint(value[1])
+                    data.varint(len(value[2]))
+                    data.align(value[1])
+                    data.raw(value[2])
+                elif kind == 1:
+                    data.byte(1 if value[1] else 0)
+                else:
+                    data.varint(self.string(value[1]))
+            elif value is not None:
+                kind = _RESOURCE_KINDS[value[0]]
+            offsets.varint(self.string(key))
+            offsets.varint(len(data) - start)
+            offsets.byte(kind)
 
     def _string_section(self):
         em = Emitter()
@@ -366,6 +387,9 @@ class BytecodeWriter:
         for s in strings:
             em.cstring(s)
         return em
+
+
+_RESOURCE_KINDS = {"blob": 0, "bool": 1, "string": 2}
 
 
 def _unknown():

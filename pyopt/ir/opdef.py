@@ -272,6 +272,9 @@ class Context:
         self.ops = {}
         self.allow_unregistered = allow_unregistered
         self.resources = {}  # (dialect, key) -> text of a parsed dialect resource (blobs)
+        # owner -> {key: ("bool", b) | ("string", s) | ("blob", alignment, bytes)}: external
+        # resources, kept and printed back as mlir-opt's fallback resource map does
+        self.external_resources = {}
 
     def register(self, dialect: Dialect):
         self.dialects[dialect.name] = dialect

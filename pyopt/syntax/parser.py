@@ -833,16 +833,30 @@ class Parser(TypeParserMixin, AttrParserMixin):
         self._comma_list_until("}", item)
 
     def _external_resource_body(self, owner, name_off):
-        # mlir-opt registers no external resource parser: entries are read and dropped (it
-        # warns "ignoring unknown external resources").
+        # mlir-opt keeps every external resource (its fallback resource map) and prints it
+        # back: booleans, strings, and hex strings taken as blobs (alignment first).
+        entries = {}
+
         def item():
             if self.kind != "bare":
                 raise self.error_here("expected identifier key for 'external_resources' "
                                       "entry")
+            key = self.tok
             self._next()
             self.expect(":", "expected ':'")
+            kind, tok = self.kind, self.tok
+            if kind == "bare" and tok in ("true", "false"):
+                entries[key] = ("bool", tok == "true")
+            elif kind == "string":
+                blob = _hex_string(tok)
+                if blob is not None and len(blob) >= 4:
+                    entries[key] = ("blob", int.from_bytes(blob[:4], "little"), blob[4:])
+                else:
+                    entries[key] = ("string", self.string_value())
             self._next()
         self._comma_list_until("}", item)
+        if entries:
+            self.ctx.external_resources.setdefault(owner, {}).update(entries)
 
     def parse_resource_key(self):
         """A resource handle name (`dense_resource<name>`)."""

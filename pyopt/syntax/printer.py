@@ -203,6 +203,14 @@ class NameState:
             self.next_value += 1
 
 
+def _external_resource_value(v):
+    if v[0] == "bool":
+        return "true" if v[1] else "false"
+    if v[0] == "string":
+        return '"' + escape_string(v[1]) + '"'
+    return '"0x' + (v[1].to_bytes(4, "little") + v[2]).hex().upper() + '"'
+
+
 class Printer:
     def __init__(self, flags: PrintFlags | None = None, context=None):
         self.flags = flags or PrintFlags()
@@ -548,17 +556,25 @@ class Printer:
         return self.finish() + self.resources_text()
 
     def resources_text(self):
-        """The `{-# dialect_resources ... #-}` block of the used builtin blobs, printed after
-        the top-level op as mlir-opt does."""
-        blobs = getattr(self.ctx, "resources", None)
-        if not self.used_resources or not blobs:
-            return ""
+        """The `{-# dialect_resources ... , external_resources ... #-}` block (the used
+        builtin blobs, then the external resources kept), printed after the top-level op as
+        mlir-opt does."""
+        blobs = getattr(self.ctx, "resources", None) or {}
         entries = [f"      {h}: \"{blobs[('builtin', h)]}\"" for h in self.used_resources
                    if ("builtin", h) in blobs]
-        if not entries:
+        sections = []
+        if entries:
+            sections.append("  dialect_resources: {\n    builtin: {\n" + ",\n".join(entries) +
+                            "\n    }\n  }")
+        external = getattr(self.ctx, "external_resources", None)
+        groups = [f"    {owner}: {{\n" + ",\n".join(
+            f"      {k}: {_external_resource_value(v)}" for k, v in items.items()) + "\n    }"
+            for owner, items in (external or {}).items() if items]
+        if groups:
+            sections.append("  external_resources: {\n" + ",\n".join(groups) + "\n  }")
+        if not sections:
             return ""
-        return ("\n{-#\n  dialect_resources: {\n    builtin: {\n" + ",\n".join(entries) +
-                "\n    }\n  }\n#-}\n")
+        return "\n{-#\n" + ",\n".join(sections) + "\n#-}\n"
 
     def print_op(self, op):
         """Prints `op` (results, body, trailing location) at the current position."""
