@@ -39,6 +39,14 @@ def zero(b, type_, loc):
     return b.create(name, [], [type_], loc=loc).results[0]
 
 
+def ptr_cast(b, value, ptr_type, loc):
+    """`value` as `ptr_type`: a bitcast between typed pointers of the typed-pointer mode, the
+    value itself when the types already agree (always, with opaque pointers)."""
+    if value.type is ptr_type:
+        return value
+    return b.create("llvm.bitcast", [value], [ptr_type], loc=loc).results[0]
+
+
 def member_type(t, position):
     for p in position:
         t = t.body[p] if type(t) is lt.LLVMStructType else t.element_type

@@ -121,9 +121,11 @@ class MemRefDescriptor(StructBuilder):
         array = lt.LLVMArrayType(idx, rank)
         one = B.constant(b, idx, 1, loc)
         sizes = self.extract(b, loc, [SIZES])
-        slot = B.alloca(b, ptr_type, array, one, loc)
+        typed = ptr_type.element is not None  # (typed-pointer mode: pointers to what they hold)
+        slot = B.alloca(b, lt.LLVMPointerType(0, array) if typed else ptr_type, array, one, loc)
         B.store(b, sizes, slot, loc)
-        p = B.gep(b, ptr_type, array, slot, [0, pos_value], loc)
+        p = B.gep(b, lt.LLVMPointerType(0, idx) if typed else ptr_type, array, slot,
+                  [0, pos_value], loc)
         return B.load(b, idx, p, loc)
 
     def buffer_ptr(self, b, loc, converter, memref_type):
@@ -165,7 +167,8 @@ class UnrankedMemRefDescriptor(StructBuilder):
         return self.extract(b, loc, DESC_PTR)
 
     def set_memref_desc_ptr(self, b, loc, v):
-        self.set(b, loc, DESC_PTR, v)
+        # (typed pointers: the descriptor's field is an i8*)
+        self.set(b, loc, DESC_PTR, B.ptr_cast(b, v, self.value.type.body[DESC_PTR], loc))
 
     @staticmethod
     def compute_sizes(b, loc, converter, descriptors, address_spaces):
@@ -188,28 +191,37 @@ class UnrankedMemRefDescriptor(StructBuilder):
             sizes.append(B.binary(b, "llvm.add", double_ptr, rank_index_size, loc))
         return sizes
 
-    # Fields of the ranked descriptor behind the pointer.
+    # Fields of the ranked descriptor behind the pointer. (In the typed-pointer mode the i8*
+    # is viewed as a pointer to the field first, as MLIR 16 does; with opaque pointers every
+    # view is the pointer itself.)
     @staticmethod
     def allocated_ptr(b, loc, desc_ptr, elem_ptr_type):
-        return B.load(b, elem_ptr_type, desc_ptr, loc)
+        return B.load(b, elem_ptr_type, typed_view(b, loc, desc_ptr, elem_ptr_type), loc)
 
     @staticmethod
     def set_allocated_ptr(b, loc, desc_ptr, elem_ptr_type, v):
-        B.store(b, v, desc_ptr, loc)
+        B.store(b, v, typed_view(b, loc, desc_ptr, elem_ptr_type), loc)
 
     @staticmethod
     def aligned_ptr(b, loc, converter, desc_ptr, elem_ptr_type):
-        p = B.gep(b, converter.ptr(), elem_ptr_type, desc_ptr, [1], loc)
+        base = typed_view(b, loc, desc_ptr, elem_ptr_type)
+        p = B.gep(b, base.type if _typed(base) else converter.ptr(), elem_ptr_type, base, [1],
+                  loc)
         return B.load(b, elem_ptr_type, p, loc)
 
     @staticmethod
     def set_aligned_ptr(b, loc, converter, desc_ptr, elem_ptr_type, v):
-        p = B.gep(b, converter.ptr(), elem_ptr_type, desc_ptr, [1], loc)
+        base = typed_view(b, loc, desc_ptr, elem_ptr_type)
+        p = B.gep(b, base.type if _typed(base) else converter.ptr(), elem_ptr_type, base, [1],
+                  loc)
         B.store(b, v, p, loc)
 
     @staticmethod
     def offset_base_ptr(b, loc, converter, desc_ptr, elem_ptr_type):
-        return B.gep(b, converter.ptr(), elem_ptr_type, desc_ptr, [2], loc)
+        base = typed_view(b, loc, desc_ptr, elem_ptr_type)
+        p = B.gep(b, base.type if _typed(base) else converter.ptr(), elem_ptr_type, base, [2],
+                  loc)
+        return typed_view(b, loc, p, converter.index_type)
 
     @classmethod
     def offset(cls, b, loc, converter, desc_ptr, elem_ptr_type):
@@ -225,29 +237,54 @@ class UnrankedMemRefDescriptor(StructBuilder):
     def size_base_ptr(b, loc, converter, desc_ptr, elem_ptr_type):
         idx = converter.index_type
         struct = lt.literal_struct([elem_ptr_type, elem_ptr_type, idx, idx])
-        return B.gep(b, converter.ptr(), struct, desc_ptr, [0, 3], loc)
+        base = typed_view(b, loc, desc_ptr, struct)
+        return B.gep(b, ptr_like(base, idx, converter), struct, base, [0, 3], loc)
 
     @staticmethod
     def size(b, loc, converter, size_base, index):
-        p = B.gep(b, converter.ptr(), converter.index_type, size_base, [index], loc)
+        p = B.gep(b, ptr_like(size_base, converter.index_type, converter), converter.index_type,
+                  size_base, [index], loc)
         return B.load(b, converter.index_type, p, loc)
 
     @staticmethod
     def set_size(b, loc, converter, size_base, index, v):
-        p = B.gep(b, converter.ptr(), converter.index_type, size_base, [index], loc)
+        p = B.gep(b, ptr_like(size_base, converter.index_type, converter), converter.index_type,
+                  size_base, [index], loc)
         B.store(b, v, p, loc)
 
     @staticmethod
     def stride_base_ptr(b, loc, converter, size_base, rank):
-        return B.gep(b, converter.ptr(), converter.index_type, size_base, [rank], loc)
+        return B.gep(b, ptr_like(size_base, converter.index_type, converter),
+                     converter.index_type, size_base, [rank], loc)
 
     @staticmethod
     def stride(b, loc, converter, stride_base, index):
-        p = B.gep(b, converter.ptr(), converter.index_type, stride_base, [index], loc)
+        p = B.gep(b, ptr_like(stride_base, converter.index_type, converter), converter.index_type,
+                  stride_base, [index], loc)
         return B.load(b, converter.index_type, p, loc)
 
     @staticmethod
     def set_stride(b, loc, converter, stride_base, index, v):
-        p = B.gep(b, converter.ptr(), converter.index_type, stride_base, [index], loc)
+        p = B.gep(b, ptr_like(stride_base, converter.index_type, converter), converter.index_type,
+                  stride_base, [index], loc)
         B.store(b, v, p, loc)
 
+
+
+def _typed(p):
+    t = p.type
+    return type(t) is lt.LLVMPointerType and t.element is not None
+
+
+def typed_view(b, loc, p, pointee):
+    """A typed pointer `p` as a pointer to `pointee` (same address space); else `p`."""
+    if not _typed(p):
+        return p
+    return B.ptr_cast(b, p, lt.LLVMPointerType(p.type.address_space, pointee), loc)
+
+
+def ptr_like(p, pointee, converter):
+    """The pointer type of a gep from `p` reaching a `pointee`: typed when `p` is."""
+    if _typed(p):
+        return lt.LLVMPointerType(p.type.address_space, pointee)
+    return converter.ptr()

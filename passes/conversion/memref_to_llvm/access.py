@@ -12,6 +12,7 @@ from pyopt.ir.types import DYNAMIC, I1, I32, I64, MemRefType, UnrankedMemRefType
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, MemRefDescriptor,
                                            UnrankedMemRefDescriptor)
 from passes.conversion.llvm_common import builders as B
+from passes.conversion.llvm_common.descriptors import ptr_like, typed_view
 from passes.conversion.memref_to_llvm.common import emit_op_error, int_or_none
 
 ACQ_REL, MONOTONIC = IntegerAttr(I64, 6), IntegerAttr(I64, 2)  # LLVM::AtomicOrdering
@@ -201,7 +202,8 @@ class DimLowering(ConvertOpToLLVMPattern):
             else:
                 rw.replace_op(op, [MemRefDescriptor(desc).size(rw, loc, i)])
             return True
-        size = MemRefDescriptor(desc).dynamic_size(rw, loc, index, len(t.shape), self.tc.ptr())
+        size = MemRefDescriptor(desc).dynamic_size(rw, loc, index, len(t.shape),
+                                                   self.tc.ptr(0, self.index_type))
         rw.replace_op(op, [size])
         return True
 
@@ -215,11 +217,12 @@ class DimLowering(ConvertOpToLLVMPattern):
                                  "integer address space")
         desc_ptr = UnrankedMemRefDescriptor(adaptor[0]).memref_desc_ptr(rw, loc)
         scalar = self.tc.convert_type(MemRefType((), t.element_type))
-        ptr_t = self.tc.ptr(space)
-        offset_ptr = B.gep(rw, ptr_t, scalar, desc_ptr, [0, 2], loc)
+        desc_ptr = typed_view(rw, loc, desc_ptr, scalar)  # (typed pointers: i8* viewed)
+        idx_ptr_t = ptr_like(desc_ptr, self.index_type, self.tc)
+        offset_ptr = B.gep(rw, idx_ptr_t, scalar, desc_ptr, [0, 2], loc)
         one = self.const_index(rw, loc, 1)
         index = B.binary(rw, "llvm.add", one, adaptor[1], loc)
-        size_ptr = B.gep(rw, ptr_t, self.index_type, offset_ptr, [index], loc)
+        size_ptr = B.gep(rw, idx_ptr_t, self.index_type, offset_ptr, [index], loc)
         rw.replace_op(op, [B.load(rw, self.index_type, size_ptr, loc)])
         return True
 

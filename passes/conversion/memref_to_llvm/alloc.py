@@ -94,11 +94,9 @@ class AllocLikeLowering(ConvertOpToLLVMPattern):
         if space != ptr.type.address_space:
             ptr = B.create(rw, "llvm.addrspacecast", [ptr],
                            [self.tc.ptr(space, ptr.type.element)], loc=loc).results[0]
-        if not self.tc.opaque:  # typed pointers: i8* from the allocator, cast to the element's
-            want = self.tc.ptr(space, self.tc.convert_type(t.element_type))
-            if ptr.type is not want:
-                ptr = B.create(rw, "llvm.bitcast", [ptr], [want], loc=loc).results[0]
-        return ptr
+        # (typed pointers: the allocator's i8* becomes a pointer to the element)
+        return B.ptr_cast(rw, ptr, self.tc.ptr(space, self.tc.convert_type(t.element_type)),
+                          loc)
 
 
 class MallocLowering(AllocLikeLowering):
@@ -179,11 +177,14 @@ class DeallocLowering(ConvertOpToLLVMPattern):
         fn = runtime_fn(self, op, rw, "free")
         desc = adaptor[0]
         if type(t) is UnrankedMemRefType:
-            ptr_t = self.tc.ptr(int_or_none(t.memory_space) or 0)
+            ptr_t = self.tc.ptr(int_or_none(t.memory_space) or 0,
+                                self.tc.convert_type(t.element_type))
             desc_ptr = UnrankedMemRefDescriptor(desc).memref_desc_ptr(rw, loc)
             allocated = UnrankedMemRefDescriptor.allocated_ptr(rw, loc, desc_ptr, ptr_t)
         else:
             allocated = MemRefDescriptor(desc).allocated_ptr(rw, loc)
+        allocated = B.ptr_cast(rw, allocated, self.tc.ptr(allocated.type.address_space,
+                                                          IntegerType(8)), loc)
         new = B.call(rw, fn, [allocated], [], loc)
         rw.replace_op(op, new.results)
         return True
@@ -208,7 +209,8 @@ class AllocaScopeLowering(ConvertOpToLLVMPattern):
         first, last = body.blocks[0], body.blocks[-1]
         rw.inline_region_before(body, cont.parent, cont)
         rw.set_insertion_point_to_end(current)
-        saved = B.create(rw, "llvm.intr.stacksave", [], [self.tc.ptr()], loc=loc).results[0]
+        saved = B.create(rw, "llvm.intr.stacksave", [], [self.tc.ptr(0, IntegerType(8))],
+                         loc=loc).results[0]
         B.create(rw, "llvm.br", [], [], successors=[first], loc=loc)
         ret = last.last
         rw.set_insertion_point(ret)
@@ -279,11 +281,12 @@ class GetGlobalLowering(AllocLikeLowering):
         space = self.tc.memref_address_space(t)
         if space is None:
             return None
-        ptr_t = self.tc.ptr(space)
-        addr = B.create(rw, "llvm.mlir.addressof", [], [ptr_t],
+        arr = global_type(self.tc, t)
+        ptr_t = self.tc.ptr(space, self.tc.convert_type(t.element_type))
+        addr = B.create(rw, "llvm.mlir.addressof", [], [self.tc.ptr(space, arr)],
                         properties={"global_name": FlatSymbolRefAttr(
                             op.get_attr("name").leaf)}, loc=loc).results[0]
-        first = B.gep(rw, ptr_t, global_type(self.tc, t), addr, [0] * (len(t.shape) + 1), loc)
+        first = B.gep(rw, ptr_t, arr, addr, [0] * (len(t.shape) + 1), loc)
         bad = B.constant(rw, self.int_ptr_type(space), 0xdeadbeef, loc)
         allocated = B.create(rw, "llvm.inttoptr", [bad], [ptr_t], loc=loc).results[0]
         return allocated, first

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset
-from pyopt.ir.types import DYNAMIC, I1, MemRefType, UnrankedMemRefType
+from pyopt.ir.types import DYNAMIC, I1, I8, MemRefType, UnrankedMemRefType
 from pyopt.dialects.llvm import types as lt
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, MemRefDescriptor,
                                            UnrankedMemRefDescriptor, lookup_or_create_fn)
@@ -69,7 +69,7 @@ class CopyLowering(ConvertOpToLLVMPattern):
 
     def runtime_copy(self, op, adaptor, rw):
         loc, tc = op.loc, self.tc
-        saved = B.create(rw, "llvm.intr.stacksave", [], [tc.ptr()], loc=loc).results[0]
+        saved = B.create(rw, "llvm.intr.stacksave", [], [tc.ptr(0, I8)], loc=loc).results[0]
         unranked = [self.as_unranked(rw, loc, v.type, c) for v, c in zip(op.operands, adaptor)]
         one = self.const_index(rw, loc, 1)
         slots = []

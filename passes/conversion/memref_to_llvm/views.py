@@ -27,7 +27,8 @@ def pointers_and_offset(pattern, rw, loc, orig, converted, with_offset=False):
         if with_offset:
             out.append(d.offset(rw, loc))
         return out
-    ptr_t = tc.ptr(tc.memref_address_space(orig.type) or 0)
+    ptr_t = tc.ptr(tc.memref_address_space(orig.type) or 0,
+                   tc.convert_type(orig.type.element_type))
     desc_ptr = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rw, loc)
     U = UnrankedMemRefDescriptor
     out = [U.allocated_ptr(rw, loc, desc_ptr, ptr_t),
@@ -93,9 +94,10 @@ class MemorySpaceCastLowering(ConvertOpToLLVMPattern):
         result = U.undef(rw, loc, tc.convert_type(dst_t))
         result.set_rank(rw, loc, rank)
         size = U.compute_sizes(rw, loc, tc, [result], [dst_space])[0]
-        dst_desc = B.alloca(rw, tc.ptr(), I8, size, loc)
+        dst_desc = B.alloca(rw, tc.ptr(0, I8), I8, size, loc)
         result.set_memref_desc_ptr(rw, loc, dst_desc)
-        src_ptr_t, dst_ptr_t = tc.ptr(src_space), tc.ptr(dst_space)
+        elem = tc.convert_type(dst_t.element_type)
+        src_ptr_t, dst_ptr_t = tc.ptr(src_space, elem), tc.ptr(dst_space, elem)
         allocated = U.allocated_ptr(rw, loc, src_desc, src_ptr_t)
         aligned = U.aligned_ptr(rw, loc, tc, src_desc, src_ptr_t)
         allocated = B.create(rw, "llvm.addrspacecast", [allocated], [dst_ptr_t],
@@ -208,11 +210,11 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         target = U.undef(rw, loc, tc.convert_type(t))
         target.set_rank(rw, loc, rank)
         size = U.compute_sizes(rw, loc, tc, [target], [space])[0]
-        desc_ptr = B.alloca(rw, tc.ptr(), I8, size, loc)
+        desc_ptr = B.alloca(rw, tc.ptr(0, I8), I8, size, loc)
         target.set_memref_desc_ptr(rw, loc, desc_ptr)
         allocated, aligned, offset = pointers_and_offset(self, rw, loc, op.operands[0],
                                                          adaptor[0], with_offset=True)
-        ptr_t = tc.ptr(space)
+        ptr_t = tc.ptr(space, tc.convert_type(t.element_type))
         U.set_allocated_ptr(rw, loc, desc_ptr, ptr_t, allocated)
         U.set_aligned_ptr(rw, loc, tc, desc_ptr, ptr_t, aligned)
         U.set_offset(rw, loc, tc, desc_ptr, ptr_t, offset)
@@ -238,7 +240,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         body = rw.split_block(cond, pred_op.next)
         rw.set_insertion_point_to_start(body)
         shape_elem = tc.convert_type(op.operands[1].type.element_type)
-        p = B.gep(rw, tc.ptr(), shape_elem, shape_ptr, [i], loc)
+        p = B.gep(rw, tc.ptr(0, shape_elem), shape_elem, shape_ptr, [i], loc)
         dim = B.load(rw, idx, p, loc)
         U.set_size(rw, loc, tc, sizes_base, i, dim)
         U.set_stride(rw, loc, tc, strides_base, i, stride)
