@@ -18,10 +18,6 @@ import gc
 import io
 import sys
 
-import click
-
-from pyopt.cli import normalize_args, read_input
-
 DEFAULT_SPLIT_MARKER = "// -----"
 
 
@@ -36,6 +32,9 @@ class TranslateOptions:
         self.error_diagnostics_only = False
         self.output_split_marker = ""
         self.write_debug_records = True   # --write-experimental-debuginfo (LLVM 19's default)
+        self.drop_di_composite_elements = False  # --drop-di-composite-type-elements
+        self.color = None                 # --color: None decides by the terminal
+        self.timing = None                # a TimingReport under --mlir-timing
         self.emit = lambda diag: None     # set per chunk by the driver
         self.__dict__.update(kw)
 
@@ -50,7 +49,7 @@ def _import_llvm(buffer, ctx, options):
     return import_llvm(buffer, ctx, options)
 
 
-TRANSLATIONS = {
+TRANSLATIONS = {  # name -> (function, description; also its --mlir-timing entry)
     "mlir-to-llvmir": (_translate_to_llvmir, "Translate MLIR to LLVMIR"),
     "import-llvm": (_import_llvm, "Translate LLVMIR to MLIR"),
 }
@@ -67,15 +66,25 @@ def _with_op_note(err, options):
 
 
 def run(text, filename, translation, options, out) -> int:
-    """Runs one translation over the (split) input; writes the output, returns the exit code."""
+    """Runs the translation over the (split) input and writes the output; returns the exit
+    code. `translation` may be a list of (function, description) stages: each stage's output
+    is the next one's input, as when mlir-translate is given several translations."""
     from pyopt.dialects import make_context
     from pyopt.ir.location import SourceBuffer
     from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
     from pyopt.ir.location import FileLineColLoc
     from pyopt.tool import split_chunks
+    stages = translation if isinstance(translation, list) else [(translation, None)]
     engine = DiagnosticEngine()
+    if options.color is not None:
+        engine._tty = options.color
     engine.sources = {filename: text}
     if options.split_marker is not None:
+        for at in _near_misses(text, options.split_marker):
+            line = text.count("\n", 0, at) + 1
+            col = at - (text.rfind("\n", 0, at) + 1) + 1
+            engine.emit(Diagnostic("warning", FileLineColLoc(filename, line, col),
+                                   "near miss with file split marker"))
         pieces = []
         for start, end in split_chunks(text, options.split_marker):
             line = text.count("\n", 0, start) + 1
@@ -84,140 +93,285 @@ def run(text, filename, translation, options, out) -> int:
         pieces = [(filename, text)]
     failed = False
     outputs = []
+    timing = options.timing
     for name, chunk in pieces:
-        ctx = make_context(options.allow_unregistered)  # a fresh context per chunk, as upstream
-        buffer = SourceBuffer(name, chunk)
-        collected = [] if options.verify_diagnostics else None
-        engine.collector = collected
-
-        def emit(diag):
-            if options.error_diagnostics_only and collected is None and diag.severity != "error":
-                return
-            engine.emit(diag)
-        options.emit = emit
+        written = []  # (under -verify-diagnostics every stage writes to the output)
         res = None
-        # A translation only builds live objects (IR, models, text): the cycle collector is off
-        # meanwhile. Afterwards they all join the oldest generation (freeze + unfreeze), so
-        # no young collection walks them; re-enabling the collector with them still young
-        # would cost a walk over the whole chunk's objects (~5% of a large run).
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            res = translation(buffer, ctx, options)
-        except MLIRError as e:
-            emit(_with_op_note(e, options))
-            for d in e.more:
-                emit(d)
-        except RecursionError:
-            emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
-                            "input is nested too deeply"))
-        finally:
-            gc.freeze()
-            gc.unfreeze()
-            if gc_was_enabled:
-                gc.enable()
-        if collected is not None:
-            from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
-            problems = ExpectedDiagnostics(buffer).check(collected)
-            engine.collector = None
-            if problems:
+        for index, (fn, description) in enumerate(stages):
+            if index:
+                name = "-" if _reads_mlir(fn) else ""
+            timer = timing.nest(description) if timing is not None and description else None
+            if timer is not None:
+                timer.start()
+            try:
+                res, ok = _run_stage(fn, name, chunk, options, engine, index > 0)
+            finally:
+                if timer is not None:
+                    timer.stop()
+            if options.verify_diagnostics:
+                written.append(res or "")
+                failed = failed or not ok
+                chunk = ""  # the next stage reads the (empty) intermediate buffer
+                continue
+            if not ok:
                 failed = True
-                sys.stderr.write("\n".join(problems) + "\n")
-        elif res is None:
-            failed = True
-        outputs.append(res or "")
+                res = None
+                break
+            chunk = res
+        if options.verify_diagnostics:
+            outputs.append("".join(written))
+        else:
+            outputs.append(res or "")
     out.write((options.output_split_marker + "\n").join(outputs))
     return 1 if failed else 0
 
 
-_BOOL_VALUES = {"": True, "true": True, "1": True, "false": False, "0": False}
+def _near_misses(text, marker):
+    """Offsets where the marker without its last two characters stands but the full marker
+    does not (llvm's splitter warns about them; the text stays in the chunk)."""
+    short, tail = marker[:-2], marker[-2:]
+    out = []
+    prev_empty = True
+    pos = 0
+    while True:
+        i = text.find(short, pos)
+        end = len(text) if i < 0 else i
+        piece = text[pos:end]
+        if prev_empty:
+            prev_empty = not piece
+        elif not (piece.startswith(tail) and len(piece) > 2 and piece[2] != "0"):
+            out.append(pos)
+        if i < 0:
+            return out
+        pos = i + len(short)
 
 
-def _split_args(argv):
-    """`-split-input-file[=marker]` takes an optional value, which click cannot say; so does
-    the boolean `--write-experimental-debuginfo[=true|false]` (given back as an option)."""
-    marker = None
-    rest = []
-    for a in argv:
-        name, _, value = a.partition("=")
-        if name == "--write-experimental-debuginfo" and value.lower() in _BOOL_VALUES:
-            rest.append("--debug-records" if _BOOL_VALUES[value.lower()]
-                        else "--debug-intrinsics")
-        elif a == "--split-input-file":
-            marker = DEFAULT_SPLIT_MARKER
-        elif a.startswith("--split-input-file="):
-            marker = a.split("=", 1)[1] or DEFAULT_SPLIT_MARKER
-        else:
-            rest.append(a)
-    return marker, rest
+def _reads_mlir(fn):
+    return fn is not _import_llvm
 
 
-@click.command(context_settings=dict(help_option_names=["--help", "-h"]))
-@click.argument("input_file", required=False, default="-")
-@click.option("-o", "output", default="-", help="Output filename.")
-@click.option("--mlir-to-llvmir", "translations", flag_value="mlir-to-llvmir", multiple=True,
-              help="Translate MLIR to LLVMIR.")
-@click.option("--import-llvm", "translations", flag_value="import-llvm", multiple=True,
-              help="Translate LLVMIR to MLIR.")
-@click.option("--verify-diagnostics", is_flag=True,
-              help="Check that emitted diagnostics match expected-* lines on the corresponding "
-                   "line.")
-@click.option("--error-diagnostics-only", is_flag=True, help="Filter all non-error diagnostics.")
-@click.option("--output-split-marker", default="",
-              help="Split marker to use for merging the output.")
-@click.option("--no-implicit-module", is_flag=True,
-              help="Disable the parsing of an implicit top-level module op.")
-@click.option("--allow-unregistered-dialect", is_flag=True,
-              help="Allow operation with no registered dialects.")
-@click.option("--emit-expensive-warnings", is_flag=True,
-              help="Emit expensive warnings during LLVM IR import.")
-@click.option("--mlir-print-debuginfo", is_flag=True, help="Print debug info in MLIR output.")
-@click.option("--mlir-pretty-debuginfo", is_flag=True, help="Print pretty debug info.")
-@click.option("--mlir-print-local-scope", is_flag=True, help="Print with local scope.")
-@click.option("--mlir-print-op-generic", is_flag=True, help="Print the generic op form.")
-@click.option("--mlir-print-struct-aliases", is_flag=True,
-              help="Print identified LLVM struct types as aliases.")
-@click.option("--mlir-disable-threading", is_flag=True, help="Accepted for compatibility.")
-@click.option("--debug-records/--debug-intrinsics", "write_debug_records", default=True,
-              help="Write debug info as #dbg_ records (--write-experimental-debuginfo=true, "
-                   "the default) or as llvm.dbg.* intrinsic calls (=false).")
-def _main(input_file, output, translations, verify_diagnostics, error_diagnostics_only,
-          output_split_marker, no_implicit_module, allow_unregistered_dialect,
-          emit_expensive_warnings, mlir_print_debuginfo, mlir_pretty_debuginfo,
-          mlir_print_local_scope, mlir_print_op_generic, mlir_print_struct_aliases,
-          mlir_disable_threading, write_debug_records, split_marker=None):
-    """pytranslate: MLIR translation driver (a pure-Python mlir-translate)."""
+def _unlisted_buffer_class():
+    from pyopt.ir.location import SourceBuffer
+
+    class UnlistedBuffer(SourceBuffer):
+        """The text handed from one translation to the next: mlir-translate's unnamed memory
+        buffer, which MLIR's diagnostics call "-" and show no source line of."""
+        __slots__ = ()
+
+        def line_text(self, line):
+            return None
+    return UnlistedBuffer
+
+
+def _UnlistedBuffer(name, text):
+    global _UNLISTED
+    if _UNLISTED is None:
+        _UNLISTED = _unlisted_buffer_class()
+    return _UNLISTED(name, text)
+
+
+_UNLISTED = None
+
+
+def _run_stage(translation, name, chunk, options, engine, chained):
+    """One translation of one chunk: (output text or None, success)."""
+    from pyopt.dialects import make_context
+    from pyopt.ir.location import SourceBuffer, FileLineColLoc
+    from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+    ctx = make_context(options.allow_unregistered)  # a fresh context per chunk, as upstream
+    buffer = _UnlistedBuffer(name, chunk) if chained else SourceBuffer(name, chunk)
+    collected = [] if options.verify_diagnostics else None
+    engine.collector = collected
+
+    def emit(diag):
+        if options.error_diagnostics_only and collected is None and diag.severity != "error":
+            return
+        engine.emit(diag)
+    options.emit = emit
+    res = None
+    # A translation only builds live objects (IR, models, text): the cycle collector is off
+    # meanwhile. Afterwards they all join the oldest generation (freeze + unfreeze), so
+    # no young collection walks them; re-enabling the collector with them still young
+    # would cost a walk over the whole chunk's objects (~5% of a large run).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        res = translation(buffer, ctx, options)
+    except MLIRError as e:
+        emit(_with_op_note(e, options))
+        for d in e.more:
+            emit(d)
+    except RecursionError:
+        emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
+                        "input is nested too deeply"))
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        if gc_was_enabled:
+            gc.enable()
+    if collected is not None:
+        from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
+        problems = ExpectedDiagnostics(buffer).check(collected)
+        engine.collector = None
+        if problems:
+            sys.stderr.write("\n".join(problems) + "\n")
+            return res, False
+        return res, True
+    return res, res is not None
+
+
+def _options():
+    """mlir-translate 19's command line (its MLIR options and LLVM's generic ones)."""
+    from pytranslate import clopts as C
+    O = C.Opt
+    translations = O("translations", C.LIST, "Translations to perform", default="required",
+                     values=[(n, d) for n, (_, d) in sorted(TRANSLATIONS.items())])
+    # llvm::cl files the nameless list under one of its names, which in 19 sorts among the
+    # `test-*` translations (after `--split-input-file`).
+    translations.sort_key = "test-to-llvmir"
+    return C.generic_options() + [
+        O("o", C.STRING, "Output filename", dest="output", value_desc="filename", default="-"),
+        O("allow-unregistered-dialect", C.BOOL,
+          "Allow operation with no registered dialects (discouraged: testing only!)",
+          default=False),
+        O("split-input-file", C.OPT_STRING,
+          "Split the input file into chunks using the given or default marker and process "
+          "each chunk independently", implicit=DEFAULT_SPLIT_MARKER),
+        O("verify-diagnostics", C.BOOL, "Check that emitted diagnostics match expected-* "
+          "lines on the corresponding line", default=False),
+        O("error-diagnostics-only", C.BOOL,
+          "Filter all non-error diagnostics (discouraged: testing only!)", default=False),
+        O("output-split-marker", C.STRING, "Split marker to use for merging the ouput",
+          default=""),
+        O("no-implicit-module", C.BOOL,
+          "Disable the parsing of an implicit top-level module op", default=False),
+        O("emit-expensive-warnings", C.BOOL, "Emit expensive warnings during LLVM IR import "
+          "(discouraged: testing only!)", default=False),
+        O("drop-di-composite-type-elements", C.BOOL, "Avoid translating the elements of "
+          "DICompositeTypes during the LLVM IR import (discouraged: testing only!)",
+          default=False),
+        O("write-experimental-debuginfo", C.BOOL, "Write debug info in the new "
+          "non-intrinsic format. Has no effect if --preserve-input-debuginfo-format=true.",
+          default=True),
+        # the MLIR context, printing and timing options
+        O("mlir-disable-threading", C.BOOL, "Disable multi-threading within MLIR, overrides "
+          "any further call to MLIRContext::enableMultiThreading()", default=False),
+        O("mlir-print-op-on-diagnostic", C.BOOL, "When a diagnostic is emitted on an "
+          "operation, also print the operation as an attached note", default=True),
+        O("mlir-print-stacktrace-on-diagnostic", C.BOOL, "When a diagnostic is emitted, also "
+          "print the stack trace as an attached note", default=False),
+        O("mlir-elide-elementsattrs-if-larger", C.UINT, "Elide ElementsAttrs with \"...\" "
+          "that have more elements than the given upper limit"),
+        O("mlir-elide-resource-strings-if-larger", C.UINT, "Elide printing value of "
+          "resources if string is too long in chars."),
+        O("mlir-print-elementsattrs-with-hex-if-larger", C.LONG, "Print DenseElementsAttrs "
+          "with a hex string that have more elements than the given upper limit (use -1 to "
+          "disable)", default=100),
+        O("mlir-print-debuginfo", C.BOOL, "Print debug info in MLIR output", default=False),
+        O("mlir-pretty-debuginfo", C.BOOL, "Print pretty debug info in MLIR output",
+          default=False),
+        O("mlir-print-local-scope", C.BOOL, "Print with local scope and inline information "
+          "(eliding aliases for attributes, types, and locations", default=False),
+        O("mlir-print-skip-regions", C.BOOL, "Skip regions when printing ops.", default=False),
+        O("mlir-print-unique-ssa-ids", C.BOOL, "Print unique SSA ID numbers for values, block "
+          "arguments and naming conflicts across all regions", default=False),
+        O("mlir-print-value-users", C.BOOL,
+          "Print users of operation results and block arguments as a comment", default=False),
+        O("mlir-print-op-generic", C.BOOL, "Print the generic op form", default=False,
+          hidden=True),
+        O("mlir-print-assume-verified", C.BOOL,
+          "Skip op verification when using custom printers", default=False, hidden=True),
+        # ours (not in 19): identified structs as aliases, as pyopt prints them
+        O("mlir-print-struct-aliases", C.BOOL, "Print identified LLVM struct types as aliases",
+          default=False, hidden=True),
+        O("mlir-timing", C.BOOL, "Display execution times", default=False),
+        O("mlir-timing-display", C.ENUM, "Display method for timing data", default="tree",
+          values=[("list", "display the results in a list sorted by total time"),
+                  ("tree", "display the results ina with a nested tree view")]),
+        O("mlir-output-format", C.ENUM, "Output format for timing data", default="text",
+          values=[("text", "display the results in text format"),
+                  ("json", "display the results in JSON format")]),
+        translations,
+    ]
+
+
+OVERVIEW = "MLIR Translation Testing Tool"
+
+
+def _version_text():
+    from pyopt import __version__
+    return (f"pytranslate version {__version__}\n"
+            f"  MLIR/LLVM 19.1.7 compatible (pure Python).\n")
+
+
+def _main(argv):
+    from pytranslate import clopts
     from pyopt.syntax.printer import PrintFlags
-    if not translations:
-        click.echo("pytranslate: for the --translation option: must be specified at least once!",
-                   err=True)
+    prog = clopts.program_path()
+    parser = clopts.Parser(clopts.tool_name(prog), OVERVIEW, "<input file>", _options(), prog)
+    v, positionals, ok = parser.parse(argv)
+    if clopts.handle_generic(parser, v, _version_text()):
+        return 0
+    if not ok:
         return 1
-    if len(translations) > 1:
-        click.echo("pytranslate: only one translation at a time is supported", err=True)
+    marker = v["split_input_file"]
+    if marker is not None and len(marker) <= 2:
+        # llvm's splitter would search for the empty string forever (19 runs out of memory)
+        sys.stderr.write(f"{parser.tool}: for the --split-input-file option: the marker "
+                         f"'{marker}' must be longer than 2 characters\n")
         return 1
-    translation = TRANSLATIONS[translations[0]][0]
-    flags = PrintFlags(debuginfo=mlir_print_debuginfo, pretty_debuginfo=mlir_pretty_debuginfo,
-                       local_scope=mlir_print_local_scope, generic=mlir_print_op_generic,
-                       struct_aliases=mlir_print_struct_aliases)
-    options = TranslateOptions(split_marker=split_marker, verify_diagnostics=verify_diagnostics,
-                               implicit_module=not no_implicit_module,
-                               allow_unregistered=allow_unregistered_dialect, print_flags=flags,
-                               emit_expensive_warnings=emit_expensive_warnings,
-                               error_diagnostics_only=error_diagnostics_only,
-                               output_split_marker=output_split_marker,
-                               write_debug_records=write_debug_records)
-    text, name = read_input(input_file)
+    timing = None
+    if v["mlir_timing"]:
+        from pytranslate.timing import TimingReport
+        timing = TimingReport(v["mlir_timing_display"], v["mlir_output_format"])
+    try:
+        return _translate(v, positionals[0] if positionals else "-", timing)
+    finally:
+        if timing is not None:
+            sys.stdout.flush()
+            sys.stderr.write(timing.text())
+
+
+def _translate(v, input_file, timing):
+    from pytranslate import clopts
+    from pyopt.syntax.printer import PrintFlags
+    hex_limit = v["mlir_print_elementsattrs_with_hex_if_larger"]
+    flags = PrintFlags(debuginfo=v["mlir_print_debuginfo"],
+                       pretty_debuginfo=v["mlir_pretty_debuginfo"],
+                       local_scope=v["mlir_print_local_scope"],
+                       generic=v["mlir_print_op_generic"],
+                       elide_limit=v["mlir_elide_elementsattrs_if_larger"],
+                       hex_limit=hex_limit,
+                       assume_verified=v["mlir_print_assume_verified"],
+                       skip_regions=v["mlir_print_skip_regions"],
+                       unique_ssa_ids=v["mlir_print_unique_ssa_ids"],
+                       value_users=v["mlir_print_value_users"],
+                       struct_aliases=v["mlir_print_struct_aliases"])
+    options = TranslateOptions(split_marker=v["split_input_file"],
+                               verify_diagnostics=v["verify_diagnostics"],
+                               implicit_module=not v["no_implicit_module"],
+                               allow_unregistered=v["allow_unregistered_dialect"],
+                               print_flags=flags,
+                               emit_expensive_warnings=v["emit_expensive_warnings"],
+                               drop_di_composite_elements=v["drop_di_composite_type_elements"],
+                               error_diagnostics_only=v["error_diagnostics_only"],
+                               output_split_marker=v["output_split_marker"],
+                               write_debug_records=v["write_experimental_debuginfo"],
+                               color=v["color"], timing=timing)
+    stages = [TRANSLATIONS[n] for n in v["translations"]]
+    text, name = clopts.read_input_file(input_file)
     if text is None:
         return 1
+    output = v["output"]
     if output == "-":
-        return run(text, name, translation, options, sys.stdout)
+        return run(text, name, stages, options, sys.stdout)
     from pyopt.command import OutputFile
     out = OutputFile.open(output)
     if out is None:
         return 1
     buf = io.StringIO()
     try:
-        rc = run(text, name, translation, options, buf)
+        rc = run(text, name, stages, options, buf)
     except BaseException:
         out.finish(False)
         raise
@@ -226,18 +380,10 @@ def _main(input_file, output, translations, verify_diagnostics, error_diagnostic
 
 def main(argv=None):
     argv_was_none = argv is None
-    argv = normalize_args(sys.argv[1:] if argv is None else argv)
-    marker, argv = _split_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
     sys.setrecursionlimit(20000)
-
-    def invoke():
-        ctx = _main.make_context("pytranslate", list(argv))
-        ctx.params["split_marker"] = marker
-        with ctx:
-            return _main.invoke(ctx)
-
     from pyopt.command import run_command
-    run_command("pytranslate", invoke, argv_was_none)
+    run_command("pytranslate", lambda: _main(argv), argv_was_none)
 
 
 if __name__ == "__main__":

@@ -44,7 +44,8 @@ def _llvm_check(text, name):
             mod.verify()
         except RuntimeError as e:
             if not any(k in str(e) for k in _NEWER_VERIFIER_ONLY):
-                raise
+                # LLVM's verifier prints its findings as they are (no diagnostic)
+                return None, None, _verifier_text(str(e))
     except RuntimeError as e:
         msg = str(e)
         m = _LLVM_DIAG.search(msg)
@@ -55,6 +56,37 @@ def _llvm_check(text, name):
             lines = lines[1:]
         return 0, 0, (lines[0] if lines else msg).strip()
     return None
+
+
+def _verifier_text(msg):
+    lines = msg.strip("\n").splitlines()
+    if lines and lines[0].startswith("LLVM IR verification error"):  # (llvmlite's heading)
+        lines = lines[1:]
+    return "\n".join(lines) + "\n"
+
+
+_TAB_STOP = 8
+
+
+def llvm_diagnostic_text(name, line, col, msg, text):
+    """LLVM's SMDiagnostic as mlir-translate shows a parse error of its input: `file:line:col:
+    error: message`, the source line (tabs expanded) and a caret, ending in a newline."""
+    where = f"{name}:{line}:{col}: " if name else ""
+    lines = text.split("\n")
+    src = lines[line - 1] if 1 <= line <= len(lines) else ""
+    shown, caret_at = [], None
+    for i, ch in enumerate(src):
+        if i == col - 1:
+            caret_at = len(shown)
+        if ch == "\t":
+            shown.append(" ")
+            while len(shown) % _TAB_STOP:
+                shown.append(" ")
+        else:
+            shown.append(ch)
+    if caret_at is None:
+        caret_at = len(shown) + max(col - 1 - len(src), 0)
+    return f"{where}error: {msg}\n{''.join(shown)}\n{' ' * caret_at}^\n"
 
 
 _DEBUG_VERSION_3 = re.compile(r'(!"Debug Info Version", i32) 3\b')
@@ -108,14 +140,28 @@ class _IsolatedCheck:
         if kind == "ok":
             return value
         self.crashed = True
-        return 1, 1, crash_message(value)
+        return 1, 1, crash_message(value), "crash"
 
 
-def _report_llvm_error(bad, name, engine):
+def _report_llvm_error(bad, name, engine, text):
+    """LLVM's verdict on the input, reported as mlir-translate 19 does: a parse error as one
+    error at the unknown location carrying LLVM's own diagnostic text, the verifier's
+    findings printed as they are (the import then fails without a diagnostic)."""
     if bad is None:
         return False
-    line, col, msg = bad
-    engine.emit(Diagnostic("error", FileLineColLoc(name, line, col), msg))
+    line, col, msg = bad[:3]
+    if len(bad) > 3:  # LLVM aborted (where 19 would crash): an error at the input's start
+        engine.emit(Diagnostic("error", FileLineColLoc(name, line, col), msg))
+    elif line is None:
+        sys.stdout.flush()
+        sys.stderr.write(msg)
+        engine.silent_failure = True
+    elif line == 0:
+        engine.emit(Diagnostic("error", UNKNOWN_LOC, f"{name}: error: {msg}\n" if name
+                               else f"error: {msg}\n"))
+    else:
+        engine.emit(Diagnostic("error", UNKNOWN_LOC,
+                               llvm_diagnostic_text(name, line, col, msg, text)))
     return True
 
 
@@ -131,7 +177,7 @@ def _import_chunk(text, name, options, engine):
     try:
         module = parse_module(text)
     except BaseException as e:
-        if _report_llvm_error(check.result(), name, engine):
+        if _report_llvm_error(check.result(), name, engine, text):
             return None
         if not isinstance(e, LLParseError):
             raise
@@ -148,11 +194,11 @@ def _import_chunk(text, name, options, engine):
         report = check_report(module)
         if report and report[1]:
             sys.stderr.write("".join(l + "\n" for l in report[0]))
-            bad = (1, 1, "Broken module found, compilation aborted!")
+            bad = (1, 1, "Broken module found, compilation aborted!", "crash")
         elif report:
             # debug info LLVM 19 only drops (the newer LLVM may stop on it): check the rest
             bad = _IsolatedCheck(_DEBUG_VERSION_3.sub(r"\1 0", text), name).result()
-    if _report_llvm_error(bad, name, engine):
+    if _report_llvm_error(bad, name, engine, text):
         return None
     diags = []
     conv = Converter(module, options, diags, _context())
@@ -245,6 +291,8 @@ class _EmitEngine:
 def _import_buffer(buffer, ctx, options):
     eng = _EmitEngine(getattr(options, "emit", lambda d: None))
     res = _safe_chunk(buffer.text, buffer.name, options, eng)
+    if res is None and getattr(eng, "silent_failure", False) and not eng.errors:
+        return None  # (LLVM's verifier printed why)
     if res is None:
         errs = eng.errors or [Diagnostic("error", UNKNOWN_LOC, "import failed")]
         err = MLIRError(errs[-1])

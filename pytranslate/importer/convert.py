@@ -226,7 +226,8 @@ class Converter:
         self.cur_func = None  # (quoted instructions number metadata as in their function)
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
         from pytranslate.importer.debuginfo import DebugInfo
-        self.di = DebugInfo(module)
+        self.di = DebugInfo(module, bool(getattr(options, "drop_di_composite_elements",
+                                                 False)))
         from pytranslate.importer.mdprint import MDPrinter
         self.mdp = MDPrinter(module)
         from pytranslate.importer.mdattrs import MDAttrs

@@ -17,8 +17,9 @@ _NAME_TABLE = {"Default": None, "GNU": "GNU", "None": "None", "Apple": "Apple"}
 
 
 class DebugInfo:
-    def __init__(self, module):
+    def __init__(self, module, drop_composite_elements=False):
         self.m = module
+        self.drop_composite_elements = drop_composite_elements  # (vectors keep theirs)
         self.defs = []          # alias definition lines, in dependency order
         self.cache = _CyclicCache(self._rec_self)
         self.distinct_ids = {}  # node key -> distinct number
@@ -240,6 +241,8 @@ class DebugInfo:
         flags = self.field_flags(f, "flags", "DIFlag")
         elements = []
         ref = self._ref_of(f.get("elements"))
+        if self.drop_composite_elements and "Vector" not in (flags or "").strip('"').split("|"):
+            ref = None
         if ref is not None:
             _, n = self.resolve(ref)
             if n is not None and n.kind == "node":

@@ -13,7 +13,7 @@
 // RUN: ls -A %t | filecheck %s --check-prefix=LS
 // A closed pipe ends quietly.
 // RUN: pyopt --help | head -1 | filecheck %s --check-prefix=HELP
-// RUN: pytranslate --help | head -1 | filecheck %s --check-prefix=HELP
+// RUN: pytranslate --help | head -1 | filecheck %s --check-prefix=THELP
 
 // FAIL: error: operation being parsed with an unregistered dialect
 // NODIR: cannot open output file '{{.*}}missing/out.{{mlir|ll}}': No such file or directory
@@ -23,6 +23,7 @@
 // LS-NOT: out
 // HELP: Usage:
 // HELP-NOT: Error
+// THELP: OVERVIEW:
 
 func.func @good() {
   return
