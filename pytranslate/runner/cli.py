@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from pytranslate.runner import RESULT_KINDS, RunnerError, translate, compile_and_run
+from pytranslate.runner import RunnerError, translate, compile_and_run
 
 USAGE = """OVERVIEW: pyrunner: MLIR CPU execution driver (LLVM dialect programs on llvmlite's JIT)
 
@@ -11,8 +11,9 @@ USAGE: pyrunner [options] <input file>
 
 OPTIONS:
   -e, --entry-function=<name>       The function to be called (default: main)
-  --entry-point-result=<void|i32|i64|f32>
+  --entry-point-result=<f32|i32|i64|void>
                                     Textual description of the function type to be called
+                                    (default: f32)
   -O0, -O1, -O2, -O3                Optimization level
   --shared-libs=<lib>[,<lib>...]    Libraries to link dynamically (repeatable; also
                                     --dlopen). MLIR's mlir_c_runner_utils / mlir_runner_utils
@@ -32,7 +33,7 @@ _LLVM_OPTIONS = ("-enable-matrix", "-matrix-allow-contract", "-matrix-default-la
 
 
 def _parse(argv):
-    opts = {"input": "-", "entry": "main", "result": "void", "opt": 0, "libs": [],
+    opts = {"input": "-", "entry": "main", "result": "f32", "opt": 0, "libs": [],
             "dump": False, "llvm": []}
     it = iter(argv)
     inputs = []
@@ -49,10 +50,7 @@ def _parse(argv):
                     raise RunnerError(f"for the {key} option: requires a value!")
             key = _VALUED[key]
             if key == "result":
-                if val not in RESULT_KINDS:
-                    raise RunnerError(f"for the --entry-point-result option: Cannot find "
-                                      f"option named '{val}'!")
-                opts["result"] = val
+                opts["result"] = val  # (any text: a kind 19 does not know fails later)
             elif key == "libs":
                 opts["libs"].extend(x for x in val.split(",") if x)
             elif key == "entry":
@@ -83,8 +81,9 @@ def main(argv=None):
 
 
 def _main(argv):
-    from pyopt.cli import read_input
-    from pytranslate.runner.utils import write, flush
+    import os
+    from pytranslate.clopts import read_input_file
+    from pytranslate.runner.utils import flush
     argv = sys.argv[1:] if argv is None else argv
     sys.setrecursionlimit(20000)
     try:
@@ -92,16 +91,22 @@ def _main(argv):
     except RunnerError as e:
         sys.stderr.write(f"pyrunner: {e}\n")
         sys.exit(1)
-    text, name = read_input(opts["input"])
+    from pytranslate.runner.utils import c_stdio_buffering
+    c_stdio_buffering()
+    text, name = read_input_file(opts["input"])
     if text is None:
+        sys.stderr.write("could not parse the input IR\n")
         sys.exit(1)
-    ir = translate(text, name)
-    if ir is None:
-        sys.exit(1)
-    if opts["dump"]:
-        sys.stdout.write(ir)
-        sys.exit(0)
     try:
+        if opts["dump"]:
+            ir = translate(text, name)
+            if ir is None:
+                sys.exit(1)
+            sys.stdout.write(ir)
+            sys.exit(0)
+        ir = translate(text, name, opts["entry"], opts["result"])
+        if ir is None:
+            sys.exit(1)
         value = compile_and_run(ir, opts["entry"], opts["result"], opts["opt"], opts["libs"],
                                 opts["llvm"])
     except RunnerError as e:
@@ -116,7 +121,11 @@ def _main(argv):
         sys.stderr.write(f"pyrunner: error: internal error: {type(e).__name__}: {e}\n")
         sys.exit(1)
     if value is not None:
-        write(value + "\n")
+        # mlir-cpu-runner prints the result through its own stream, flushed before the C
+        # library's stdout buffer at exit: the result line comes before whatever the
+        # program printed that is still buffered
+        sys.stdout.flush()
+        os.write(sys.stdout.fileno(), (value + "\n").encode())
     flush()
     sys.exit(0)
 

@@ -40,6 +40,26 @@ def write(text, err=False):
     _libc.fwrite(data, 1, len(data), stream)
 
 
+def c_stdio_buffering():
+    """The C library's stdout buffered as a C program's is (fully; by lines on a terminal),
+    also when Python was told to run unbuffered (PYTHONUNBUFFERED sets it unbuffered): the
+    order of the program's output and the runner's own lines depends on it."""
+    import os
+    if _stdout is None:
+        return
+    _libc.setvbuf.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_size_t]
+    try:
+        size = os.fstat(1).st_blksize or 8192  # (glibc's own choice of buffer size)
+    except OSError:
+        return
+    global _STDOUT_BUFFER
+    _STDOUT_BUFFER = ctypes.create_string_buffer(size)  # (lives as long as the process)
+    _libc.setvbuf(_stdout, _STDOUT_BUFFER, 1 if os.isatty(1) else 0, size)  # _IOLBF/_IOFBF
+
+
+_STDOUT_BUFFER = None
+
+
 def flush():
     if _stdout is not None:
         _libc.fflush(_stdout)
