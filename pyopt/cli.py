@@ -73,7 +73,9 @@ def _bool_flags(argv):
     out = []
     for a in argv:
         name, eq, value = a.partition("=")
-        if not eq or not name.startswith("--"):
+        if a in _DEFAULT_TRUE:  # a bare boolean whose default is true: still true
+            out.append(a + "=true")
+        elif not eq or not name.startswith("--"):
             out.append(a)
         elif name == "--split-input-file":
             out += ["--split-input-file", "--split-input-marker", value or _DEFAULT_MARKER]
@@ -83,6 +85,10 @@ def _bool_flags(argv):
         else:
             out.append(a)
     return out
+
+
+# boolean options that default to true (click options with a value; `--name` alone is true)
+_DEFAULT_TRUE = {"--verify-each", "--mlir-print-op-on-diagnostic"}
 
 
 def _edit_distance(a, b):
@@ -159,7 +165,17 @@ def _pass_flags(extra):
 @click.option("--mlir-print-struct-aliases", is_flag=True,
               help="Print identified LLVM struct types as aliases (RFC).")
 @click.option("--verify-each", default="true", help="Run the verifier after each pass.")
-@click.option("--mlir-disable-threading", is_flag=True, help="Accepted for compatibility.")
+@click.option("--mlir-disable-threading", is_flag=True,
+              help="Disable multi-threading within MLIR (pyopt runs on one thread; the flag "
+                   "shapes the timing report and allows --mlir-print-ir-module-scope).")
+@click.option("--mlir-print-op-on-diagnostic", default="true",
+              help="When a diagnostic is emitted on an operation, also print the operation as "
+                   "an attached note.")
+@click.option("--mlir-print-stacktrace-on-diagnostic", is_flag=True,
+              help="Accepted for compatibility (a C++ stack trace; nothing to print here).")
+@click.option("--mlir-enable-debugger-hook", is_flag=True,
+              help="Accepted for compatibility (MLIR's debugger hook for actions).")
+@click.option("--color", is_flag=True, help="Accepted for compatibility (colors in output).")
 @click.option("--output-split-marker", default="// -----",
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
@@ -197,7 +213,9 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
           mlir_print_skip_regions, mlir_print_unique_ssa_ids, mlir_print_value_users,
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
-          mlir_print_struct_aliases, verify_each, mlir_disable_threading, output_split_marker,
+          mlir_print_struct_aliases, verify_each, mlir_disable_threading,
+          mlir_print_op_on_diagnostic, mlir_print_stacktrace_on_diagnostic,
+          mlir_enable_debugger_hook, color, output_split_marker,
           show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
           mlir_print_ir_after, mlir_print_ir_before_all, mlir_print_ir_after_all,
           mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_module_scope,
@@ -209,6 +227,8 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     from pyopt.syntax.printer import PrintFlags
     try:
         verify_each = _check_bool("verify-each", verify_each)
+        print_op_on_diagnostic = _check_bool("mlir-print-op-on-diagnostic",
+                                             mlir_print_op_on_diagnostic)
         _check_enum("mlir-timing-display", mlir_timing_display, ("list", "tree"))
         _check_enum("mlir-output-format", mlir_output_format, ("text", "json"))
         _check_enum("mlir-pass-statistics-display", mlir_pass_statistics_display,
@@ -232,6 +252,13 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
         click.echo(f"pyopt: Too many positional arguments specified!\nCan specify at most 1 "
                    f"positional arguments: See: pyopt --help", err=True)
         return 1
+    for option, vals in (("mlir-print-ir-before", mlir_print_ir_before),
+                         ("mlir-print-ir-after", mlir_print_ir_after)):
+        bad = _unknown_pass_name(vals)
+        if bad is not None:
+            sys.stderr.write(f"pyopt: for the --{option} option: Cannot find option named "
+                             f"'{bad}'!\n")
+            return 1
     flags = PrintFlags(generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
                        pretty_debuginfo=mlir_pretty_debuginfo, local_scope=mlir_print_local_scope,
                        elide_limit=mlir_elide_elementsattrs_if_larger,
@@ -277,6 +304,7 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
                       implicit_module=not no_implicit_module,
                       allow_unregistered=allow_unregistered_dialect,
                       verify_each=verify_each, print_flags=flags,
+                      print_op_on_diagnostic=print_op_on_diagnostic,
                       pipeline=run_pipeline, output_split_marker=output_split_marker,
                       timing=(mlir_timing_display, mlir_output_format) if mlir_timing else None)
     if emit_bytecode_version is not None:
@@ -303,6 +331,16 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
         out.finish(False)
         raise
     return rc if out.finish(rc == 0, buf.getvalue()) or rc else 1
+
+
+def _unknown_pass_name(values):
+    """The first name of a comma-separated pass-name option that is no registered pass."""
+    names = [n for v in values for n in v.split(",") if n]
+    if not names:
+        return None
+    from pyopt.pass_registry import PASSES, _load_builtin_passes
+    _load_builtin_passes()
+    return next((n for n in names if n not in PASSES), None)
 
 
 def _pipeline_from_args(passes, pass_pipeline):
@@ -366,7 +404,8 @@ def split_pass_flags(argv):
 
 def _version():
     from pyopt import __version__
-    sys.stdout.write(f"pyopt version {__version__}\n  MLIR 19.1.7 compatible (pure Python).\n")
+    # LLVM's layout ("<vendor> LLVM version 19.1.7", then the kind of build)
+    sys.stdout.write(f"pyopt {__version__} LLVM version 19.1.7\n  Pure Python build.\n")
     sys.stdout.flush()
     sys.exit(0)
 

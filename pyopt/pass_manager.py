@@ -358,6 +358,7 @@ class PassManager:
         self._exec = None
         self._root = None
         self._analyses = {}  # id(op) -> names of the analyses computed and still valid
+        self._ctx = None
 
     @property
     def out(self):
@@ -391,6 +392,7 @@ class PassManager:
                                        f"on '{op.name}' op"))
         self.stats = {}
         self._analyses = {}
+        self._ctx = ctx
         self._root = timer if self.timing else None
         prev = getattr(ctx, "diag_engine", None)
         ctx.diag_engine = engine
@@ -475,9 +477,9 @@ class PassManager:
             sym = op.get_attr("sym_name")
             sym = f": @{sym.value}" if isinstance(getattr(sym, "value", None), str) else ""
             head += f" ('{op.name}' operation{sym})"
-            text = Printer(PrintFlags(**kw), None).print_top(top).rstrip("\n") + "\n"
-        elif op.parent_op is None:
-            text = Printer(PrintFlags(**kw), None).print_top(op).rstrip("\n") + "\n"
+            text = Printer(PrintFlags(**kw), self._ctx).print_top(top).rstrip("\n") + "\n"
+        elif op.parent_op is None:  # (with the file's resources, as the top-level op prints)
+            text = Printer(PrintFlags(**kw), self._ctx).print_top(op).rstrip("\n") + "\n"
         else:  # (MLIR ends a top-level op's text with a newline, a nested op's without)
             kw["local_scope"] = True
             text = print_op(op, PrintFlags(**kw))

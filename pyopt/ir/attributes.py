@@ -361,7 +361,8 @@ class DenseElementsAttr(Attribute):
         n = self.type.num_elements
         if n == 0:
             return ""
-        if n > 100 and p.hex_large_elements:
+        limit = p.flags.hex_limit  # --mlir-print-elementsattrs-with-hex-if-larger (-1: never)
+        if p.hex_large_elements and limit != -1 and n > limit:
             return '"0x' + self.hex_bytes() + '"'
         return nested_str(self.values, self.type.shape, et)
 

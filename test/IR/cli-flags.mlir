@@ -1,7 +1,7 @@
 // Driver flags as llvm::cl parses them in mlir-opt 19.
 // RUN: pyopt --version | filecheck %s --check-prefix=VERSION
-// VERSION: pyopt version
-// VERSION-NEXT: MLIR 19.1.7
+// VERSION: pyopt {{.*}}LLVM version 19.1.7
+// VERSION-NEXT: Pure Python build.
 
 // RUN: pyopt --show-dialects | filecheck %s --check-prefix=DIALECTS
 // DIALECTS: Available Dialects: {{([a-z_]+,)*}}arith,builtin,cf,{{([a-z_]+,)*}}func,{{([a-z_]+,)*}}llvm,math,memref,scf{{(,[a-z_]+)*$}}
