@@ -3,8 +3,6 @@ replaces every value whose range is a single integer by a constant, and drops re
 whose dividend is known to lie in [0, modulus) already."""
 from __future__ import annotations
 
-from pyopt.analysis.int_range import to_unsigned
-from pyopt.analysis.int_range_analysis import IntRangeSolver, constant_attr
 from pyopt.ir.core import value_loc
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.pass_registry import register_pass
@@ -16,6 +14,7 @@ from pyopt.dialects.scf import constant_int
 
 
 def _known_constant(solver, value):
+    from pyopt.analysis.int_range_analysis import constant_attr
     r = solver.lat.get(value)
     return constant_attr(value, r) if r is not None else None
 
@@ -96,7 +95,7 @@ class DeleteTrivialRem(RewritePattern):
             return False
         w = r.width
         lo, hi = (r.umin, r.umax) if self.unsigned else (r.smin, r.smax)
-        lo, hi = to_unsigned(lo, w), to_unsigned(hi, w)
+        lo, hi = lo & ((1 << w) - 1), hi & ((1 << w) - 1)  # the bits, as APInt compares
         sign = 1 << (w - 1)
         if lo & sign or lo >= modulus or hi & sign or hi >= modulus or lo > hi:
             return False
@@ -112,6 +111,7 @@ def int_range_patterns(solver):
 @register_pass("int-range-optimizations", "Do optimizations based on integer range analysis",
                display_name="IntRangeOptimizationsPass")
 def int_range_optimizations(op, ctx, options):
+    from pyopt.analysis.int_range_analysis import IntRangeSolver  # (loaded on use)
     solver = IntRangeSolver(op).run()
     apply_patterns_greedily(op, int_range_patterns(solver), ctx,
                             GreedyConfig(top_down=False, region_simplification="aggressive"))
