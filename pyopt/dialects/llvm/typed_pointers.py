@@ -11,7 +11,7 @@ print in the old form.
 """
 from __future__ import annotations
 
-from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr
+from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr, UnitAttr
 from pyopt.ir.types import I1
 from pyopt.ir.types import (ComplexType, FunctionType, MemRefType, RankedTensorType,
                             TupleType, UnrankedMemRefType, UnrankedTensorType, VectorType)
@@ -144,6 +144,29 @@ def _elem_type_from_pointee(op):
         op.properties["elem_type"] = TypeAttr(t.element)
 
 
+# MLIR 16 wrote `{llvm.byval}` on a typed pointer argument; 19 names the pointee type.
+_TYPE_ARG_ATTRS = frozenset({"llvm.byval", "llvm.byref", "llvm.sret", "llvm.inalloca",
+                             "llvm.preallocated"})
+
+
+def _typed_arg_attrs(op):
+    ft = op.properties.get("function_type")
+    params = ft.value.params if ft is not None and type(ft.value) is LLVMFunctionType else ()
+    attrs = op.properties["arg_attrs"]
+    new, changed = [], False
+    for i, d in enumerate(attrs):
+        t = params[i] if i < len(params) else None
+        pointee = t.element if type(t) is LLVMPointerType else None
+        if pointee is not None and type(d) is DictionaryAttr and \
+                any(k in _TYPE_ARG_ATTRS and type(v) is UnitAttr for k, v in d.value):
+            d = DictionaryAttr({k: TypeAttr(pointee) if k in _TYPE_ARG_ATTRS and
+                                type(v) is UnitAttr else v for k, v in d.value})
+            changed = True
+        new.append(d)
+    if changed:
+        op.properties["arg_attrs"] = ArrayAttr(new)
+
+
 def erase_typed_pointers(root, keep_types=False):
     """Rewrites the IR under (and including) `root` into MLIR 19's form, in place; with
     `keep_types` (the typed-pointer mode) only the op-level upgrades are made."""
@@ -153,6 +176,8 @@ def erase_typed_pointers(root, keep_types=False):
             _volatile_operand_to_property(op)
         elif name in _ELEM_TYPE_FROM and "elem_type" not in op.properties:
             _elem_type_from_pointee(op)
+        elif name == "llvm.func" and "arg_attrs" in op.properties:
+            _typed_arg_attrs(op)
     if keep_types:
         return
     er = _Eraser()

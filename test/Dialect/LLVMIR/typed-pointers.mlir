@@ -159,3 +159,13 @@ llvm.func @__gxx_personality_v0(...) -> i32
   %lp = "llvm.landingpad"() {cleanup} : () -> !llvm.struct<(ptr<i8>, i32)>
   "llvm.resume"(%lp) : (!llvm.struct<(ptr<i8>, i32)>) -> ()
 }) {function_type = !llvm.func<i32 (ptr<struct<(i8, i32)>>, i64, ptr<func<i32 (i32)>>)>, linkage = #llvm.linkage<external>, sym_name = "generic", personality = @__gxx_personality_v0} : () -> ()
+
+// -----
+
+// Argument attributes that name the pointee in MLIR 19 were unit attributes on a typed pointer.
+// CHECK: llvm.func @byval(%{{.*}}: !llvm.ptr {llvm.byval = i32, llvm.noalias}, %{{.*}}: i32)
+// CHECK: llvm.func @sret(!llvm.ptr {llvm.sret = !llvm.struct<(i8, f64)>})
+llvm.func @byval(%p: !llvm.ptr<i32> {llvm.byval, llvm.noalias}, %q: i32) {
+  llvm.return
+}
+llvm.func @sret(!llvm.ptr<struct<(i8, f64)>> {llvm.sret})
