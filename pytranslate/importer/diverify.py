@@ -303,8 +303,11 @@ _TYPES = ("DIBasicType", "DIDerivedType", "DICompositeType", "DISubroutineType",
 
 
 def _is_definition(node):
-    flags = " ".join(node.v[1].get("spFlags", ()))
-    return "DISPFlagDefinition" in flags or node.v[1].get("isDefinition") == ["true"]
+    fields = node.v[1]
+    if "spFlags" in fields:
+        return "DISPFlagDefinition" in " ".join(fields["spFlags"])
+    # the legacy fields: isDefinition defaults to true
+    return fields.get("isDefinition") != ["false"]
 
 
 def _check_location(v, ref, node):
