@@ -1,0 +1,9 @@
+define void @ok() {
+  ret void
+}
+
+; -----
+
+define void @broken() {
+  bogus
+}
