@@ -176,6 +176,15 @@ def _pass_flags(extra):
 @click.option("--mlir-enable-debugger-hook", is_flag=True,
               help="Accepted for compatibility (MLIR's debugger hook for actions).")
 @click.option("--color", is_flag=True, help="Accepted for compatibility (colors in output).")
+@click.option("--mlir-pass-pipeline-crash-reproducer", default=None,
+              help="Generate a .mlir reproducer file at the given output path if the pass "
+                   "manager fails.")
+@click.option("--mlir-pass-pipeline-local-reproducer", is_flag=True,
+              help="When generating a crash reproducer, reproduce with the failing pass alone.")
+@click.option("--mlir-generate-reproducer", default=None,
+              help="Write the output IR and the pipeline to this file as a reproducer.")
+@click.option("--run-reproducer", is_flag=True,
+              help="Run the pipeline given by the input's mlir_reproducer resource.")
 @click.option("--output-split-marker", default="// -----",
               help="Split marker used between output chunks.")
 @click.option("--show-dialects", is_flag=True, help="Print the registered dialects and exit.")
@@ -215,7 +224,9 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading,
           mlir_print_op_on_diagnostic, mlir_print_stacktrace_on_diagnostic,
-          mlir_enable_debugger_hook, color, output_split_marker,
+          mlir_enable_debugger_hook, color, mlir_pass_pipeline_crash_reproducer,
+          mlir_pass_pipeline_local_reproducer, mlir_generate_reproducer, run_reproducer,
+          output_split_marker,
           show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
           mlir_print_ir_after, mlir_print_ir_before_all, mlir_print_ir_after_all,
           mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_module_scope,
@@ -272,7 +283,8 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     pipeline = []
     # (statistics and the module-scope check concern the pass manager mlir-opt always makes)
     if passes or pass_pipeline is not None or dump_pass_pipeline or mlir_pass_statistics \
-            or mlir_print_ir_module_scope:
+            or mlir_print_ir_module_scope or run_reproducer or mlir_generate_reproducer \
+            or mlir_pass_pipeline_crash_reproducer:
         from pyopt.pass_manager import OpPassManager, PassManager
         if passes or pass_pipeline is not None:
             pipe = _pipeline_from_args(passes, pass_pipeline)
@@ -292,6 +304,10 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
             statistics_display=mlir_pass_statistics_display,
             threading=not mlir_disable_threading)
         pipeline.dump_pipeline = dump_pass_pipeline
+        pipeline.crash_reproducer = mlir_pass_pipeline_crash_reproducer
+        pipeline.local_reproducer = mlir_pass_pipeline_local_reproducer
+        pipeline.generate_reproducer = mlir_generate_reproducer
+        pipeline.run_reproducer = run_reproducer
     if verify_roundtrip:
         from pyopt.roundtrip import RoundTripThen
         run_pipeline = RoundTripThen(pipeline if pipeline != [] else None,

@@ -359,6 +359,12 @@ class PassManager:
         self._root = None
         self._analyses = {}  # id(op) -> names of the analyses computed and still valid
         self._ctx = None
+        # reproducers (pyopt/reproducer.py): paths, or False/None when off
+        self.crash_reproducer = None
+        self.local_reproducer = False
+        self.generate_reproducer = None
+        self.run_reproducer = False
+        self._local_snapshot = None
 
     @property
     def out(self):
@@ -380,10 +386,16 @@ class PassManager:
             return outer.run_dynamic(self.pipeline, op, ctx, self.verify_each)
         self.engine = engine
         pm = self.pipeline
+        if self.run_reproducer:
+            pm = self._take_reproducer(ctx, pm)
         if self.print_module_scope and self.threading:
             raise MLIRError(Diagnostic("error", UNKNOWN_LOC, "IR print for module scope can't be "
                                        "setup on a pass-manager without disabling "
                                        "multi-threading first.\n"))
+        if self.crash_reproducer and self.local_reproducer and self.threading:
+            sys.stderr.write("LLVM ERROR: Local crash reproduction can't be setup on a "
+                             "pass-manager without disabling multi-threading first.\n")
+            sys.exit(1)  # (mlir-opt aborts here)
         if self.dump_pipeline:
             self.out.write(f"Pass Manager with {len(pm.items)} passes:\n"
                            f"{pm.textual(op.name)}\n\n")
@@ -400,12 +412,80 @@ class PassManager:
         ctx.pass_manager = self
         try:
             self._exec = _finalize(pm, pm.anchor or op.name, pm.anchor is None)
-            self._run_items(self._exec.items, op, ctx, self._root)
+            before = None
+            if self.crash_reproducer and not self.local_reproducer:
+                from pyopt.reproducer import reproducer_text
+                before = reproducer_text(op, ctx, self._pipeline_text(op, ", "),
+                                         not self.threading, self.verify_each, self.print_flags)
+            try:
+                self._run_items(self._exec.items, op, ctx, self._root)
+            except MLIRError as e:
+                if self.crash_reproducer:
+                    self._add_crash_report(e, before)
+                raise
+            if self.generate_reproducer:
+                from pyopt.reproducer import reproducer_text, write
+                write(self.generate_reproducer, reproducer_text(
+                    op, ctx, f"{op.name}(any({self._pipeline_text(None, ',')}))", False, False,
+                    self.print_flags))
         finally:
             ctx.diag_engine = prev
             ctx.pass_manager = None
             if self.statistics:
                 self.report_statistics()
+
+    # -- reproducers -------------------------------------------------------------------------------
+    def _pipeline_text(self, op, sep):
+        def item(i):
+            if isinstance(i, _Adaptor):
+                return ",".join(f"{m.anchor or 'any'}({','.join(item(x) for x in m.items)})"
+                                for m in i.mgrs)
+            return i.textual()
+        inner = sep.join(item(i) for i in self._exec.items)
+        return f"{op.name}({inner})" if op is not None else inner
+
+    def _add_crash_report(self, err, before):
+        from pyopt.reproducer import failure_diagnostics
+        failed = getattr(err, "failed_at", None)
+        if failed is None:
+            return
+        inst, op = failed
+        text = before if not self.local_reproducer else self._local_snapshot
+        if text is None:
+            return
+        err.more = tuple(err.more) + (failure_diagnostics(
+            self.crash_reproducer, text, inst, op, self.local_reproducer),)
+
+    def _snapshot_local(self, inst, op):
+        """--mlir-pass-pipeline-local-reproducer: the IR before this pass, and the pass alone
+        nested in the anchors of the op it runs on."""
+        from pyopt.reproducer import reproducer_text
+        chain, top = [], op
+        while top is not None:
+            chain.append(top.name)
+            top = top.parent_op
+        top = op
+        while top.parent_op is not None:
+            top = top.parent_op
+        text = inst.textual()
+        for name in chain:
+            text = f"{name}({text})"
+        self._local_snapshot = reproducer_text(top, self._ctx, text, True, self.verify_each,
+                                               self.print_flags)
+
+    def _take_reproducer(self, ctx, pm):
+        """--run-reproducer: the input's own pipeline and settings come first."""
+        from pyopt.reproducer import take_pipeline
+        found = take_pipeline(ctx)
+        if found is None:
+            return pm
+        text, disable_threading, verify_each = found
+        repro = parse_pipeline(text)
+        repro.items.extend(pm.items)
+        self.verify_each = verify_each
+        if disable_threading:
+            self.threading = False
+        return repro
 
     def run_dynamic(self, pm, op, ctx, verify_each=True):
         """A pipeline a pass runs on `op` (below the op the pass runs on): its pipeline timer
@@ -495,6 +575,8 @@ class PassManager:
         if want_after and self.print_after_change and not self.print_after_failure:
             from pyopt.syntax.printer import print_op
             before_text = print_op(op)
+        if self.local_reproducer and self.crash_reproducer:
+            self._snapshot_local(inst, op)
         t = None
         if scope is not None:
             t = scope.nest(id(inst), info.display_name)
@@ -503,9 +585,11 @@ class PassManager:
             result = self._execute(inst, op, ctx, t)
             if self.verify_each:
                 verify(op, ctx)
-        except MLIRError:
+        except MLIRError as err:
             if t is not None:
                 t.stop()
+            if getattr(err, "failed_at", None) is None:
+                err.failed_at = (inst, op)
             if want_after:  # printed after the pass's diagnostics, as MLIR's order is
                 import io
                 keep, self.stream = self.stream, io.StringIO()
