@@ -13,6 +13,7 @@ from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_a
 from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
 from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
+from pytranslate.export import blockaddr
 from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement, parse_aggregate
 from pytranslate.export.binfold import fold_binary, fold_fneg, fold_compare, fold_select
@@ -60,6 +61,10 @@ def successor_operands(op, i):
     if name == "llvm.invoke":
         c, n = seg[0], seg[1]
         return ops[c:c + n] if i == 0 else ops[c + n:]
+    if name == "llvm.indirectbr":
+        segs = list(_prop(op, "indbr_operand_segments").values)
+        start = 1 + sum(segs[:i])
+        return ops[start:start + segs[i]]
     return []
 
 
@@ -887,6 +892,8 @@ _HANDLERS = {
     "br": _br, "cond_br": _cond_br, "switch": _switch, "call": _call, "invoke": _invoke,
     "landingpad": _landingpad, "atomicrmw": _atomicrmw, "cmpxchg": _cmpxchg, "fence": _fence,
     "inline_asm": _inline_asm, "call_intrinsic": _call_intrinsic,
+    "blockaddress": blockaddr.blockaddress, "blocktag": blockaddr.blocktag,
+    "indirectbr": blockaddr.indirectbr,
 }
 
 

@@ -68,6 +68,8 @@ class Module:
         self.extra_globals = []  # llvm.global_ctors / dtors, appended after all globals
         self.nvvm_annotations = None  # !nvvm.annotations nodes, once there is one
         self.data_layout = ""
+        self.block_addresses = []  # (function, tag id) of each blockaddress, see blockaddr.py
+        self.tagged_blocks = {}    # (function, tag id) -> the LBlock of its llvm.blocktag
 
     def attr_group(self, attrs: AttrSet):
         text = attrs.text(in_group=True)
@@ -621,7 +623,11 @@ def _print_module(m):
     out.append("")
     for node in table.order:
         out.append(f"{node.ref()} = {node.text()}")
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    if m.block_addresses:
+        from pytranslate.export.blockaddr import resolve_block_addresses
+        text = resolve_block_addresses(m, text)
+    return text
 
 
 from pytranslate.export.intrinsics import CallAttrs  # noqa: E402

@@ -225,6 +225,8 @@ class Converter:
         self.fs = None
         self.cur_func = None  # (quoted instructions number metadata as in their function)
         self.expensive = bool(getattr(options, "emit_expensive_warnings", False))
+        # --import-computed-goto: blockaddress and indirectbr, which MLIR 19 rejects
+        self.computed_goto = bool(getattr(options, "import_computed_goto", False))
         from pytranslate.importer.debuginfo import DebugInfo
         self.di = DebugInfo(module, bool(getattr(options, "drop_di_composite_elements",
                                                  False)))
@@ -356,6 +358,22 @@ class Converter:
             return text
         return self._attr(text)
 
+    def block_tag_id(self, fn, bb):
+        """The tag of a block whose address is taken: its position in its function (as later
+        MLIR numbers it)."""
+        ids = getattr(self, "_tag_ids", None)
+        if ids is None:
+            ids = self._tag_ids = {}
+            for f in self.m.functions:
+                for i, b in enumerate(f.blocks):
+                    if (f.name, b.name) in self.m.addr_taken:
+                        ids[(f.name, b.name)] = i
+        got = ids.get((fn, bb))
+        if got is None:
+            raise ImportError_(f"unhandled constant: ptr blockaddress(@{fn}, %{bb}): no such "
+                               f"block")
+        return got
+
     def _const_op(self, name, t, attrs=None):
         op = self.b.op(name, (), [t], attrs)
         self.fs.const_ops.append(op)
@@ -426,8 +444,15 @@ class Converter:
         if k == "wrapped":
             raise ImportError_(f"unhandled constant: ptr {c.v[0]} @{c.v[1].v}")
         if k == "blockaddr":
-            raise ImportError_(f"unhandled constant: ptr blockaddress(@{c.v[0]}, %{c.v[1]}) "
-                               f"since blockaddress(...) is unsupported")
+            fn, bb = c.v
+            if not self.computed_goto:
+                raise ImportError_(f"unhandled constant: ptr blockaddress(@{fn}, %{bb}) "
+                                   f"since blockaddress(...) is unsupported")
+            # beyond MLIR 19 (which rejects it): later MLIR's llvm.blockaddress
+            from pyopt.dialects.llvm.blockaddress import BlockAddressAttr, BlockTagAttr
+            attr = BlockAddressAttr.get(function=FlatSymbolRefAttr(fn),
+                                        tag=BlockTagAttr.get(id=self.block_tag_id(fn, bb)))
+            return self._const_op("llvm.blockaddress", t, {"block_addr": attr})
         raise ImportError_(f"unhandled constant: {c!r}")
 
     # -------------------------------------------------------------------- module
@@ -759,6 +784,11 @@ class Converter:
             out.extend(self.extra_blocks.get(b, ()))
             mb = mblocks[b]
             append = mb.append
+            if self.computed_goto and (f.name, b.name) in self.m.addr_taken:
+                from pyopt.dialects.llvm.blockaddress import BlockTagAttr
+                append(self.b.op("llvm.blocktag", (), (), {
+                    "tag": BlockTagAttr.get(id=self.block_tag_id(f.name, b.name))},
+                    loc=unk))
             for op in self.block_start.get(b, ()):
                 append(op)
             if i == 0:
@@ -859,7 +889,7 @@ class Converter:
         """Converts one instruction into self.cur; returns its result Value (or None)."""
         op = inst.op
         h = _EMIT.get(op)
-        if h is None:
+        if h is None or (op == "indirectbr" and not self.computed_goto):
             raise ImportError_(f"unhandled instruction: {self.diag_inst(inst)}",
                                self.op_loc(inst))
         ops = self.cur
@@ -1048,6 +1078,15 @@ def _e_switch(cv, inst):
     props.update(attrs)
     return cv.b.op("llvm.switch", [cval] + dv + case_ops, (), props,
                    successors=[mb[s] for s in succ])
+
+
+def _e_indirectbr(cv, inst):
+    """Beyond MLIR 19: later MLIR's llvm.indirectbr (one operand group per destination)."""
+    succ = [cv.by_name[n] for n in inst.a["succ"]]
+    groups = [cv.br_args(s) for s in succ]
+    return cv.b.op("llvm.indirectbr", [cv.value(inst.ops[0])] + [v for g in groups for v in g],
+                   (), {"indbr_operand_segments": _i32_array([len(g) for g in groups])},
+                   successors=[cv.mblock[s] for s in succ])
 
 
 def _e_unreachable(cv, inst):
@@ -1347,7 +1386,8 @@ _DIRECT_OPS = {"br", "switch", "phi", "call", "landingpad", "invoke", "getelemen
 # ops whose emitter translates the instruction's metadata attachments
 _MD_OPS = {"br", "switch", "load", "store", "atomicrmw", "cmpxchg", "call", "invoke"}
 
-_EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "unreachable": _e_unreachable,
+_EMIT = {"ret": _e_ret, "br": _e_br, "switch": _e_switch, "indirectbr": _e_indirectbr,
+         "unreachable": _e_unreachable,
          "resume": _e_resume, "phi": _e_phi, "select": _e_select, "freeze": _e_freeze,
          "alloca": _e_alloca, "load": _e_load, "store": _e_store,
          "fence": _e_fence, "atomicrmw": _e_atomicrmw, "cmpxchg": _e_cmpxchg,

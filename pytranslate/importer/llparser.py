@@ -218,6 +218,7 @@ class Module:
         self.attr_groups = {}
         self.metadata = {}
         self.distinct = set()
+        self.addr_taken = set()  # (function, block name) of every blockaddress constant
         self.named_md = {}
         self.comdats = {}
         self.text = ""
@@ -770,6 +771,7 @@ class Parser:
                 self.expect(",")
                 bb = _name(self.next())
                 self.expect(")")
+                self.m.addr_taken.add((f, bb))
                 return c_blockaddr(ty, f, bb)
             if t in ("dso_local_equivalent", "no_cfi"):
                 return c_wrapped(ty, t, self.parse_value(ty))
@@ -1278,10 +1280,17 @@ class Parser:
         inst.a["cases"] = [v for v, _ in cases]
 
     def i_indirectbr(self, inst):
-        self.parse_typed_value()
+        inst.ops = [self.parse_typed_value()[1]]
         self.expect(",")
-        self.skip_balanced()
-        inst.a["succ"] = []
+        self.expect("[")
+        dests = []
+        while self.tok != "]":
+            self.expect("label")
+            dests.append(_name(self.next()))
+            if not self.accept(","):
+                break
+        self.expect("]")
+        inst.a["succ"] = dests
 
     def i_unreachable(self, inst):
         pass

@@ -6,7 +6,7 @@ from pyopt.ir.opdef import Dialect
 from pyopt.dialects.llvm.types import parse_llvm_type
 from pyopt.dialects.llvm.attrs import parse_llvm_attr
 from pyopt.dialects.llvm.ops import OPS
-from pyopt.dialects.llvm import symbols, intrinsics, intrinsics_extra  # noqa: F401  (they append to OPS)
+from pyopt.dialects.llvm import symbols, intrinsics, intrinsics_extra, blockaddress  # noqa: F401  (they append to OPS)
 
 from pyopt.dialects.llvm.datalayout import verify_llvm_attribute
 from pyopt.dialects.llvm import folds
