@@ -21,6 +21,7 @@ DIALECT_MODULES = {
     "llvm": "LLVM",
     "dlti": "DLTI",
     "vector": "VECTOR",
+    "test": "TEST_DIALECT",
 }
 
 

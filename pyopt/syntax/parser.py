@@ -606,7 +606,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
                                  "MLIR tool used" if dialect not in ctx.dialects
                                  else f"unregistered operation '{name}' found in dialect "
                                  f"('{dialect}') that does not allow unknown operations",
-                                 op_start)
+                                 # (19 reports the first after the name, the second at it)
+                                 self.start if dialect not in ctx.dialects else op_start)
         self.expect("(", "expected '(' to start operand list")
         operands = self.parse_operand_list()
         self.expect(")", "expected ')' to end operand list")
@@ -656,6 +657,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
         elif props is not None:
             properties = {"<opaque>": props}
         loc = self.parse_optional_trailing_loc(None)
+        if opdef is not None and opdef.legacy_operands == len(vals):
+            self._llvm_seed_syntax = True  # (an MLIR 16 form, upgraded once parsed)
         op = Operation(name, opdef, vals, ftype.results, properties, attrs, regions, successors,
                        loc if loc is not None else self._op_loc(op_start))
         return op

@@ -17,4 +17,4 @@
 // UNDEF: undef.mlir:1:33: error: use of undeclared SSA value name
 // RUN: printf 'func.func @f() { "foo.op"() : () -> () }\n' > %t.unreg.mlir
 // RUN: not pyopt %t.unreg.mlir 2>&1 | filecheck %s --check-prefix=UNREG
-// UNREG: unreg.mlir:1:18: error: operation being parsed with an unregistered dialect
+// UNREG: unreg.mlir:1:26: error: operation being parsed with an unregistered dialect
