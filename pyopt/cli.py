@@ -204,6 +204,9 @@ def _pass_flags(extra):
               help="When printing the IR after a pass, only print if the IR changed.")
 @click.option("--mlir-print-ir-after-failure", is_flag=True,
               help="Print IR after a pass fails.")
+@click.option("--mlir-print-ir-tree-dir", default=None,
+              help="When printing the IR before/after a pass, print a file tree rooted at "
+                   "this directory instead.")
 @click.option("--mlir-print-ir-module-scope", is_flag=True,
               help="Print the whole top-level op when printing IR around a pass.")
 @click.option("--mlir-timing", is_flag=True, help="Display execution times.")
@@ -229,7 +232,8 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           output_split_marker,
           show_dialects, list_passes, pass_pipeline, mlir_print_ir_before,
           mlir_print_ir_after, mlir_print_ir_before_all, mlir_print_ir_after_all,
-          mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_module_scope,
+          mlir_print_ir_after_change, mlir_print_ir_after_failure, mlir_print_ir_tree_dir,
+          mlir_print_ir_module_scope,
           mlir_timing, mlir_timing_display, mlir_output_format, mlir_pass_statistics,
           mlir_pass_statistics_display, emit_bytecode=False, emit_bytecode_version=None,
           elide_resource_data_from_bytecode=False):
@@ -308,6 +312,7 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
         pipeline.local_reproducer = mlir_pass_pipeline_local_reproducer
         pipeline.generate_reproducer = mlir_generate_reproducer
         pipeline.run_reproducer = run_reproducer
+        pipeline.tree_dir = mlir_print_ir_tree_dir
     if verify_roundtrip:
         from pyopt.roundtrip import RoundTripThen
         run_pipeline = RoundTripThen(pipeline if pipeline != [] else None,

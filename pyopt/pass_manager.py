@@ -364,6 +364,8 @@ class PassManager:
         self.local_reproducer = False
         self.generate_reproducer = None
         self.run_reproducer = False
+        self.tree_dir = None  # --mlir-print-ir-tree-dir
+        self._tree_counters = {}
         self._local_snapshot = None
 
     @property
@@ -563,7 +565,45 @@ class PassManager:
         else:  # (MLIR ends a top-level op's text with a newline, a nested op's without)
             kw["local_scope"] = True
             text = print_op(op, PrintFlags(**kw))
-        self.out.write(f"{head} //----- //\n{text}\n\n")
+        text = f"{head} //----- //\n{text}\n\n"
+        if self.tree_dir:
+            self._write_tree_file(op, info.name, text)
+        else:
+            self.out.write(text)
+
+    def _write_tree_file(self, op, pass_arg, text):
+        """--mlir-print-ir-tree-dir: DIR/<op>_<symbol>/.../<counters>_<pass>.mlir, one
+        directory per ancestor; the counters count the dumps of each op on the path."""
+        import os
+        from pyopt.ir.symbols import symbol_name
+        counters = self._tree_counters
+        counters[id(op)] = counters.get(id(op), -1) + 1
+        chain = []
+        o = op
+        while o is not None:
+            counters.setdefault(id(o), 0)
+            sym = symbol_name(o) if o.opdef is not None or o.attributes else None
+            chain.append((o.name.replace(".", "_") + "_" +
+                          (sym if isinstance(sym, str) else "no-symbol-name"), counters[id(o)]))
+            o = o.parent_op
+        chain.reverse()
+        path = self.tree_dir
+        for d in [None] + [name for name, _ in chain]:
+            if d is not None:
+                path = os.path.join(path, d)
+            try:
+                os.makedirs(path, exist_ok=True)
+            except OSError as e:
+                sys.stderr.write(f"Error while creating directory {path}: {e.strerror}\n")
+                return
+        name = "_".join(str(c) for _, c in chain) + f"_{pass_arg}.mlir"
+        try:
+            with open(os.path.join(path, name), "w", encoding="utf-8",
+                      errors="surrogateescape") as f:
+                f.write(text)
+        except OSError as e:
+            sys.stderr.write(f"Error opening output file {os.path.join(path, name)}: "
+                             f"{e.strerror}\n")
 
     def _run_pass(self, inst, op, ctx, scope):
         info = inst.info

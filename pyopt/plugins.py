@@ -112,10 +112,11 @@ def take_plugin_args(argv):
                 i += 1
             try:
                 load_plugin(val)
-            except Exception as e:  # a broken plugin: report it, no traceback
-                sys.stderr.write(f"pyopt: failed to load plugin '{val}': "
-                                 f"{type(e).__name__}: {e}\n")
-                return None
+            except Exception as e:  # as mlir-opt: say so and go on without it
+                what = "dialect plugin" if flag == "--load-dialect-plugin" else "passes"
+                sys.stderr.write(f"Failed to load {what} from '{val}'. Request ignored.\n")
+                if os.environ.get("PYOPT_TRACEBACK"):
+                    sys.stderr.write(f"  ({type(e).__name__}: {e})\n")
         else:
             out.append(a)
         i += 1
