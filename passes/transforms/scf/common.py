@@ -119,3 +119,39 @@ def create_parallel(rw, lbs, ubs, steps, inits, loc, attributes=None, with_reduc
         rw.create("scf.reduce", [], [], loc=loc)
     rw.restore(ip)
     return p
+
+
+def const_index(rw, value, loc):
+    from pyopt.ir.types import INDEX
+    return rw.create("arith.constant", [], [INDEX],
+                     properties={"value": IntegerAttr(INDEX, value)}, loc=loc).results[0]
+
+
+def create_for(rw, lb, ub, step, inits, loc, terminate=True):
+    """scf.for with its body block; an empty scf.yield is added when it has no iter_args
+    (and `terminate`)."""
+    from pyopt.ir.core import value_loc
+    f = rw.create("scf.for", [lb, ub, step] + list(inits), [v.type for v in inits],
+                  regions=[Region()], loc=loc)
+    ip = rw.save()
+    block = rw.create_block(f.regions[0], [lb.type] + [v.type for v in inits],
+                            [loc] + [value_loc(v) for v in inits])
+    if terminate and not inits:
+        rw.set_insertion_point_to_end(block)
+        rw.create("scf.yield", [], [], loc=loc)
+    rw.restore(ip)
+    return f
+
+
+def forall_bounds(rw, op):
+    """The lower bounds, upper bounds and steps of scf.forall as values; static entries
+    become fresh arith.constant ops (all lower bounds first, then upper bounds, then steps)."""
+    from pyopt.ir.types import DYNAMIC
+    out = []
+    for gi, name in enumerate(("staticLowerBound", "staticUpperBound", "staticStep")):
+        dyn = iter(op.opdef.get_group(op, "operand", gi))
+        vals = []
+        for s in op.properties[name].values:
+            vals.append(next(dyn) if s == DYNAMIC else const_index(rw, s, op.loc))
+        out.append(vals)
+    return out
