@@ -79,6 +79,11 @@ class RegionDef:
 
 
 class OpDef:
+    # The operand count of an op's MLIR 16 generic form where it differs from 19's (a flag
+    # operand that became an attribute): such a form is upgraded after parsing
+    # (dialects/llvm/typed_pointers.py).
+    legacy_operands = None
+
     def __init__(self, name, operands=(), results=(), attrs=None, regions=(), successors=(),
                  traits=(), format=None, parse=None, print=None, verify=None,
                  verify_regions=None, default_dialect="", result_names=None,

@@ -12,6 +12,8 @@ from pyopt.dialects.llvm.ops import (OPS, COMMON_DIRECTIVES, IntOrVec, FloatOrVe
 
 _CALL_FMT = "`(` operands `)` custom<LLVMOpAttrs>(attr-dict) `:` functional-type(operands, results)"
 from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS, AliasScopeC  # noqa: E402
+from pyopt.dialects.llvm.types import LLVMPointerType, note_seed_syntax  # noqa: E402
+from pyopt.syntax.format import types_directive  # noqa: E402
 _I1C = TypeConstraint(lambda t: t is I1, "1-bit signless integer", I1)
 _I8C = TypeConstraint(lambda t: t is I8, "8-bit signless integer", I8)
 
@@ -93,18 +95,54 @@ _intr("expect.with.probability",
 _intr("threadlocal.address", operands=[("global", LLVM_AnyPointer)],
       results=[("res", LLVM_AnyPointer)], traits=[PURE])  # no assembly format upstream
 _intr("stacksave", results=[("res", LLVM_AnyPointer)], format="attr-dict `:` qualified(type($res))")
+# MLIR 16 knew these pointers as i8*: `llvm.intr.vastart %p` had no type; it reads as
+# `!llvm.ptr<i8>` (opaque once the typed pointers are erased) and prints so in the typed mode.
+_I8_PTR = LLVMPointerType(0, I8)
+
+
+def _parse_i8_ptr_types(n):
+    def parse(p):
+        if p.accept(":"):
+            types = [p.parse_type()]
+            while len(types) < n:
+                p.expect(",")
+                types.append(p.parse_type())
+            return types
+        note_seed_syntax(p)
+        return [_I8_PTR] * n
+    return parse
+
+
+def _print_i8_ptr_types(pr, op, *types):
+    if any(t is not _I8_PTR for t in types):
+        pr.out.append(": " + ", ".join(pr.type_str(t) for t in types))
+
+
+_SEED_PTR_TYPE = types_directive(_parse_i8_ptr_types(1), _print_i8_ptr_types)
+_SEED_PTR_TYPES = types_directive(_parse_i8_ptr_types(2), _print_i8_ptr_types)
 _intr("stackrestore", operands=[("ptr", LLVM_AnyPointer)],
-      format="$ptr attr-dict `:` qualified(type($ptr))")
+      format="$ptr attr-dict custom<SeedPtrType>(type($ptr))",
+      custom_directives={**COMMON_DIRECTIVES, "SeedPtrType": _SEED_PTR_TYPE})
 _intr("vscale", results=[("res", LLVM_Type)])
 _intr("trap")
 _intr("debugtrap")
 _intr("ubsantrap", attrs={"failureKind": AnyIntAttrC()})
 _intr("vastart", operands=[("arg_list", LLVM_AnyPointer)],
-      format="$arg_list attr-dict `:` qualified(type($arg_list))")
+      format="$arg_list attr-dict custom<SeedPtrType>(type($arg_list))",
+      custom_directives={**COMMON_DIRECTIVES, "SeedPtrType": _SEED_PTR_TYPE})
 _intr("vaend", operands=[("arg_list", LLVM_AnyPointer)],
-      format="$arg_list attr-dict `:` qualified(type($arg_list))")
+      format="$arg_list attr-dict custom<SeedPtrType>(type($arg_list))",
+      custom_directives={**COMMON_DIRECTIVES, "SeedPtrType": _SEED_PTR_TYPE})
 _intr("vacopy", operands=[("dest_list", LLVM_AnyPointer), ("src_list", LLVM_AnyPointer)],
-      format="$src_list `to` $dest_list attr-dict `:` type(operands)")
+      format="$src_list `to` $dest_list attr-dict custom<SeedPtrTypes>(type($dest_list), "
+             "type($src_list))",
+      custom_directives={**COMMON_DIRECTIVES, "SeedPtrTypes": _SEED_PTR_TYPES})
+
+from pyopt.dialects.llvm.typed_pointers import FLAG_OPERANDS  # noqa: E402
+for _o in OPS:
+    if _o.name in FLAG_OPERANDS:
+        _o.legacy_operands = FLAG_OPERANDS[_o.name][0] + 1
+
 
 def _vec_of(c):
     """LLVM_VectorOf<c>."""

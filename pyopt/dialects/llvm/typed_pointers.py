@@ -4,7 +4,7 @@ The parser reads `!llvm.ptr<f32>`, `!llvm.ptr<i8, 1>` and the op forms of that e
 follow from the pointee (`llvm.load %p : !llvm.ptr<f32>`, `llvm.atomicrmw ... : i32`, ...).
 Once a chunk is parsed, `erase_typed_pointers` turns the IR into MLIR 19's: every pointer type
 loses its element type (in value types, attributes, nested types and identified struct bodies),
-`llvm.mlir.null` becomes `llvm.mlir.zero` and the memory intrinsics' volatile flag a property, so passes, printing and translation see exactly
+`llvm.mlir.null` becomes `llvm.mlir.zero` and intrinsic flags passed as operands properties, so passes, printing and translation see exactly
 the IR mlir-opt-19 would have read from the opaque-pointer spelling. The typed-pointer mode of
 the lowering passes (`use-opaque-pointers=false`) keeps the element types instead, and ops then
 print in the old form.
@@ -114,21 +114,23 @@ def _same(new, old):
     return len(new) == len(old) and all(a is b for a, b in zip(new, old))
 
 
-# MLIR 16's memory intrinsics took `isVolatile` as a fourth (constant i1) operand; 19 holds it
-# as a property.
-_VOLATILE_OPERAND = ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memset")
+# MLIR 16 passed some intrinsic flags as a trailing constant i1 operand that 19 holds as a
+# property: {op: (operand index, property)}.
+FLAG_OPERANDS = {"llvm.intr.memcpy": (3, "isVolatile"), "llvm.intr.memmove": (3, "isVolatile"),
+                 "llvm.intr.memset": (3, "isVolatile"), "llvm.intr.ctlz": (1, "is_zero_poison"),
+                 "llvm.intr.cttz": (1, "is_zero_poison"), "llvm.intr.abs": (1, "is_int_min_poison")}
 
 
-def _volatile_operand_to_property(op):
-    flag = op.operands[3]
-    d = flag.defining_op()
+def _flag_operand_to_property(op):
+    index, prop = FLAG_OPERANDS[op.name]
+    d = op.operands[index].defining_op()
     if d is None or d.name != "llvm.mlir.constant":
         return  # (left for the verifier to report)
     value = d.properties.get("value") or d.attributes.get("value")
     if type(value) is not IntegerAttr or value.type is not I1:
         return
-    op.erase_operand(3)
-    op.properties["isVolatile"] = IntegerAttr(I1, value.value)
+    op.erase_operand(index)
+    op.properties[prop] = IntegerAttr(I1, value.value)
 
 
 # MLIR 16's generic form leaves out the element type of a gep (the base pointer's pointee) and
@@ -172,8 +174,8 @@ def erase_typed_pointers(root, keep_types=False):
     `keep_types` (the typed-pointer mode) only the op-level upgrades are made."""
     for op in root.walk_ops():
         name = op.name
-        if name in _VOLATILE_OPERAND and len(op.operand_slots) == 4:
-            _volatile_operand_to_property(op)
+        if name in FLAG_OPERANDS and len(op.operand_slots) == FLAG_OPERANDS[name][0] + 1:
+            _flag_operand_to_property(op)
         elif name in _ELEM_TYPE_FROM and "elem_type" not in op.properties:
             _elem_type_from_pointee(op)
         elif name == "llvm.func" and "arg_attrs" in op.properties:

@@ -169,3 +169,29 @@ llvm.func @byval(%p: !llvm.ptr<i32> {llvm.byval, llvm.noalias}, %q: i32) {
   llvm.return
 }
 llvm.func @sret(!llvm.ptr<struct<(i8, f64)>> {llvm.sret})
+
+// -----
+
+// Intrinsics of that era: i8* operands without a type, flags as constant i1 operands.
+// CHECK-LABEL: llvm.func @old_intrinsics
+// CHECK: "llvm.intr.ctlz"(%{{.*}}) <{is_zero_poison = false}> : (i32) -> i32
+// CHECK: "llvm.intr.cttz"(%{{.*}}) <{is_zero_poison = true}> : (i32) -> i32
+// CHECK: "llvm.intr.abs"(%{{.*}}) <{is_int_min_poison = false}> : (i32) -> i32
+// CHECK: llvm.intr.vastart %{{.*}} : !llvm.ptr
+// CHECK: llvm.intr.vacopy %{{.*}} to %{{.*}} : !llvm.ptr, !llvm.ptr
+// CHECK: llvm.intr.vaend %{{.*}} : !llvm.ptr
+// CHECK: %[[S:.*]] = llvm.intr.stacksave : !llvm.ptr
+// CHECK: llvm.intr.stackrestore %[[S]] : !llvm.ptr
+llvm.func @old_intrinsics(%a: i32, %list: !llvm.ptr<i8>, %copy: !llvm.ptr<i8>) {
+  %false = llvm.mlir.constant(false) : i1
+  %true = llvm.mlir.constant(true) : i1
+  %0 = "llvm.intr.ctlz"(%a, %false) : (i32, i1) -> i32
+  %1 = "llvm.intr.cttz"(%a, %true) : (i32, i1) -> i32
+  %2 = "llvm.intr.abs"(%a, %false) : (i32, i1) -> i32
+  llvm.intr.vastart %list
+  llvm.intr.vacopy %list to %copy
+  llvm.intr.vaend %list
+  %s = llvm.intr.stacksave : !llvm.ptr<i8>
+  llvm.intr.stackrestore %s
+  llvm.return
+}
