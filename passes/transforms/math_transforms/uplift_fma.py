@@ -1,0 +1,47 @@
+"""`math-uplift-to-fma`: `addf(mulf(a, b), c)` -> `math.fma(a, b, c)` where both ops allow
+contraction; the fma keeps the flags the two have in common."""
+from __future__ import annotations
+
+from pyopt.dialects.arith import FastMathAttr
+from pyopt.ir.core import OpResult
+from pyopt.pass_registry import register_pass
+from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from pyopt.rewrite.pattern import RewritePattern
+
+CONTRACT = 32
+
+
+def _fmf(op):
+    a = op.properties.get("fastmath")
+    return a.value if a is not None else 0
+
+
+def _mulf(v):
+    return v.owner if type(v) is OpResult and v.owner.name == "arith.mulf" else None
+
+
+class UpliftFma(RewritePattern):
+    root = "arith.addf"
+
+    def match_and_rewrite(self, op, rw):
+        flags = _fmf(op)
+        if not flags & CONTRACT:
+            return False
+        lhs, rhs = op.operands
+        ab, c = _mulf(lhs), rhs
+        if ab is None:
+            ab, c = _mulf(rhs), lhs
+        if ab is None or not _fmf(ab) & CONTRACT:
+            return False
+        a, b = ab.operands
+        props = {"fastmath": FastMathAttr(flags & _fmf(ab))}
+        fma = rw.create("math.fma", [a, b, c], [op.results[0].type], properties=props, loc=op.loc)
+        rw.replace_op(op, list(fma.results))
+        return True
+
+
+@register_pass("math-uplift-to-fma", "Uplift arith ops to math.fma.",
+               display_name="MathUpliftToFMA")
+def math_uplift_to_fma(op, ctx, options):
+    apply_patterns_greedily(op, [UpliftFma()], ctx,
+                            GreedyConfig(top_down=False, region_simplification="aggressive"))
