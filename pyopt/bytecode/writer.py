@@ -78,6 +78,9 @@ class BytecodeWriter:
         return self.op_names.get(key, make)
 
     def attr(self, a):
+        i = self.attrs.index.get(a)  # (the common case: seen before)
+        if i is not None:
+            return i
         if isinstance(a, Location):
             a = self._loc_key(a)
         elif type(a) is LocationAttr:
@@ -90,6 +93,9 @@ class BytecodeWriter:
         return loc
 
     def type(self, t):
+        i = self.types.index.get(t)
+        if i is not None:
+            return i
         return self.types.get(t, lambda: [None, t, None, False])
 
     def resource(self, key):
