@@ -259,6 +259,8 @@ class BytecodeReader:
         from pyopt.syntax.parser import Parser
         p = Parser(SourceBuffer("<bytecode entry>", text), self.ctx)
         value = p.parse_attribute() if kind == "Attribute" else p.parse_type()
+        if getattr(p, "_llvm_seed_syntax", False):
+            self._llvm_seed_syntax = True  # (typed LLVM pointers: see tool.parse_module)
         if p.kind != "eof":
             raise BytecodeError(f"trailing characters found after {kind} assembly format: "
                                 f"{text[p.start:]}")
