@@ -4,22 +4,24 @@ The parser reads `!llvm.ptr<f32>`, `!llvm.ptr<i8, 1>` and the op forms of that e
 follow from the pointee (`llvm.load %p : !llvm.ptr<f32>`, `llvm.atomicrmw ... : i32`, ...).
 Once a chunk is parsed, `erase_typed_pointers` turns the IR into MLIR 19's: every pointer type
 loses its element type (in value types, attributes, nested types and identified struct bodies),
-`llvm.mlir.null` becomes `llvm.mlir.zero` and intrinsic flags passed as operands properties, so passes, printing and translation see exactly
-the IR mlir-opt-19 would have read from the opaque-pointer spelling. The typed-pointer mode of
+`llvm.mlir.null` becomes `llvm.mlir.zero`, intrinsic flags passed as operands become properties;
+so passes, printing and translation see exactly the IR mlir-opt-19 would have read from the
+opaque-pointer spelling. The typed-pointer mode of
 the lowering passes (`use-opaque-pointers=false`) keeps the element types instead, and ops then
 print in the old form.
 """
 from __future__ import annotations
 
 from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr, UnitAttr
-from pyopt.ir.types import I1
-from pyopt.ir.types import (ComplexType, FunctionType, MemRefType, RankedTensorType,
-                            TupleType, UnrankedMemRefType, UnrankedTensorType, VectorType)
+from pyopt.ir.types import (I1, FunctionType, MemRefType, RankedTensorType, TupleType,
+                            UnrankedMemRefType, UnrankedTensorType, VectorType)
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType, LLVMFunctionType,
                                        LLVMPointerType, LLVMScalableVectorType, LLVMStructType,
                                        LLVMTargetExtType)
 
+
 class _Eraser:
+    """Opaque-pointer versions of types and attributes, memoized."""
     __slots__ = ("types", "attrs")
 
     def __init__(self):
@@ -82,8 +84,6 @@ class _Eraser:
         elif tt is TupleType:
             ts = [self.type(e) for e in t.types]
             r = t if _same(ts, t.types) else TupleType(ts)
-        elif tt is ComplexType:
-            r = t  # (complex of a pointer does not exist)
         else:
             r = t
         self.types[key] = r
