@@ -115,7 +115,7 @@ class BytecodeWriter:
                                        f"{E.CURRENT_VERSION}]"))
         ir = Emitter()
         ir.varint_flag(1, False)  # the IR section is a block holding the one top-level op
-        self._write_op(ir, op, {})
+        self._write_op(ir, op, {}, {}, 0)
         attr_type, offsets = self._encode_attrs_types()
         resources = self._resource_sections()
         out = Emitter()
@@ -139,7 +139,9 @@ class BytecodeWriter:
         return bytes(out.buf)
 
     # -- IR --------------------------------------------------------------------------------------
-    def _write_op(self, em, op, ids):
+    def _write_op(self, em, op, values, blocks, next_id):
+        """`values`: value -> id in the enclosing isolated scope; `blocks`: block -> index in
+        the enclosing region; `next_id`: the first id of values defined in nested regions."""
         em.varint(self.op_name(op))
         mask_at = len(em.buf)
         em.byte(0)
@@ -177,14 +179,13 @@ class BytecodeWriter:
             mask |= E.HAS_OPERANDS
             em.varint(len(slots))
             for s in slots:
-                em.varint(ids[s.value])
+                em.varint(values[s.value])
         succ = op.successor_slots
         if succ:
             mask |= E.HAS_SUCCESSORS
             em.varint(len(succ))
-            block_ids = ids["blocks"]
             for s in succ:
-                em.varint(block_ids[s.block])
+                em.varint(blocks[s.block])
         if op.regions:
             mask |= E.HAS_INLINE_REGIONS
         em.buf[mask_at] = mask
@@ -192,17 +193,14 @@ class BytecodeWriter:
             isolated = opdef is not None and opdef.isolated
             em.varint_flag(len(op.regions), isolated)
             if isolated:
-                ids = {}
-                first = 0
-            else:
-                first = ids.get("next", 0)
+                values, next_id = {}, 0
             body = Emitter() if isolated and self.version >= E.VERSION_LAZY_LOADING else em
-            for region in op.regions:
-                self._write_region(body, region, ids, first)
+            for region in op.regions:  # (sibling regions number their values from one id)
+                self._write_region(body, region, values, next_id)
             if body is not em:
                 em.section(E.IR, body)
 
-    def _write_region(self, em, region, ids, first):
+    def _write_region(self, em, region, values, first):
         blocks = region.blocks
         if not blocks:
             em.varint(0)
@@ -213,15 +211,12 @@ class BytecodeWriter:
         for i, b in enumerate(blocks):
             block_ids[b] = i
             for a in b.args:
-                ids[a] = n
+                values[a] = n
                 n += 1
             for o in b.ops:
                 for r in o.results:
-                    ids[r] = n
+                    values[r] = n
                     n += 1
-        saved = ids.get("blocks"), ids.get("next")
-        ids["blocks"] = block_ids
-        ids["next"] = n
         em.varint(len(blocks))
         em.varint(n - first)
         for b in blocks:
@@ -243,10 +238,7 @@ class BytecodeWriter:
                 if self.version >= E.VERSION_USE_LIST_ORDERING:
                     em.byte(0)  # no use-list orders
             for o in ops:
-                ids["next"] = n
-                ids["blocks"] = block_ids
-                self._write_op(em, o, ids)
-        ids["blocks"], ids["next"] = saved
+                self._write_op(em, o, values, block_ids, n)
 
     def _properties(self, op):
         em = _EntryWriter(self, Emitter())
