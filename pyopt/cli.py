@@ -54,6 +54,17 @@ def _check_enum(option, v, allowed):
     return v
 
 
+def _check_long(option, v):
+    """llvm::cl's int64 parser (decimal, or 0x/0b/0 prefixed)."""
+    try:
+        n = int(v, 0) if v.lstrip("-")[:2].lower() in ("0x", "0b", "0o") else int(v, 10)
+    except ValueError:
+        n = None
+    if n is None or not -(1 << 63) <= n < 1 << 63:
+        raise _BadValue(f"for the --{option} option: '{v}' value invalid for long argument!")
+    return n
+
+
 def _check_uint(option, v):
     """llvm::cl's unsigned parser (decimal, or 0x/0b/0 prefixed)."""
     try:
@@ -160,7 +171,7 @@ def _pass_flags(extra):
               help="Print users of operation results and block arguments as a comment.")
 @click.option("--mlir-elide-elementsattrs-if-larger", default=None,
               help="Elide ElementsAttrs with more elements than this.")
-@click.option("--mlir-print-elementsattrs-with-hex-if-larger", type=int, default=None,
+@click.option("--mlir-print-elementsattrs-with-hex-if-larger", default=None,
               help="Print DenseElementsAttrs with a hex string if larger than this.")
 @click.option("--mlir-print-struct-aliases", is_flag=True,
               help="Print identified LLVM struct types as aliases (RFC).")
@@ -242,6 +253,10 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     from pyopt.syntax.printer import PrintFlags
     try:
         verify_each = _check_bool("verify-each", verify_each)
+        if mlir_print_elementsattrs_with_hex_if_larger is not None:
+            mlir_print_elementsattrs_with_hex_if_larger = _check_long(
+                "mlir-print-elementsattrs-with-hex-if-larger",
+                mlir_print_elementsattrs_with_hex_if_larger)
         print_op_on_diagnostic = _check_bool("mlir-print-op-on-diagnostic",
                                              mlir_print_op_on_diagnostic)
         _check_enum("mlir-timing-display", mlir_timing_display, ("list", "tree"))
@@ -354,6 +369,23 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     return rc if out.finish(rc == 0, buf.getvalue()) or rc else 1
 
 
+_PASS_NAME_OPTIONS = ("--mlir-print-ir-before", "--mlir-print-ir-after")
+
+
+def _missing_value(argv):
+    """llvm::cl's complaint about a value option written last without its value."""
+    if not argv:
+        return None
+    last = argv[-1]
+    for p in _main.params:
+        if getattr(p, "is_flag", True) or last not in getattr(p, "opts", ()):
+            continue
+        if last in _PASS_NAME_OPTIONS:
+            return f"for the {last} option: Cannot find option named ''!"
+        return f"for the {last} option: requires a value!"
+    return None
+
+
 def _unknown_pass_name(values):
     """The first name of a comma-separated pass-name option that is no registered pass."""
     names = [n for v in values for n in v.split(",") if n]
@@ -384,11 +416,15 @@ def _pipeline_from_args(passes, pass_pipeline):
             sys.stderr.write(f"pyopt: Did you mean '{close}'?\n")
     except PipelineError as e:
         cause = e.__cause__
+        text = e.render()
         if isinstance(cause, PipelineOptionError):
             sys.stderr.write(f"pyopt: for the --{cause.option} option: {cause}\n")
-            if pass_pipeline is None:
-                return None
-        sys.stderr.write(f"<unknown>:0: error: {e.render()}\n")
+        if pass_pipeline is None:  # a pass flag: the option parser's words only
+            text = "" if isinstance(cause, PipelineOptionError) else \
+                text.split("\nfailed to add")[0]
+        elif "failed to add" in text:
+            text += "\n"
+        sys.stderr.write(f"<unknown>:0: error: {text}\n")
     return None
 
 
@@ -467,6 +503,10 @@ def main(argv=None):
         argv = _bool_flags(argv)
     except _BadValue as e:
         sys.stderr.write(f"pyopt: {e}\n")
+        sys.exit(1)
+    missing = _missing_value(argv)
+    if missing:
+        sys.stderr.write(f"pyopt: {missing}\n")
         sys.exit(1)
     pass_args, argv = split_pass_flags(argv)
     sys.setrecursionlimit(20000)
