@@ -7,7 +7,7 @@ from __future__ import annotations
 from pyopt.bytecode import encoding as E
 from pyopt.bytecode.builtin_encoding import as_attr, as_loc, read_attribute, read_type
 from pyopt.bytecode.encoding import BytecodeError, Cursor
-from pyopt.bytecode.properties import read_properties
+from pyopt.bytecode.properties import read_properties, schema
 from pyopt.ir.attributes import DictionaryAttr
 from pyopt.ir.core import Block, Operation, Region
 from pyopt.ir.location import SourceBuffer
@@ -346,6 +346,11 @@ class BytecodeReader:
             n, isolated = cur.varint_flag()
             regions = [Region() for _ in range(n)]
         if opdef is not None:
+            if self.version < E.VERSION_NATIVE_PROPERTIES and attrs:
+                # MLIR 19 cannot set a non-attribute property from the dictionary written
+                # before version 5: it is lost there, so here too
+                for n in schema(opdef).native:
+                    attrs.pop(n, None)
             opdef.split_generic_attrs(properties, attrs)
         op = Operation(name, opdef, operands, result_types, properties, attrs, regions,
                        successors, loc)
