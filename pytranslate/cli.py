@@ -75,7 +75,7 @@ def run(text, filename, translation, options, out) -> int:
     from pyopt.ir.location import FileLineColLoc
     from pyopt.tool import split_chunks
     stages = translation if isinstance(translation, list) else [(translation, None)]
-    engine = DiagnosticEngine()
+    engine = _colored_engine()
     if options.color is not None:
         engine._tty = options.color
     engine.sources = {filename: text}
@@ -124,6 +124,39 @@ def run(text, filename, translation, options, out) -> int:
             outputs.append(res or "")
     out.write((options.output_split_marker + "\n").join(outputs))
     return 1 if failed else 0
+
+
+# llvm::WithColor's escapes for a diagnostic's severity (bold), its location and message
+_SEVERITY_COLOR = {"error": "31", "warning": "35", "remark": "34", "note": "30"}
+
+
+def _colored_engine():
+    """The diagnostic printer; in colour (on a terminal, or with --color) it writes the
+    escapes LLVM's SourceMgr writes."""
+    from pyopt.syntax.diagnostics import DiagnosticEngine
+
+    class ColoredEngine(DiagnosticEngine):
+        def _write(self, text, severity):
+            if self._tty is None:
+                try:
+                    self._tty = self.stream.isatty()
+                except (AttributeError, ValueError):
+                    self._tty = False
+            if not self._tty:
+                self.stream.write(text)
+                return
+            head, sep, rest = text.partition(f"{severity}: ")
+            message, snippet = rest, ""
+            lines = rest.split("\n")
+            # a source line and its caret line close a located diagnostic
+            if not head.startswith("<unknown>") and len(lines) >= 3 and \
+                    lines[-2].strip() == "^":
+                message = "\n".join(lines[:-3]) + "\n"
+                snippet = (f"{lines[-3]}\n\x1b[0;1;32m{lines[-2]}\n\x1b[0m")
+            color = _SEVERITY_COLOR.get(severity, "30")
+            self.stream.write(f"\x1b[1m{head}\x1b[0m\x1b[0;1;{color}m{severity}: \x1b[0m"
+                              f"\x1b[1m{message}\x1b[0m{snippet}")
+    return ColoredEngine()
 
 
 def _near_misses(text, marker):
@@ -250,12 +283,19 @@ def _options():
         O("drop-di-composite-type-elements", C.BOOL, "Avoid translating the elements of "
           "DICompositeTypes during the LLVM IR import (discouraged: testing only!)",
           default=False),
-        O("import-computed-goto", C.BOOL, "Import blockaddress constants and indirectbr as "
-          "llvm.blockaddress/llvm.blocktag/llvm.indirectbr (beyond MLIR 19, which rejects "
-          "them)", default=False),
         O("write-experimental-debuginfo", C.BOOL, "Write debug info in the new "
           "non-intrinsic format. Has no effect if --preserve-input-debuginfo-format=true.",
           default=True),
+        # LLVM's own debug-info format switches: in 19 they change nothing -mlir-to-llvmir
+        # or -import-llvm write (only --write-experimental-debuginfo does)
+        O("experimental-debuginfo-iterators", C.BOOL, "Enable communicating debuginfo "
+          "positions through iterators, eliminating intrinsics. Has no effect if "
+          "--preserve-input-debuginfo-format=true.", default=True),
+        O("preserve-input-debuginfo-format", C.BOOL, "When set to true, IR files will be "
+          "processed and printed in their current debug info format, regardless of default "
+          "behaviour or other flags passed. Has no effect if input IR does not contain debug "
+          "records or intrinsics. Ignored in llvm-link, llvm-lto, and llvm-lto2.",
+          default=False, hidden=True),
         # the MLIR context, printing and timing options
         O("mlir-disable-threading", C.BOOL, "Disable multi-threading within MLIR, overrides "
           "any further call to MLIRContext::enableMultiThreading()", default=False),
@@ -357,7 +397,6 @@ def _translate(v, input_file, timing):
                                print_flags=flags,
                                emit_expensive_warnings=v["emit_expensive_warnings"],
                                drop_di_composite_elements=v["drop_di_composite_type_elements"],
-                               import_computed_goto=v["import_computed_goto"],
                                error_diagnostics_only=v["error_diagnostics_only"],
                                output_split_marker=v["output_split_marker"],
                                write_debug_records=v["write_experimental_debuginfo"],

@@ -137,6 +137,7 @@ class Parser:
 
     def parse(self, argv):
         """Returns (values by dest, positionals, ok)."""
+        argv = expand_response_files(argv)
         values = {o.dest: ([] if o.kind == LIST else o.default) for o in self.options}
         seen = set()
         positionals = []
@@ -278,6 +279,25 @@ class Parser:
                 if o.category == cat:
                     out += self._lines(o, width)
         return "\n".join(out) + "\n"
+
+
+def expand_response_files(argv, depth=0):
+    """`@file` arguments replaced by the arguments written in the file (GNU quoting, nested
+    files too), as llvm::cl does; `@name` of no readable file stays as it is."""
+    import shlex
+    out = []
+    for a in argv:
+        if a.startswith("@") and len(a) > 1 and depth < 20:
+            try:
+                with open(a[1:], encoding="utf-8", errors="surrogateescape") as f:
+                    words = shlex.split(f.read(), comments=False, posix=True)
+            except (OSError, ValueError):
+                out.append(a)
+                continue
+            out.extend(expand_response_files(words, depth + 1))
+        else:
+            out.append(a)
+    return out
 
 
 def generic_options(version=True):

@@ -210,9 +210,12 @@ def translate_module(module_op, options, llvm_check=True):
 def raise_translation_error(op, message, loc=None):
     from pyopt.syntax.diagnostics import MLIRError, Diagnostic
     from pyopt.ir.location import UNKNOWN_LOC
+    on_op = loc is None and op is not None  # op->emitError: the driver notes the op
     if loc is None:
         loc = op.loc if op is not None else UNKNOWN_LOC
     err = MLIRError(Diagnostic("error", loc, message))
+    if on_op:
+        err.op = op
     raise err
 
 

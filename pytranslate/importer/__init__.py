@@ -250,7 +250,9 @@ def _verify_and_print(module, name, options, engine):
     try:
         check = BackgroundVerify(module, ctx)
         try:
-            text = Printer(flags, ctx).print_top(module).rstrip("\n") + "\n"
+            text = Printer(flags, ctx).print_top(module).rstrip("\n")
+            if not flags.local_scope:  # (19 ends a local-scope module without a newline)
+                text += "\n"
         except Exception as e:
             failure = e
         if not check.passed():

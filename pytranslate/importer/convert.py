@@ -551,8 +551,9 @@ class Converter:
             attr = FlatSymbolRefAttr(attr[1])  # a function initializer is a symbol value
         t = self.ty(g.ty)
         props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[g.linkage]}>"),
-                 "visibility_": IntegerAttr(I64T, _VISIBILITY[g.visibility]),
-                 "unnamed_addr": IntegerAttr(I64T, _UNNAMED[g.unnamed_addr or ""])}
+                 "visibility_": IntegerAttr(I64T, _VISIBILITY[g.visibility])}
+        if g.unnamed_addr:  # (set only when there is one, as 19 does: seen in generic form)
+            props["unnamed_addr"] = IntegerAttr(I64T, _UNNAMED[g.unnamed_addr])
         if g.thread_local:
             props["thread_local_"] = UNIT
         if g.is_const:
@@ -644,9 +645,10 @@ class Converter:
         cc = cconv_kw(self, f.cconv)
         props = {"linkage": self._attr(f"#llvm.linkage<{LINKAGE_MLIR[f.linkage]}>"),
                  "visibility_": IntegerAttr(I64T, _VISIBILITY[f.visibility]),
-                 "unnamed_addr": IntegerAttr(I64T, _UNNAMED[f.unnamed_addr or ""]),
                  "CConv": self._attr(f"#llvm.cconv<{cc or 'ccc'}>"),
                  "sym_name": StringAttr(f.name)}
+        if f.unnamed_addr:
+            props["unnamed_addr"] = IntegerAttr(I64T, _UNNAMED[f.unnamed_addr])
         arg_attrs = []
         param_types = []
         for pty, pattrs, pname in f.params:
