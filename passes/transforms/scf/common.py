@@ -155,3 +155,10 @@ def forall_bounds(rw, op):
             vals.append(next(dyn) if s == DYNAMIC else const_index(rw, s, op.loc))
         out.append(vals)
     return out
+
+
+def default_greedy_config():  # noqa: N802
+    """applyPatternsAndFoldGreedily's default configuration: bottom-up, aggressive region
+    simplification."""
+    from pyopt.rewrite.greedy import GreedyConfig
+    return GreedyConfig(top_down=False, region_simplification="aggressive")

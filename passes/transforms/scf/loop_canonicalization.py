@@ -7,7 +7,7 @@ from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 
-from passes.transforms.scf.common import defining
+from passes.transforms.scf.common import default_greedy_config, defining
 from passes.transforms.scf.minmax import canonicalize_min_max_in_loop
 
 _DIMS = ("memref.dim", "tensor.dim")
@@ -81,4 +81,4 @@ def loop_canonicalization_patterns():
 @register_pass("scf-for-loop-canonicalization", "Canonicalize operations within scf.for loop bodies",
                display_name="SCFForLoopCanonicalization")
 def scf_for_loop_canonicalization(op, ctx, options):
-    apply_patterns_greedily(op, loop_canonicalization_patterns(), ctx)
+    apply_patterns_greedily(op, loop_canonicalization_patterns(), ctx, default_greedy_config())

@@ -46,12 +46,12 @@ def _int(x):
     return x if isinstance(x, int) else const_int(x)
 
 
-def _lin_of(x):
+def lin_of(x):
     c = _int(x)
     return {1: c} if c is not None else {x: 1}
 
 
-def _add(a, b, k=1):
+def lin_add(a, b, k=1):
     out = dict(a)
     for v, c in b.items():
         out[v] = out.get(v, 0) + k * c
@@ -65,10 +65,13 @@ class _Box:
     Other operands are unknowns, even constants, unless they are a bound of one of those
     loops (as upstream's constraint system only pins the loop bounds)."""
 
-    def __init__(self, operands):
+    def __init__(self, operands, ranges=None, known=None):
         self.ranges = {}
         self.known = {}
         self.ok = True
+        if ranges is not None:  # given facts: {value: (lo or None, hi or None)}
+            self.ranges, self.known = ranges, known or {}
+            return
         for v in operands:
             if v in self.ranges:
                 continue
@@ -80,7 +83,7 @@ class _Box:
             if s is None:
                 self.ok = False
                 return
-            lo = _lin_of(lb)
+            lo = lin_of(lb)
             for b in (lb, ub):
                 c = _int(b)
                 if c is not None and not isinstance(b, int):
@@ -89,7 +92,7 @@ class _Box:
                 hi = {1: lo_c} if lo_c + s >= hi_c else \
                     {1: lo_c + s * ((hi_c - lo_c - 1) // s)}
             elif s == 1:
-                hi = _add(_lin_of(ub), {1: -1})
+                hi = lin_add(lin_of(ub), {1: -1})
             else:
                 # The last iteration is a floordiv of symbolic bounds: not affine (upstream
                 # gives up on these as well).
@@ -99,7 +102,7 @@ class _Box:
 
     def const_range(self, v):
         r = self.ranges.get(v)
-        if r is None or set(r[0]) - {1} or set(r[1]) - {1}:
+        if r is None or r[0] is None or r[1] is None or set(r[0]) - {1} or set(r[1]) - {1}:
             return None
         return r[0].get(1, 0), r[1].get(1, 0)
 
@@ -113,9 +116,12 @@ class _Box:
                     continue
                 r = self.ranges.get(v)
                 if r is None:
-                    nxt = _add(nxt, {v: c})
+                    nxt = lin_add(nxt, {v: c})
                 else:
-                    nxt = _add(nxt, r[0] if c > 0 else r[1], c)
+                    bound = r[0] if c > 0 else r[1]
+                    if bound is None:
+                        return None  # unbounded in the direction that matters
+                    nxt = lin_add(nxt, bound, c)
                     changed = True
             lin = nxt
             if not changed:
@@ -135,7 +141,7 @@ def _linear(e, operands, nd, box):
     if lhs is None or rhs is None:
         return None
     if k is K.ADD:
-        return _add(lhs, rhs)
+        return lin_add(lhs, rhs)
     if k is K.MUL:
         if set(rhs) <= {1}:
             return {v: c * rhs.get(1, 0) for v, c in lhs.items() if c * rhs.get(1, 0)}
@@ -151,16 +157,18 @@ def _nonneg(diff, operands, nd, box):
     lin = _linear(diff, operands, nd, box)
     if lin is not None:
         lb = box.lower_bound(lin)
-        return set(lb) <= {1} and lb.get(1, 0) >= 0
+        return lb is not None and set(lb) <= {1} and lb.get(1, 0) >= 0
     return False
 
 
-def canonicalize_min_max_in_loop(op, rw):
-    """Replaces affine.min/max `op` by an affine.apply of its provably extreme result."""
+def canonicalize_min_max_in_loop(op, rw, ranges=None, known=None):
+    """Replaces affine.min/max `op` by an affine.apply of its provably extreme result. The
+    variable ranges come from the enclosing loops, or are given as `ranges` ({value: (lo, hi)}
+    of linear forms {value or 1: coefficient}, None when unbounded) with `known` constants."""
     is_min = op.name == "affine.min"
     m = op.properties["map"].value
     operands = list(op.operands)
-    box = _Box(operands)
+    box = _Box(operands, ranges, known)
     if not box.ok:
         return False
     nd = m.num_dims
