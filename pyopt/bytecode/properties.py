@@ -98,10 +98,10 @@ def read_properties(r, opdef, version):
     return props
 
 
-def write_properties(w, op, version):
+def write_properties(w, op, props, version):
+    """Writes `props` (the op's inherent attributes by name) in the op's layout."""
     opdef = op.opdef
     s = schema(opdef)
-    props = op.properties
     native_segments = version >= VERSION_NATIVE_SEGMENT_SIZES
     for name, required in s.attrs:
         a = props.get(name)
@@ -109,6 +109,9 @@ def write_properties(w, op, version):
             if not native_segments:
                 w.attr(a)
         elif required:
+            if a is None:
+                from pyopt.ir.verifier import op_error
+                raise op_error(op, f"cannot write bytecode: requires attribute '{name}'")
             w.attr(a)
         else:
             w.opt_attr(a)

@@ -154,17 +154,22 @@ class BytecodeWriter:
             # inherent attributes join the dictionary (before version 5 or unregistered)
             attrs = {**{k: v for k, v in op.properties.items() if k != "<opaque>"}, **attrs}
         else:
-            inherent = schema(opdef).names
-            extra = {k: v for k, v in op.properties.items() if k not in inherent}
-            if extra:  # (attributes pyopt keeps inherent that MLIR 19's op does not have)
-                attrs = {**extra, **attrs}
+            # What is inherent is MLIR 19's op's business: pyopt may keep an attribute on the
+            # other side of the line (e.g. one that 19's op does not declare).
+            names = schema(opdef).names
+            props = op.properties
+            if any(k not in names for k in props) or any(k in names for k in attrs):
+                props = {**{k: v for k, v in attrs.items() if k in names},
+                         **{k: v for k, v in props.items() if k in names}}
+                attrs = {**{k: v for k, v in op.properties.items() if k not in names},
+                         **{k: v for k, v in attrs.items() if k not in names}}
         if attrs:
             from pyopt.ir.attributes import DictionaryAttr
             mask |= E.HAS_ATTRS
             em.varint(self.attr(DictionaryAttr(attrs)))
         if native and has_properties(opdef):
             mask |= E.HAS_PROPERTIES
-            em.varint(self._properties(op))
+            em.varint(self._properties(op, props))
         elif opdef is None and "<opaque>" in op.properties and \
                 self.version >= E.VERSION_NATIVE_PROPERTIES:
             mask |= E.HAS_PROPERTIES  # an unregistered op's properties: one attribute
@@ -240,9 +245,9 @@ class BytecodeWriter:
             for o in ops:
                 self._write_op(em, o, values, block_ids, n)
 
-    def _properties(self, op):
+    def _properties(self, op, props):
         em = _EntryWriter(self, Emitter())
-        write_properties(em, op, self.version)
+        write_properties(em, op, props, self.version)
         return self._property_blob(bytes(em.em.buf))
 
     def _property_blob(self, blob):
