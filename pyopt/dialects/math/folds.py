@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from pyopt.dialects.arith.folds import _elem, _fold_elementwise, materialize_constant
+from pyopt.ir.attributes import normalize_int
 from pyopt.ir.types import FloatType, IntegerType
 from pyopt.syntax.float_format import bits_to_float, float_to_bits
 
@@ -115,8 +116,14 @@ def _int_fold(fn):
         if type(et) is not IntegerType:
             return None
         w = et.width
-        return _fold_elementwise(op, consts, lambda v: fn(v & ((1 << w) - 1), w))
+        return _fold_elementwise(op, consts,
+                                 lambda v: _signed(fn(v & ((1 << w) - 1), w), et))
     return fold
+
+
+def _signed(v, et):
+    """An IntegerAttr value as the attribute holds it (the APInt's signed reading)."""
+    return None if v is None else normalize_int(v, et)
 
 
 def _int_fold2(fn):
@@ -126,7 +133,7 @@ def _int_fold2(fn):
             return None
         w = et.width
         m = (1 << w) - 1
-        return _fold_elementwise(op, consts, lambda a, b: fn(a & m, b & m, w))
+        return _fold_elementwise(op, consts, lambda a, b: _signed(fn(a & m, b & m, w), et))
     return fold
 
 

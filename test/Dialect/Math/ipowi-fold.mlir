@@ -38,3 +38,16 @@ func.func @no_fpowi_fold() -> f32 {
   %0 = math.fpowi %a, %b : f32, i32
   return %0 : f32
 }
+
+// A negative scalar result is printed signed, as the attribute holds it.
+// CHECK-LABEL: func.func @negative
+// CHECK-DAG:   arith.constant -128 : i8
+// CHECK-DAG:   arith.constant -243 : i32
+func.func @negative() -> (i8, i32) {
+  %min = arith.constant -128 : i8
+  %abs = math.absi %min : i8
+  %b = arith.constant -3 : i32
+  %p = arith.constant 5 : i32
+  %r = math.ipowi %b, %p : i32
+  return %abs, %r : i8, i32
+}
