@@ -35,6 +35,7 @@ class TranslateOptions:
         self.drop_di_composite_elements = False  # --drop-di-composite-type-elements
         self.color = None                 # --color: None decides by the terminal
         self.timing = None                # a TimingReport under --mlir-timing
+        self.stacktrace = False           # --mlir-print-stacktrace-on-diagnostic
         self.emit = lambda diag: None     # set per chunk by the driver
         self.__dict__.update(kw)
 
@@ -159,6 +160,19 @@ def _colored_engine():
     return ColoredEngine()
 
 
+def _attach_trace(diag, err):
+    """--mlir-print-stacktrace-on-diagnostic: where the error was raised, as a note (19 shows
+    its native stack; ours is the Python one)."""
+    import traceback
+    import math
+    frames = list(reversed(traceback.extract_tb(err.__traceback__)))
+    width = int(math.log10(max(len(frames), 1))) + 2  # (as llvm::sys::PrintStackTrace)
+    lines = ["#{}".format(i).rjust(width) + f" {f.name} ({f.filename}:{f.lineno})\n"
+             for i, f in enumerate(frames)]
+    diag.attach_note("diagnostic emitted with trace:\n" + "".join(lines), diag.loc)
+    diag.notes.insert(0, diag.notes.pop())  # (attached as the error is made: the first note)
+
+
 def _near_misses(text, marker):
     """Offsets where the marker without its last two characters stands but the full marker
     does not (llvm's splitter warns about them; the text stays in the chunk)."""
@@ -231,7 +245,10 @@ def _run_stage(translation, name, chunk, options, engine, chained):
     try:
         res = translation(buffer, ctx, options)
     except MLIRError as e:
-        emit(_with_op_note(e, options))
+        d = _with_op_note(e, options)
+        if options.stacktrace and not options.verify_diagnostics:
+            _attach_trace(d, e)
+        emit(d)
         for d in e.more:
             emit(d)
     except RecursionError:
@@ -400,7 +417,8 @@ def _translate(v, input_file, timing):
                                error_diagnostics_only=v["error_diagnostics_only"],
                                output_split_marker=v["output_split_marker"],
                                write_debug_records=v["write_experimental_debuginfo"],
-                               color=v["color"], timing=timing)
+                               color=v["color"], timing=timing,
+                               stacktrace=v["mlir_print_stacktrace_on_diagnostic"])
     stages = [TRANSLATIONS[n] for n in v["translations"]]
     text, name = clopts.read_input_file(input_file)
     if text is None:
