@@ -488,3 +488,32 @@ def arith_emulate_wide_int(module, ctx, options):
     target.add_dynamically_legal_op(["func.call", "func.return"], tc.is_legal)
     target.add_dynamically_legal_dialect(["arith", "vector"], tc.is_legal)
     apply_partial_conversion(module, target, wide_int_patterns(tc), ctx)
+
+
+def _bitcast(builder, result_type, inputs, loc):
+    return builder.create("llvm.bitcast", list(inputs), [result_type], loc=loc).results[0]
+
+
+@register_pass("test-arith-emulate-wide-int", "Function pass to test Wide Integer Emulation",
+               options=[PassOption("function-prefix", str, "emulate_",
+                                   "Prefix of functions to run the emulation pass on"),
+                        PassOption("widest-int-supported", int, 32,
+                                   "Maximum integer bit width supported by the target")],
+               anchor="func.func", display_name="TestEmulateWideIntPass")
+def test_arith_emulate_wide_int(func, ctx, options):
+    """mlir-opt's test variant: only functions named with the prefix, their signatures kept,
+    the wide values crossing the boundary bitcast (llvm.bitcast) to and from the pairs."""
+    w = options.get("widest-int-supported", 32)
+    if w < 2 or w & (w - 1):
+        raise MLIRError(Diagnostic("error", func.loc, "test-arith-emulate-wide-int: "
+                                   "widest-int-supported must be a power of two >= 2"))
+    if not func.get_attr("sym_name").value.startswith(options.get("function-prefix", "emulate_")):
+        return
+    tc = WideIntConverter(w)
+    tc.add_source_materialization(_bitcast)
+    tc.add_target_materialization(_bitcast)
+    target = ConversionTarget(ctx)
+    target.add_dynamically_legal_dialect(["arith", "vector"], tc.is_legal)
+    pats = [p for p in wide_int_patterns(tc)
+            if getattr(p, "root", None) not in ("func.func", "func.return", "func.call")]
+    apply_partial_conversion(func, target, pats, ctx)
