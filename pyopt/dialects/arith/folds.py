@@ -555,13 +555,7 @@ for _n, _sg, _mx in (("maxsi", True, True), ("minsi", True, False), ("maxui", Fa
 
 
 def _fold_bitcast(op, consts):
-    src = op.operand(0)
-    if src.type == op.results[0].type:
-        return src
-    d = src.defining_op()
-    if d is not None and d.name == "arith.bitcast":  # bitcast(bitcast(x)) -> bitcast(x)
-        op.set_operand(0, d.operand(0))
-        return op.results[0]
+    # Only constants fold (as in MLIR 19): bitcast(bitcast(x)) is a canonicalization.
     return None
 
 
