@@ -1,0 +1,3 @@
+"""The vector dialect's test passes (upstream's -test-vector-* passes of mlir-opt): each
+module registers one pass running a set of vector-to-vector rewrite patterns greedily."""
+from passes.transforms.vector_test import flatten  # noqa: F401
