@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pyopt.analysis import int_range as ir_
 from pyopt.analysis.int_range import IntRange, storage_width
+from pyopt.ir.attributes import IntegerAttr, normalize_int
+from pyopt.ir.types import IntegerType
 
 
 def _all_known(fn):
@@ -125,6 +127,36 @@ def _sizeof(op, args):
                                    ir_.INDEX_MAX_WIDTH)]
 
 
+# -- the test dialect's range probes (see pyopt.dialects.test) ----------------------------------
+def _test_with_bounds(op, args):
+    w = _result_width(op)
+    m = (1 << w) - 1
+    p = op.properties
+    return [IntRange(w, p["umin"].value & m, p["umax"].value & m,
+                     ir_.to_signed(p["smin"].value, w), ir_.to_signed(p["smax"].value, w))]
+
+
+def _test_increment(op, args):
+    r = args[0]
+    w = r.width
+    return [IntRange(w, min(r.umin + 1, (1 << w) - 1), min(r.umax + 1, (1 << w) - 1),
+                     min(r.smin + 1, (1 << (w - 1)) - 1), min(r.smax + 1, (1 << (w - 1)) - 1))]
+
+
+def _test_reflect_bounds(op, args):
+    """Records the operand's range on the op (as upstream's test op does while inferring)."""
+    r = args[0]
+    t = op.results[0].type
+    if isinstance(t, IntegerType):
+        st, ut = IntegerType(t.width, IntegerType.SIGNED), IntegerType(t.width, IntegerType.UNSIGNED)
+    else:
+        st = ut = t
+    for key, ty, v in (("umin", ut, r.umin), ("umax", ut, r.umax), ("smin", st, r.smin),
+                       ("smax", st, r.smax)):
+        op.properties[key] = IntegerAttr(ty, normalize_int(v, ty))
+    return [r]
+
+
 _B, _S, _U = ir_.BOTH, ir_.SIGNED, ir_.UNSIGNED
 
 INFER_RANGES = {
@@ -156,6 +188,10 @@ INFER_RANGES = {
     "arith.shli": _with_flags(ir_.infer_shl),
     "arith.shrui": _plain(ir_.infer_shru),
     "arith.shrsi": _plain(ir_.infer_shrs),
+
+    "test.with_bounds": _test_with_bounds,
+    "test.increment": _all_known(_test_increment),
+    "test.reflect_bounds": _all_known(_test_reflect_bounds),
 
     "index.constant": _index_constant,
     "index.bool.constant": _bool_constant,

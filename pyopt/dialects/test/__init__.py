@@ -1,7 +1,28 @@
 """The `test` dialect of mlir-opt, as far as pyopt has it: mlir-opt 19 registers upstream's
 test dialect, which accepts operations it does not define ("test.foo"), so generic-form test
 ops parse without --allow-unregistered-dialect and behave as unregistered ops (no traits, any
-effect). Its own registered ops, types and attributes are not defined here."""
-from pyopt.ir.opdef import Dialect
+effect). Defined here are only the ops upstream's tests of our passes rely on:
 
-TEST_DIALECT = Dialect("test", allow_unknown_ops=True)
+- the integer-range probes: `test.with_bounds` (a value with the range its attributes give),
+  `test.increment` (+1, saturating) and `test.reflect_bounds` (passes its operand through and
+  records the range the analysis found as attributes, signed/unsigned typed for integers).
+  Their range rules are in pyopt.analysis.int_range_ops.
+"""
+from pyopt.ir.constraints import AnyIntAttrC, SignlessIntegerOrIndex
+from pyopt.ir.opdef import Dialect, Op
+from pyopt.rewrite.folding import NO_MEMORY_EFFECT
+
+_BOUNDS = ("umin", "umax", "smin", "smax")
+
+WITH_BOUNDS = Op("test.with_bounds", attrs={k: AnyIntAttrC() for k in _BOUNDS},
+                 results=[("fakeVal", SignlessIntegerOrIndex)], traits=[NO_MEMORY_EFFECT],
+                 format="attr-dict `:` type($fakeVal)")
+INCREMENT = Op("test.increment", operands=[("value", SignlessIntegerOrIndex)],
+               results=[("result", SignlessIntegerOrIndex)], traits=[NO_MEMORY_EFFECT],
+               format="attr-dict $value `:` type($result)", infer={"value": "result"})
+REFLECT_BOUNDS = Op("test.reflect_bounds", operands=[("value", SignlessIntegerOrIndex)],
+                    attrs={k: AnyIntAttrC().opt() for k in _BOUNDS},
+                    results=[("result", SignlessIntegerOrIndex)],
+                    format="attr-dict $value `:` type($result)", infer={"value": "result"})
+
+TEST_DIALECT = Dialect("test", [WITH_BOUNDS, INCREMENT, REFLECT_BOUNDS], allow_unknown_ops=True)
