@@ -1,3 +1,4 @@
 """The vector dialect's test passes (upstream's -test-vector-* passes of mlir-opt): each
 module registers one pass running a set of vector-to-vector rewrite patterns greedily."""
 from passes.transforms.vector_test import flatten  # noqa: F401
+from passes.transforms.vector_test import collapse_inner  # noqa: F401
