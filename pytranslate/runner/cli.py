@@ -32,6 +32,22 @@ _VALUED = {"-e": "entry", "-entry-function": "entry", "-entry-point-result": "re
 _LLVM_OPTIONS = ("-enable-matrix", "-matrix-allow-contract", "-matrix-default-layout")
 
 
+_KNOWN = ["e", "entry-point-result", "shared-libs", "dlopen", "O0", "O1", "O2", "O3",
+          "dump-llvmir", "march", "mcpu", "mattr", "object-filename", "obj-cache", "help",
+          "enable-matrix", "matrix-allow-contract", "matrix-default-layout"]
+
+
+def _unknown(arg):
+    """llvm::cl's message for an unknown argument, with the nearest option name."""
+    from pytranslate.clopts import _edit_distance, program_path
+    body = arg.lstrip("-")
+    flag, eq, value = body.partition("=")
+    near = min(_KNOWN, key=lambda n: (_edit_distance(n, flag), len(n), n))
+    near = ("-" if len(near) == 1 else "--") + near + (eq + value if eq else "")
+    return (f"Unknown command line argument '{arg}'.  Try: '{program_path()} --help'\n"
+            f"pyrunner: Did you mean '{near}'?")
+
+
 def _parse(argv):
     opts = {"input": "-", "entry": "main", "result": "f32", "opt": 0, "libs": [],
             "dump": False, "llvm": []}
@@ -65,7 +81,7 @@ def _parse(argv):
             if not eq and key != "-obj-cache":
                 next(it, None)  # accepted, the host target is always used
         elif a.startswith("-") and a != "-":
-            raise RunnerError(f"Unknown command line argument '{a}'.")
+            raise RunnerError(_unknown(a))
         else:
             inputs.append(a)
     if len(inputs) > 1:
