@@ -46,6 +46,8 @@ def split_chunks(text, marker=SPLIT_MARKER):
     split at the marker minus its last two dashes; a piece counts as a new chunk only if the
     full marker is there and is not followed by '0'; otherwise it stays in the previous one."""
     short, tail = marker[:-2], marker[-2:]
+    if not short:  # (llvm's splitter would search for "" forever: no split instead)
+        return [(0, len(text))]
     cuts = []
     pos = 0
     while True:
