@@ -555,7 +555,10 @@ for _n, _sg, _mx in (("maxsi", True, True), ("minsi", True, False), ("maxui", Fa
 
 
 def _fold_bitcast(op, consts):
-    # Only constants fold (as in MLIR 19): bitcast(bitcast(x)) is a canonicalization.
+    # Identity casts fold (CastOpInterface); bitcast(bitcast(x)) is a canonicalization only.
+    src = op.operand(0)
+    if src.type == op.results[0].type:
+        return src
     return None
 
 
