@@ -89,6 +89,9 @@ def _bool_flags(argv):
         elif not eq or not name.startswith("--"):
             out.append(a)
         elif name == "--split-input-file":
+            if 0 < len(value) <= 2:  # (the splitter cuts at the marker minus two characters)
+                raise _BadValue(f"for the --split-input-file option: the split marker "
+                                f"'{value}' must be longer than 2 characters")
             out += ["--split-input-file", "--split-input-marker", value or _DEFAULT_MARKER]
         elif name in flags:
             if _check_bool(name[2:], value):
