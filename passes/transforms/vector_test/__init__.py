@@ -3,3 +3,4 @@ module registers one pass running a set of vector-to-vector rewrite patterns gre
 from passes.transforms.vector_test import flatten  # noqa: F401
 from passes.transforms.vector_test import collapse_inner  # noqa: F401
 from passes.transforms.vector_test import reduce_to_contract  # noqa: F401
+from passes.transforms.vector_test import drop_lead_unit, to_vector_lowering  # noqa: F401
