@@ -497,7 +497,8 @@ def main(argv=None):
     argv = load_plugins_from_args(argv)
     if argv is None:
         sys.exit(1)
-    if "--help" in argv or "-h" in argv:
+    if any(a in ("--help", "-h", "--help-hidden", "--help-list", "--help-list-hidden")
+           for a in argv):  # (one help text: pyopt has no hidden options worth a second)
         _help()
     if "--version" in argv:
         from pyopt.command import quiet_pipe
