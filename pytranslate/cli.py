@@ -70,9 +70,7 @@ def run(text, filename, translation, options, out) -> int:
     """Runs the translation over the (split) input and writes the output; returns the exit
     code. `translation` may be a list of (function, description) stages: each stage's output
     is the next one's input, as when mlir-translate is given several translations."""
-    from pyopt.dialects import make_context
-    from pyopt.ir.location import SourceBuffer
-    from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+    from pyopt.syntax.diagnostics import Diagnostic
     from pyopt.ir.location import FileLineColLoc
     from pyopt.tool import split_chunks
     stages = translation if isinstance(translation, list) else [(translation, None)]
@@ -366,7 +364,6 @@ def _version_text():
 
 def _main(argv):
     from pytranslate import clopts
-    from pyopt.syntax.printer import PrintFlags
     prog = clopts.program_path()
     parser = clopts.Parser(clopts.tool_name(prog), OVERVIEW, "<input file>", _options(), prog)
     v, positionals, ok = parser.parse(argv)

@@ -130,7 +130,6 @@ def _main(argv):
         sys.stderr.write(f"{e}\n" if e.bare else f"Error: {e}\n")
         sys.exit(1)
     except Exception as e:  # a bug: a diagnostic, never a traceback
-        import os
         if os.environ.get("PYOPT_TRACEBACK"):
             raise
         flush()
