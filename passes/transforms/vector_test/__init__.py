@@ -5,3 +5,4 @@ from passes.transforms.vector_test import collapse_inner  # noqa: F401
 from passes.transforms.vector_test import reduce_to_contract  # noqa: F401
 from passes.transforms.vector_test import drop_lead_unit, to_vector_lowering  # noqa: F401
 from passes.transforms.vector_test import sink_broadcast  # noqa: F401
+from passes.transforms.vector_test import scalar_transfer  # noqa: F401
