@@ -6,3 +6,4 @@ from passes.transforms.vector_test import reduce_to_contract  # noqa: F401
 from passes.transforms.vector_test import drop_lead_unit, to_vector_lowering  # noqa: F401
 from passes.transforms.vector_test import sink_broadcast  # noqa: F401
 from passes.transforms.vector_test import scalar_transfer  # noqa: F401
+from passes.transforms.vector_test import slices  # noqa: F401
