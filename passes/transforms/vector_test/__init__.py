@@ -7,3 +7,5 @@ from passes.transforms.vector_test import drop_lead_unit, to_vector_lowering  # 
 from passes.transforms.vector_test import sink_broadcast  # noqa: F401
 from passes.transforms.vector_test import scalar_transfer  # noqa: F401
 from passes.transforms.vector_test import slices  # noqa: F401
+from passes.transforms.vector_test import emulate_masked  # noqa: F401
+from passes.transforms.vector_test import scan  # noqa: F401
