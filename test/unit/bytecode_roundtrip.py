@@ -24,7 +24,8 @@ FLAGS = ["--allow-unregistered-dialect"]
 
 def inputs():
     out = []
-    for d, _, files in os.walk(os.path.join(ROOT, "test")):
+    for d, dirs, files in os.walk(os.path.join(ROOT, "test")):
+        dirs[:] = [x for x in dirs if x != "Output"]  # (lit's scratch files)
         out += [os.path.join(d, f) for f in files if f.endswith(".mlir")]
     return sorted(out)
 
@@ -83,11 +84,15 @@ def run_all(files, jobs=2, verbose=False):
     work = [(f, i, c) for f in files for i, c in enumerate(chunks(f))]
     with ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(lambda w: check_chunk(w[2]), work))
-    stats = {"chunks": 0, "forward": 0, "backward": 0}
+    stats = {"chunks": 0, "forward": 0, "backward": 0, "files": 0}
     failures = []
+    seen = set()
     for (f, i, _), (fw, bw) in zip(work, results):
         if fw is None:
             continue
+        if f not in seen:
+            seen.add(f)
+            stats["files"] += 1
         stats["chunks"] += 1
         stats["forward"] += fw
         stats["backward"] += bw
@@ -111,6 +116,7 @@ if __name__ == "__main__":
         sys.exit("mlir-opt-19 is not installed")
     sys.setrecursionlimit(20000)
     st, fails = run_all(a.files or inputs(), a.j, a.v)
-    print(f"{st['chunks']} chunks accepted by both tools; forward (pyopt -> mlir-opt) "
+    print(f"{st['chunks']} chunks of {st['files']} files accepted by both tools; forward "
+          f"(pyopt -> mlir-opt) "
           f"{st['forward']}, backward (mlir-opt -> pyopt) {st['backward']}")
     sys.exit(1 if fails else 0)
