@@ -9,3 +9,4 @@ from passes.transforms.vector_test import scalar_transfer  # noqa: F401
 from passes.transforms.vector_test import slices  # noqa: F401
 from passes.transforms.vector_test import emulate_masked  # noqa: F401
 from passes.transforms.vector_test import scan  # noqa: F401
+from passes.transforms.vector_test import unroll  # noqa: F401
