@@ -2,4 +2,5 @@
 Importing the package registers them."""
 from passes.transforms.scf import (parallel_fusion, forall_lowering,  # noqa: F401
                                    specialization, range_folding, while_tests,
-                                   loop_canonicalization, peeling, tiling, pipelining)
+                                   loop_canonicalization, peeling, tiling, pipelining,
+                                   unrolling)
