@@ -206,6 +206,22 @@ class VScaleRangeAttr(DialectAttr):
         return (f"#llvm.vscale_range<minRange = {p.attr_str(self.min_range)}, "
                 f"maxRange = {p.attr_str(self.max_range)}>")
 
+    @classmethod
+    def parse_stripped(cls, parser):
+        """`<minRange = 1 : i32, maxRange = 4 : i32>` (how bytecode stores llvm.func's
+        vscale_range, and the generic form spells it)."""
+        parser.expect("<", "expected '<'")
+        values = []
+        for i, key in enumerate(("minRange", "maxRange")):
+            if i:
+                parser.expect(",", "expected ','")
+            if not parser.accept_keyword(key):
+                raise parser.error_here(f"expected '{key}'")
+            parser.expect("=", "expected '='")
+            values.append(parser.parse_attribute())
+        parser.expect(">", "expected '>'")
+        return cls(*values)
+
 
 # ---------------------------------------------------------------------------- I64 enums
 def _i64_enum(name, cases, summary):
@@ -259,6 +275,8 @@ _MARKERS = {"undef": UndefAttr(), "poison": PoisonAttr(), "zero": ZeroAttr()}
 
 
 def parse_llvm_attr(parser, mnemonic, offset):
+    if mnemonic == "vscale_range":
+        return VScaleRangeAttr.parse_stripped(parser)
     cls = _WRAPPERS.get(mnemonic)
     if cls is not None:
         return cls.parse_stripped(parser)
