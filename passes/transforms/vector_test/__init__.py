@@ -10,3 +10,4 @@ from passes.transforms.vector_test import slices  # noqa: F401
 from passes.transforms.vector_test import emulate_masked  # noqa: F401
 from passes.transforms.vector_test import scan  # noqa: F401
 from passes.transforms.vector_test import unroll  # noqa: F401
+from passes.transforms.vector_test import bitcast_bubble  # noqa: F401

@@ -1,13 +1,13 @@
 """`-test-vector-to-vector-lowering`: vector's to-vector canonicalization folders (constant
 masks folded into masked memory ops, create_mask of constants, transposes of transposes),
-then leading unit dims cast away (drop_lead_unit)."""
+bitcasts moved across extracts/inserts, leading unit dims cast away (drop_lead_unit);
+`unroll` first unrolls elementwise ops, contractions and transfers to native shapes."""
 from __future__ import annotations
 
 from pyopt.dialects.vector.canonicalize import PATTERNS as _CANON
 from pyopt.dialects.vector.transfer_canonicalize import PATTERNS as _XFER
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from passes.transforms.vector_test import drop_lead_unit
 
 _CANON_NAMES = {"CreateMaskFolder", "StridedSliceConstantMaskFolder", "TransposeFolder"}
@@ -29,8 +29,9 @@ def canonicalization_patterns():
                options=[PassOption("unroll", bool, False, "Include unrolling")],
                anchor="func.func")
 def test_vector_to_vector(op, ctx, options):
+    from passes.transforms.vector_test import bitcast_bubble, unroll
+    pats = []
     if options["unroll"]:
-        raise MLIRError(Diagnostic("error", op.loc, "test-vector-to-vector-lowering: the "
-                                   "'unroll' option is not supported by pyopt"))
-    apply_patterns_greedily(op, canonicalization_patterns() + drop_lead_unit.patterns(), ctx,
-                            GreedyConfig(top_down=False))
+        pats = unroll.all_unroll_patterns(unroll.UnrollOptions(unroll.to_vector_native_shape))
+    pats += canonicalization_patterns() + bitcast_bubble.patterns() + drop_lead_unit.patterns()
+    apply_patterns_greedily(op, pats, ctx, GreedyConfig(top_down=False))

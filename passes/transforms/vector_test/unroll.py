@@ -205,3 +205,116 @@ def test_transfer_unrolling(op, ctx, options):
     opts = UnrollOptions(lambda o: [2, 2] if o.name in _XFER else None, order)
     apply_patterns_greedily(op, unroll_patterns(opts) + canonicalization_patterns(), ctx,
                             GreedyConfig(top_down=False))
+
+
+def _apply_perm(m, values):
+    return [values[e.position] for e in m.results]
+
+
+def contraction_bounds(op):
+    """ContractionOp::getIterationBounds from its operands' shapes."""
+    maps = [a.value for a in op.get_attr("indexing_maps")]
+    bounds = [None] * maps[0].num_dims
+    for m, v in zip(maps, op.operands[:3]):
+        t = v.type
+        if type(t) is not VectorType:
+            continue
+        for i, e in enumerate(m.results):
+            if bounds[e.position] is None:
+                bounds[e.position] = t.shape[i]
+    return bounds
+
+
+class UnrollContraction(_Unroll):
+    root = "vector.contract"
+
+    def match_and_rewrite(self, op, rw):
+        bounds = contraction_bounds(op)
+        tile = self.options.target_shape(op, bounds)
+        if tile is None:
+            return False
+        maps = [a.value for a in op.get_attr("indexing_maps")]
+        loc = op.loc
+        cache = {}
+        rt = op.results[0].type
+        for offs in tile_offsets(bounds, tile, self.options.loop_order(op, len(bounds))):
+            ops = []
+            for k in range(2):
+                ops.append(_extract(rw, loc, op.operand(k), _apply_perm(maps[k], offs),
+                                    _apply_perm(maps[k], tile)))
+            acc_offs = tuple(_apply_perm(maps[2], offs))
+            acc = cache.get(acc_offs)
+            if acc is None:
+                acc = _extract(rw, loc, op.operand(2), list(acc_offs),
+                               _apply_perm(maps[2], tile))
+            ops.append(acc)
+            new = rw.create(op.name, ops, [VectorType(_apply_perm(maps[2], tile),
+                                                      rt.element_type)],
+                            properties=dict(op.properties), attributes=dict(op.attributes)
+                            if op.attributes else None, loc=loc)
+            cache[acc_offs] = new.results[0]  # (insertion order kept: a MapVector)
+        res = const(rw, loc, rt)
+        for offs, v in cache.items():
+            res = _insert(rw, loc, v, res, list(offs))
+        rw.replace_op(op, [res])
+        return True
+
+
+class UnrollElementwise(_Unroll):
+    root = None
+
+    def match_and_rewrite(self, op, rw):
+        from passes.transforms.vector_test.flatten import is_elementwise
+        if len(op.results) != 1 or not is_elementwise(op):
+            return False
+        rt = op.results[0].type
+        if type(rt) is not VectorType:
+            return False
+        tile = self.options.target_shape(op, rt.shape)
+        if tile is None:
+            return False
+        loc = op.loc
+        res = const(rw, loc, rt)
+        nt = VectorType(tile, rt.element_type)
+        for offs in tile_offsets(rt.shape, tile, list(range(len(rt.shape)))):
+            vals = [_extract(rw, loc, v, offs, tile) if type(v.type) is VectorType else v
+                    for v in op.operands]
+            new = rw.create(op.name, vals, [nt], properties=dict(op.properties)
+                            if op.properties else None, attributes=dict(op.attributes)
+                            if op.attributes else None, loc=loc)
+            res = _insert(rw, loc, new.results[0], res, offs)
+        rw.replace_op(op, [res])
+        return True
+
+
+def _read_shape(op):
+    shape = None
+    for u in op.results[0].uses():
+        if u.owner.name != "vector.extract_strided_slice":
+            return None
+        s = list(u.owner.results[0].type.shape)
+        if shape is not None and s != shape:
+            return None
+        shape = s
+    return shape
+
+
+def to_vector_native_shape(op):
+    """The -test-vector-to-vector-lowering=unroll shapes."""
+    n = op.name
+    if n in ("arith.addf", "arith.select", "arith.cmpf"):
+        return [2, 2]
+    if n == "vector.contract":
+        return [2, 2, 2]
+    if n == "vector.transfer_read":
+        return _read_shape(op)
+    if n == "vector.transfer_write":
+        d = op.operand(0).defining_op()
+        if d is None or d.name != "vector.insert_strided_slice":
+            return None
+        return list(d.operand(0).type.shape)
+    return None
+
+
+def all_unroll_patterns(options):
+    return unroll_patterns(options) + [UnrollContraction(options), UnrollElementwise(options)]
