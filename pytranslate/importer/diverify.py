@@ -68,6 +68,16 @@ class DIVerifier:
     def _md(self, ref):
         return lambda: self.p.node(ref)
 
+    def _named(self, name):
+        """A named node as NamedMDNode::print writes it (its own line break, then the
+        verifier's)."""
+        slots = self.p.module_slots()
+        ops = []
+        for r in self.m.named_md[name]:
+            key = self.p.identity(r)
+            ops.append(f"!{slots[key]}" if key in slots else "null")
+        return f"!{_escaped_name(name)} = !{{{', '.join(ops)}}}\n"
+
     @staticmethod
     def _fn(f):
         return lambda: f"ptr @{f.name}" if _plain(f.name) else f'ptr @"{f.name}"'
@@ -115,7 +125,27 @@ class DIVerifier:
                 for bb in f.blocks:
                     for inst in bb.insts:
                         self._visit(self.instruction, inst, f, bb)
+        # then the module: global variables' attachments, the named metadata
+        for g in self.m.globals:
+            self._visit(self.global_variable, g)
+        for name, refs in self.m.named_md.items():
+            for ref in refs:
+                self._visit(self.named_operand, name, ref)
         return self.broken
+
+    def global_variable(self, g):
+        for kind, ref in getattr(g, "md", None) or ():
+            self.check(kind != "dbg" or
+                       self._kind(self._node(ref)[1]) == "DIGlobalVariableExpression",
+                       "!dbg attachment of global variable must be a "
+                       "DIGlobalVariableExpression")
+            self.md_node(ref, False)
+
+    def named_operand(self, name, ref):
+        if name == "llvm.dbg.cu":
+            self.check(self._kind(self._node(ref)[1]) == "DICompileUnit",
+                       "invalid compile unit", lambda: self._named(name), self._md(ref))
+        self.md_node(ref)
 
     def _visit(self, fn, *args):
         try:
@@ -391,11 +421,36 @@ def _check_local_variable(v, ref, node):
             v._md(scope) if scope is not None else None)
 
 
-_NODE_CHECKS = {"DILocation": _check_location, "DISubprogram": _check_subprogram,
+def _check_derived_type(v, ref, node):
+    base = v._field(node, "baseType")
+    v.check(base is None or v._kind(v._node(base)[1]) in _TYPES, "invalid base type",
+            v._md(ref), v._md(base))
+
+
+def _check_composite_type(v, ref, node):
+    base = v._field(node, "baseType")
+    v.check(base is None or v._kind(v._node(base)[1]) in _TYPES, "invalid base type",
+            v._md(ref), v._md(base))
+    elems = v._field(node, "elements")
+    if elems is not None:
+        _, enode = v._node(elems)
+        v.check(enode is None or enode.kind == "node", "invalid composite elements",
+                v._md(ref), v._md(elems))
+
+
+_NODE_CHECKS = {"DILocation": _check_location,
+                "DIDerivedType": _check_derived_type,
+                "DICompositeType": _check_composite_type, "DISubprogram": _check_subprogram,
                 "DISubroutineType": _check_subroutine_type,
                 "DILexicalBlock": _check_lexical_block,
                 "DILexicalBlockFile": _check_lexical_block,
                 "DILocalVariable": _check_local_variable}
+
+
+def _escaped_name(name):
+    import re
+    return name if re.fullmatch(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*", name) else \
+        "".join(c if c.isalnum() or c in "-$._" else f"\\{ord(c):02X}" for c in name)
 
 
 def _is_record(m, inst):

@@ -172,3 +172,42 @@ define void @kept(i32 %x) !dbg !5 {
 !11 = distinct !DILexicalBlock(scope: !2, file: !2, line: 2)
 !12 = !DILocation(line: 3, column: 1, scope: !11)
 !14 = !{!7}
+
+; // -----
+
+; The module's own debug info is checked after the functions': a global's !dbg
+; that is not a global variable expression, an llvm.dbg.cu entry that is not a
+; compile unit (the named node is quoted whole), a pointer to a file and a
+; structure whose elements are not a tuple.
+
+; ERR: invalid base type
+; ERR-NEXT: !5 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !3, size: 64)
+; ERR-NEXT: !3 = !DIFile(filename: "t.c", directory: "/src")
+; ERR-NEXT: invalid composite elements
+; ERR-NEXT: !6 = !DICompositeType(tag: DW_TAG_structure_type, name: "s"
+; ERR-NEXT: !0 = !DIBasicType(name: "int"
+; ERR-NEXT: !dbg attachment of global variable must be a DIGlobalVariableExpression
+; ERR-NEXT: invalid compile unit
+; ERR-NEXT: !llvm.dbg.cu = !{!2, !3}
+; ERR-EMPTY:
+; ERR-NEXT: !3 = !DIFile(filename: "t.c", directory: "/src")
+; ERR-NEXT: warning: ignoring invalid debug info
+; CHECK: llvm.mlir.global external @counter(0 : i32)
+; CHECK-NOT: dbg_expr
+@counter = global i32 0, !dbg !9
+define void @uses() !dbg !5 {
+  ret void, !dbg !7
+}
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1, !2}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2, producer: "t", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, retainedTypes: !11)
+!2 = !DIFile(filename: "t.c", directory: "/src")
+!3 = !DISubroutineType(types: !4)
+!4 = !{null}
+!5 = distinct !DISubprogram(name: "uses", scope: !2, file: !2, line: 1, type: !3, spFlags: DISPFlagDefinition, unit: !1)
+!7 = !DILocation(line: 2, column: 3, scope: !5)
+!9 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !2, size: 64)
+!11 = !{!10, !12}
+!12 = !DICompositeType(tag: DW_TAG_structure_type, name: "s", file: !2, line: 3, size: 32, elements: !9)
