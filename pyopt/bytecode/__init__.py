@@ -27,16 +27,14 @@ def read_bytecode(data, name, ctx, into):
     try:
         reader.read(into)
     except (BytecodeError, MLIRError, RecursionError, IndexError, ValueError) as e:
-        if isinstance(e, MLIRError):
+        if isinstance(e, MLIRError):  # from the text of an attribute or type entry
             diag = e.diag
-            diag.loc = loc if not isinstance(diag.loc, FileLineColLoc) or \
-                diag.loc.filename == "<bytecode entry>" else diag.loc
         else:
             msg = str(e) if isinstance(e, BytecodeError) else "malformed bytecode"
             diag = Diagnostic("error", loc, msg)
         if reader.producer is not None:
             diag.attach_note(f"in bytecode version {reader.version} produced by: "
-                             f"{reader.producer}", loc)
+                             f"{reader.producer}")
         raise MLIRError(diag) from None
     return reader
 

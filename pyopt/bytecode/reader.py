@@ -257,7 +257,7 @@ class BytecodeReader:
 
     def _parse_text(self, text, kind):
         from pyopt.syntax.parser import Parser
-        p = Parser(SourceBuffer("<bytecode entry>", text), self.ctx)
+        p = Parser(SourceBuffer(text, text), self.ctx)  # (MLIR names the buffer so too)
         value = p.parse_attribute() if kind == "Attribute" else p.parse_type()
         if getattr(p, "_llvm_seed_syntax", False):
             self._llvm_seed_syntax = True  # (typed LLVM pointers: see tool.parse_module)
