@@ -99,8 +99,9 @@ def run_all(files, jobs=2, verbose=False):
         if type(fw) is tuple:
             stats["pyopt_only"] += 1
             stats["pyopt_only_read"] += fw[1]
-            if not fw[1]:
-                failures.append((os.path.relpath(f, ROOT), i, False, None))
+            if not fw[1] and verbose:  # (e.g. ops newer than 19 that pyopt has)
+                print(f"{os.path.relpath(f, ROOT)}#{i}: only pyopt accepts it, and mlir-opt "
+                      f"does not read its bytecode so")
             continue
         if f not in seen:
             seen.add(f)
@@ -113,7 +114,7 @@ def run_all(files, jobs=2, verbose=False):
     if verbose:
         for f, i, fw, bw in failures:
             print(f"{f}#{i}: forward {'ok' if fw else 'FAIL'}, backward "
-                  f"{'ok' if bw else 'FAIL' if bw is not None else '-'}")
+                  f"{'ok' if bw else 'FAIL'}")
     return stats, failures
 
 
