@@ -139,7 +139,7 @@ class DIVerifier:
                        self._kind(self._node(ref)[1]) == "DIGlobalVariableExpression",
                        "!dbg attachment of global variable must be a "
                        "DIGlobalVariableExpression")
-            self.md_node(ref, False)
+            # (the expression's own checks only: its nodes are not walked from here)
 
     def named_operand(self, name, ref):
         if name == "llvm.dbg.cu":
