@@ -160,7 +160,14 @@ class FunctionTranslator:
             self.values[a] = loc
         for b in blocks:
             self.blocks[b] = LBlock()
+        # identified structs are listed in first-use order of LLVM's TypeFinder, which walks
+        # the blocks in layout order: those first met while translating a block are kept
+        # per block and put back in layout order below
+        structs = self.tc.structs
+        first_new = len(structs)
+        met = {}
         for b in blocks_by_dominance(blocks):
+            n_before = len(structs)
             self.cur = self.blocks[b]
             if b is not blocks[0]:
                 for a in b.args:
@@ -181,6 +188,10 @@ class FunctionTranslator:
                     if e.op is None:
                         e.op = o
                     raise
+            if len(structs) > n_before:
+                met[b] = structs[n_before:]
+        if len(met) > 1:
+            structs[first_new:] = [t for b in blocks for t in met.get(b, ())]
         # connectPHINodes: MLIR's predecessor order (most recent use first).
         for b in blocks[1:]:
             lb = self.blocks[b]
