@@ -298,6 +298,9 @@ def _options():
         O("drop-di-composite-type-elements", C.BOOL, "Avoid translating the elements of "
           "DICompositeTypes during the LLVM IR import (discouraged: testing only!)",
           default=False),
+        O("import-computed-goto", C.BOOL, "Import blockaddress constants and indirectbr as "
+          "llvm.blockaddress/llvm.blocktag/llvm.indirectbr (beyond MLIR 19, which rejects "
+          "them)", default=False),
         O("write-experimental-debuginfo", C.BOOL, "Write debug info in the new "
           "non-intrinsic format. Has no effect if --preserve-input-debuginfo-format=true.",
           default=True),
@@ -411,6 +414,7 @@ def _translate(v, input_file, timing):
                                print_flags=flags,
                                emit_expensive_warnings=v["emit_expensive_warnings"],
                                drop_di_composite_elements=v["drop_di_composite_type_elements"],
+                               import_computed_goto=v["import_computed_goto"],
                                error_diagnostics_only=v["error_diagnostics_only"],
                                output_split_marker=v["output_split_marker"],
                                write_debug_records=v["write_experimental_debuginfo"],
