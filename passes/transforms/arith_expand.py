@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from pyopt.dialects.arith.support import i1_same_shape
-from pyopt.ir.types import (BF16, F32, I16, I32, I64, RankedTensorType, ShapedType,
-                           UnrankedTensorType, VectorType, element_type_or_self)
+from pyopt.ir.types import BF16, F32, I16, I32, I64, ShapedType, element_type_or_self
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.ir.types import with_element_type as _like
 
 # arith.cmpi / arith.cmpf predicate numbers
 EQ, NE, SLT, SGT, ULT, UGT = 0, 1, 2, 4, 6, 8
@@ -52,17 +52,6 @@ class _B:
     def cast(self, name, v, type_):
         return self.op("arith." + name, [v], type_)
 
-
-def _like(t, et):
-    """`t` with element type `et` (or `et` itself for a scalar `t`)."""
-    tt = type(t)
-    if tt is VectorType:
-        return VectorType(t.shape, et, t.scalable_dims)
-    if tt is RankedTensorType:
-        return RankedTensorType(t.shape, et, t.encoding)
-    if tt is UnrankedTensorType:
-        return UnrankedTensorType(et)
-    return et
 
 
 def _ceildivui(op, rw):

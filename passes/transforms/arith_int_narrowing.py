@@ -6,26 +6,16 @@ from __future__ import annotations
 
 from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
-from pyopt.ir.types import INDEX, IntegerType, RankedTensorType, UnrankedTensorType, \
-    VectorType, element_type_or_self
+from pyopt.ir.types import INDEX, IntegerType, element_type_or_self
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.folding import constant_value, create_or_fold
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.diagnostics import pass_failure
+from pyopt.ir.types import with_element_type as _with_elem
 
 SIGN, ZERO = "arith.extsi", "arith.extui"
 
-
-def _with_elem(t, et):
-    tt = type(t)
-    if tt is VectorType:
-        return VectorType(t.shape, et, t.scalable_dims)
-    if tt is RankedTensorType:
-        return RankedTensorType(t.shape, et, t.encoding)
-    if tt is UnrankedTensorType:
-        return UnrankedTensorType(et)
-    return et
 
 
 def _type_bits(t):

@@ -309,3 +309,19 @@ def is_float(t) -> bool:
 
 def element_type_or_self(t):
     return t.element_type if isinstance(t, ShapedType) else t
+
+
+def with_element_type(t, et):
+    """ShapedType::clone(elementType): `t` with element type `et` (`et` itself for a scalar)."""
+    c = type(t)
+    if c is VectorType:
+        return VectorType(t.shape, et, t.scalable_dims)
+    if c is RankedTensorType:
+        return RankedTensorType(t.shape, et, t.encoding)
+    if c is UnrankedTensorType:
+        return UnrankedTensorType(et)
+    if c is MemRefType:
+        return MemRefType(t.shape, et, t.layout, t.memory_space)
+    if c is UnrankedMemRefType:
+        return UnrankedMemRefType(et, t.memory_space)
+    return et

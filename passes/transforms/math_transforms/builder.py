@@ -6,8 +6,8 @@ from __future__ import annotations
 from pyopt.dialects.arith import FastMathAttr
 from pyopt.dialects.arith.support import i1_same_shape
 from pyopt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-from pyopt.ir.types import (IntegerType, RankedTensorType, ShapedType, UnrankedTensorType,
-                           VectorType, I64, element_type_or_self)
+from pyopt.ir.types import IntegerType, ShapedType, I64, element_type_or_self
+from pyopt.ir.types import with_element_type as like
 
 # arith.cmpf predicates
 F_OEQ, F_OGT, F_OGE, F_OLT, F_OLE, F_ONE, F_ORD, F_UEQ, F_UGT, F_UGE, F_ULT, F_ULE, F_UNE, F_UNO = \
@@ -15,17 +15,6 @@ F_OEQ, F_OGT, F_OGE, F_OLT, F_OLE, F_ONE, F_ORD, F_UEQ, F_UGT, F_UGE, F_ULT, F_U
 # arith.cmpi predicates
 I_EQ, I_NE, I_SLT, I_SLE, I_SGT, I_SGE, I_ULT, I_ULE, I_UGT, I_UGE = range(10)
 
-
-def like(t, et):
-    """`t` with element type `et` (`et` itself for a scalar `t`)."""
-    tt = type(t)
-    if tt is VectorType:
-        return VectorType(t.shape, et, t.scalable_dims)
-    if tt is RankedTensorType:
-        return RankedTensorType(t.shape, et, t.encoding)
-    if tt is UnrankedTensorType:
-        return UnrankedTensorType(et)
-    return et
 
 
 def splat(type_, attr):
