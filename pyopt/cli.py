@@ -353,13 +353,13 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
             return 1
     opts.emit_bytecode = emit_bytecode
     opts.elide_resource_data = elide_resource_data_from_bytecode
-    text, name = read_input(input_file)
+    from pyopt.command import OutputFile, read_input_file
+    text, name = read_input_file(input_file)
     if text is None:
         return 1
     if output == "-":
         return run(text, name, opts, sys.stdout)
     import io
-    from pyopt.command import OutputFile
     out = OutputFile.open(output)
     if out is None:
         return 1
@@ -431,20 +431,6 @@ def _pipeline_from_args(passes, pass_pipeline):
     return None
 
 
-def read_input(path):
-    """Reads a file or stdin as text; undecodable bytes survive as surrogate escapes."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-            name = "<stdin>"
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-            name = path
-    except OSError as e:
-        sys.stderr.write(f"Could not open input file '{path}': {e.strerror}\n")
-        return None, None
-    return data.decode("utf-8", "surrogateescape"), name
 
 
 def split_pass_flags(argv):

@@ -135,3 +135,20 @@ class OutputFile:
             except OSError:
                 pass
         return False
+
+
+def read_input_file(path):
+    """The input (a file, or stdin for `-`) as text and its buffer name, or (None, None) after
+    LLVM's message; undecodable bytes survive as surrogate escapes (bytecode, invalid UTF-8)."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+            name = "<stdin>"
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+            name = path
+    except OSError as e:
+        sys.stderr.write(f"cannot open input file '{path}': {e.strerror}\n")
+        return None, None
+    return data.decode("utf-8", "surrogateescape"), name

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import sys
 
+from pyopt.command import read_input_file  # noqa: F401 (the drivers import it from here)
+
 GENERAL = "General options"
 GENERIC = "Generic Options"
 COLOR = "Color Options"
@@ -337,21 +339,6 @@ def handle_generic(parser, values, version_text):
     return False
 
 
-def read_input_file(path):
-    """The input (file or stdin `-`) as text and its buffer name, or (None, None) after
-    LLVM's message; undecodable bytes survive as surrogate escapes."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-            name = "<stdin>"
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-            name = path
-    except OSError as e:
-        sys.stderr.write(f"cannot open input file '{path}': {e.strerror}\n")
-        return None, None
-    return data.decode("utf-8", "surrogateescape"), name
 
 
 def program_path():

@@ -7,9 +7,8 @@ from pyopt.ir.attributes import FloatAttr, IntegerAttr
 from pyopt.ir.types import VectorType, element_type_or_self
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from pyopt.rewrite.pattern import RewritePattern
 
-from .builder import B
+from .builder import BuildReplacement
 from .matchers import constant_float, constant_int
 
 POWI_THRESHOLD = 3
@@ -81,21 +80,8 @@ REWRITES = {
 }
 
 
-class Simplify(RewritePattern):
-    def __init__(self, root, fn):
-        super().__init__(root, name="simplify-" + root)
-        self.fn = fn
-
-    def match_and_rewrite(self, op, rw):
-        v = self.fn(op, B(rw, op))
-        if v is None:
-            return False
-        rw.replace_op(op, [v])
-        return True
-
-
 def algebraic_simplification_patterns():
-    return [Simplify(n, f) for n, f in REWRITES.items()]
+    return [BuildReplacement(n, f, "simplify-") for n, f in REWRITES.items()]
 
 
 @register_pass("test-math-algebraic-simplification", "Test math algebraic simplification",

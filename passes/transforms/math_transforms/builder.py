@@ -8,6 +8,7 @@ from pyopt.dialects.arith.support import i1_same_shape
 from pyopt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from pyopt.ir.types import IntegerType, ShapedType, I64, element_type_or_self
 from pyopt.ir.types import with_element_type as like
+from pyopt.rewrite.pattern import RewritePattern
 
 # arith.cmpf predicates
 F_OEQ, F_OGT, F_OGE, F_OLT, F_OLE, F_ONE, F_ORD, F_UEQ, F_UGT, F_UGE, F_ULT, F_ULE, F_UNE, F_UNO = \
@@ -73,3 +74,18 @@ class B:
 
 def int_like(t, width):
     return like(t, IntegerType(width))
+
+
+class BuildReplacement(RewritePattern):
+    """Replaces a `root` op by the value `fn(op, B)` builds (no match when it gives None)."""
+
+    def __init__(self, root, fn, prefix):
+        super().__init__(root, name=prefix + root)
+        self.fn = fn
+
+    def match_and_rewrite(self, op, rw):
+        v = self.fn(op, B(rw, op))
+        if v is None:
+            return False
+        rw.replace_op(op, [v])
+        return True

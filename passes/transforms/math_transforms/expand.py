@@ -8,10 +8,9 @@ import math
 from pyopt.ir.types import FloatType, I32, I64, IntegerType, element_type_or_self
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.float_format import KINDS
 
-from .builder import (B, F_OEQ, F_OGT, F_OLT, F_ONE, I_EQ, I_NE, I_SGE, I_SLT, I_ULE,
+from .builder import (BuildReplacement, F_OEQ, F_OGT, F_OLT, F_ONE, I_EQ, I_NE, I_SGE, I_SLT, I_ULE,
                       like)
 from .matchers import constant_int
 
@@ -262,21 +261,8 @@ EXPANSIONS = {
 }
 
 
-class Expand(RewritePattern):
-    def __init__(self, root, fn):
-        super().__init__(root, name="expand-" + root)
-        self.fn = fn
-
-    def match_and_rewrite(self, op, rw):
-        v = self.fn(op, B(rw, op))
-        if v is None:
-            return False
-        rw.replace_op(op, [v])
-        return True
-
-
 def expand_patterns(names=None):
-    return [Expand(n, f) for n, f in EXPANSIONS.items() if names is None or n in names]
+    return [BuildReplacement(n, f, "expand-") for n, f in EXPANSIONS.items() if names is None or n in names]
 
 
 @register_pass("test-expand-math", "Test expanding math", display_name="TestExpandMathPass")
