@@ -174,6 +174,8 @@ def _pass_flags(extra):
               help="Print users of operation results and block arguments as a comment.")
 @click.option("--mlir-elide-elementsattrs-if-larger", default=None,
               help="Elide ElementsAttrs with more elements than this.")
+@click.option("--mlir-elide-resource-strings-if-larger", default=None,
+              help="Elide printing value of resources if string is too long in chars.")
 @click.option("--mlir-print-elementsattrs-with-hex-if-larger", default=None,
               help="Print DenseElementsAttrs with a hex string if larger than this.")
 @click.option("--mlir-print-struct-aliases", is_flag=True,
@@ -238,7 +240,8 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
           allow_unregistered_dialect, mlir_print_op_generic, mlir_print_debuginfo,
           mlir_pretty_debuginfo, mlir_print_local_scope, mlir_print_assume_verified,
           mlir_print_skip_regions, mlir_print_unique_ssa_ids, mlir_print_value_users,
-          mlir_elide_elementsattrs_if_larger, mlir_print_elementsattrs_with_hex_if_larger,
+          mlir_elide_elementsattrs_if_larger, mlir_elide_resource_strings_if_larger,
+          mlir_print_elementsattrs_with_hex_if_larger,
           mlir_print_struct_aliases, verify_each, mlir_disable_threading,
           mlir_print_op_on_diagnostic, mlir_print_stacktrace_on_diagnostic,
           mlir_enable_debugger_hook, color, mlir_pass_pipeline_crash_reproducer,
@@ -269,6 +272,9 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
         if mlir_elide_elementsattrs_if_larger is not None:
             mlir_elide_elementsattrs_if_larger = _check_uint(
                 "mlir-elide-elementsattrs-if-larger", mlir_elide_elementsattrs_if_larger)
+        if mlir_elide_resource_strings_if_larger is not None:
+            mlir_elide_resource_strings_if_larger = _check_uint(
+                "mlir-elide-resource-strings-if-larger", mlir_elide_resource_strings_if_larger)
     except _BadValue as e:
         sys.stderr.write(f"pyopt: {e}\n")
         return 1
@@ -295,6 +301,7 @@ def _main(cctx, input_file, output, split_input_file, split_input_marker, verify
     flags = PrintFlags(generic=mlir_print_op_generic, debuginfo=mlir_print_debuginfo,
                        pretty_debuginfo=mlir_pretty_debuginfo, local_scope=mlir_print_local_scope,
                        elide_limit=mlir_elide_elementsattrs_if_larger,
+                       resource_limit=mlir_elide_resource_strings_if_larger,
                        hex_limit=mlir_print_elementsattrs_with_hex_if_larger
                        if mlir_print_elementsattrs_with_hex_if_larger is not None else 100,
                        assume_verified=mlir_print_assume_verified,

@@ -29,11 +29,12 @@ class _OrderedSet(dict):
 class PrintFlags:
     __slots__ = ("generic", "debuginfo", "pretty_debuginfo", "local_scope", "elide_limit",
                  "hex_limit", "assume_verified", "skip_regions", "struct_aliases",
-                 "unique_ssa_ids", "value_users")
+                 "unique_ssa_ids", "value_users", "resource_limit")
 
     def __init__(self, generic=False, debuginfo=False, pretty_debuginfo=False, local_scope=False,
                  elide_limit=None, hex_limit=100, assume_verified=False, skip_regions=False,
-                 struct_aliases=False, unique_ssa_ids=False, value_users=False):
+                 struct_aliases=False, unique_ssa_ids=False, value_users=False,
+                 resource_limit=None):
         self.generic = generic
         self.debuginfo = debuginfo
         self.pretty_debuginfo = pretty_debuginfo
@@ -45,6 +46,9 @@ class PrintFlags:
         self.struct_aliases = struct_aliases
         self.value_users = value_users  # --mlir-print-value-users
         self.unique_ssa_ids = unique_ssa_ids
+        # --mlir-elide-resource-strings-if-larger: resource entries whose printed value is
+        # longer are left out (and sections left empty with them)
+        self.resource_limit = resource_limit
 
 
 class _Alias:
@@ -559,20 +563,30 @@ class Printer:
         """The `{-# dialect_resources ... , external_resources ... #-}` block (the used
         builtin blobs, then the external resources kept), printed after the top-level op as
         mlir-opt does."""
+        limit = self.flags.resource_limit
+        seen = []  # an elided entry still opens the block, as in MLIR
+
+        def kept(key, value):
+            seen.append(key)
+            return None if limit is not None and len(value) > limit else f"      {key}: {value}"
+
         blobs = getattr(self.ctx, "resources", None) or {}
-        entries = [f"      {h}: \"{blobs[('builtin', h)]}\"" for h in self.used_resources
-                   if ("builtin", h) in blobs]
+        entries = [e for e in (kept(h, f'"{blobs[("builtin", h)]}"') for h in self.used_resources
+                               if ("builtin", h) in blobs) if e is not None]
         sections = []
         if entries:
             sections.append("  dialect_resources: {\n    builtin: {\n" + ",\n".join(entries) +
                             "\n    }\n  }")
         external = getattr(self.ctx, "external_resources", None)
-        groups = [f"    {owner}: {{\n" + ",\n".join(
-            f"      {k}: {_external_resource_value(v)}" for k, v in items.items()) + "\n    }"
-            for owner, items in (external or {}).items() if items]
+        groups = []
+        for owner, items in (external or {}).items():
+            lines = [e for e in (kept(k, _external_resource_value(v)) for k, v in items.items())
+                     if e is not None]
+            if lines:
+                groups.append(f"    {owner}: {{\n" + ",\n".join(lines) + "\n    }")
         if groups:
             sections.append("  external_resources: {\n" + ",\n".join(groups) + "\n  }")
-        if not sections:
+        if not seen:
             return ""
         return "\n{-#\n" + ",\n".join(sections) + "\n#-}\n"
 
