@@ -186,7 +186,9 @@ class ArrayAttr(Attribute):
 
 def _elides_in_array(x):
     t = type(x)
-    return (t is IntegerAttr and x.type is I64) or (t is FloatAttr and x.type is F64)
+    # (an f64 printed in hex keeps its type: bare, it would read back as an integer)
+    return (t is IntegerAttr and x.type is I64) or \
+        (t is FloatAttr and x.type is F64 and not x.value_str().startswith("0x"))
 
 
 class DictionaryAttr(Attribute):
