@@ -105,25 +105,18 @@ def _bool_flags(argv):
 _DEFAULT_TRUE = {"--verify-each", "--mlir-print-op-on-diagnostic"}
 
 
-def _edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def _did_you_mean(arg):
     """The nearest option or pass to an unknown `--arg[=value]`, as llvm::cl suggests it."""
+    from pyopt.command import edit_distance
     from pyopt.pass_registry import PASSES
     flag, eq, value = arg.lstrip("-").partition("=")
     names = [o.lstrip("-") for p in _main.params if not getattr(p, "hidden", False)
              for o in getattr(p, "opts", ()) if o.startswith("-")]
     best, best_d = None, None
     for n in list(PASSES) + names:
-        d = _edit_distance(n, flag)
+        d = edit_distance(n, flag)
         if best is None or d < best_d:
             best, best_d = n, d
     if best is None:

@@ -152,3 +152,14 @@ def read_input_file(path):
         sys.stderr.write(f"cannot open input file '{path}': {e.strerror}\n")
         return None, None
     return data.decode("utf-8", "surrogateescape"), name
+
+
+def edit_distance(a, b):
+    """Levenshtein distance, for llvm::cl's "Did you mean" suggestions."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]

@@ -136,12 +136,7 @@ def _colored_engine():
 
     class ColoredEngine(DiagnosticEngine):
         def _write(self, text, severity):
-            if self._tty is None:
-                try:
-                    self._tty = self.stream.isatty()
-                except (AttributeError, ValueError):
-                    self._tty = False
-            if not self._tty:
+            if not self._on_terminal():
                 self.stream.write(text)
                 return
             head, sep, rest = text.partition(f"{severity}: ")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from pyopt.command import read_input_file  # noqa: F401 (the drivers import it from here)
+from pyopt.command import edit_distance, read_input_file  # noqa: F401 (the drivers import it from here)
 
 GENERAL = "General options"
 GENERIC = "Generic Options"
@@ -71,14 +71,6 @@ def _int_value(text):
     return -n if neg else n
 
 
-def _edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def _dashes(name):
@@ -220,7 +212,7 @@ class Parser:
         # (llvm::cl takes the first of equally near names in its hash order; shorter first)
         for n, o in sorted(self.by_name.items(), key=lambda kv: (len(kv[0]), kv[0])):
             takes_value = o.kind not in (FLAG, LIST)
-            d = _edit_distance(n, flag if takes_value else body)
+            d = edit_distance(n, flag if takes_value else body)
             if best_d is None or d < best_d:
                 best_d = d
                 best = n + "=" + value if eq and takes_value else n

@@ -9,8 +9,7 @@ are truncated back (`arith.truncf`), both with `fastmath<contract>`.
 from __future__ import annotations
 
 from pyopt.dialects.arith import FastMathAttr
-from pyopt.ir.types import (F32, FloatType, MemRefType, RankedTensorType, UnrankedMemRefType,
-                            UnrankedTensorType, VectorType)
+from pyopt.ir.types import F32, FloatType, ShapedType, with_element_type
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import (ConversionPattern, ConversionTarget, TypeConverter,
                                       apply_partial_conversion)
@@ -27,18 +26,8 @@ _ALWAYS_LEGAL = ("arith.bitcast", "arith.extf", "arith.truncf", "arith.constant"
 
 
 def _with_element(t, e):
-    c = type(t)
-    if c is VectorType:
-        return VectorType(t.shape, e, t.scalable_dims)
-    if c is RankedTensorType:
-        return RankedTensorType(t.shape, e, t.encoding)
-    if c is UnrankedTensorType:
-        return UnrankedTensorType(e)
-    if c is MemRefType:
-        return MemRefType(t.shape, e, t.layout, t.memory_space)
-    if c is UnrankedMemRefType:
-        return UnrankedMemRefType(e, t.memory_space)
-    return None
+    """`t` (a shaped type) with element type `e`; None for any other type."""
+    return with_element_type(t, e) if isinstance(t, ShapedType) else None
 
 
 def _extend(builder, result_type, inputs, loc):

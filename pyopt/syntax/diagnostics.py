@@ -131,15 +131,18 @@ class DiagnosticEngine:
                 out.append(" " * max(f.col - 1, 0) + "^\n")
         self._write("".join(out), severity)
 
-    def _write(self, text, severity):
-        """Plain text (byte-identical to mlir-opt) unless writing to a terminal, where rich
-        colours the severity and the caret."""
+    def _on_terminal(self):
         if self._tty is None:
             try:
                 self._tty = self.stream.isatty()
             except (AttributeError, ValueError):
                 self._tty = False
-        if not self._tty:
+        return self._tty
+
+    def _write(self, text, severity):
+        """Plain text (byte-identical to mlir-opt) unless writing to a terminal, where rich
+        colours the severity and the caret."""
+        if not self._on_terminal():
             self.stream.write(text)
             return
         from rich.console import Console

@@ -39,10 +39,11 @@ _KNOWN = ["e", "entry-point-result", "shared-libs", "dlopen", "O0", "O1", "O2", 
 
 def _unknown(arg):
     """llvm::cl's message for an unknown argument, with the nearest option name."""
-    from pytranslate.clopts import _edit_distance, program_path
+    from pyopt.command import edit_distance
+    from pytranslate.clopts import program_path
     body = arg.lstrip("-")
     flag, eq, value = body.partition("=")
-    near = min(_KNOWN, key=lambda n: (_edit_distance(n, flag), len(n), n))
+    near = min(_KNOWN, key=lambda n: (edit_distance(n, flag), len(n), n))
     near = ("-" if len(near) == 1 else "--") + near + (eq + value if eq else "")
     return (f"Unknown command line argument '{arg}'.  Try: '{program_path()} --help'\n"
             f"pyrunner: Did you mean '{near}'?")

@@ -6,7 +6,7 @@ from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, DenseElemen
                              DenseStringElementsAttr, DenseResourceElementsAttr,
                              SparseElementsAttr)
 from pyopt.ir.types import (IntegerType, VectorType, RankedTensorType, UnrankedTensorType, ShapedType,
-                        MemRefType, I1, NONE, DYNAMIC)
+                        I1, NONE, DYNAMIC, with_element_type)
 from pyopt.ir.verifier import op_error, compatible_shapes
 from pyopt.ir.verifier import _verify_elementwise as verify_elementwise  # noqa: F401 (re-export)
 from pyopt.ir.constraints import AttrConstraint
@@ -27,16 +27,7 @@ def is_vec_or_tensor(t):
 
 def i1_same_shape(t):
     """getI1SameShape: i1, or the shaped type `t` with an i1 element type."""
-    tt = type(t)
-    if tt is VectorType:
-        return VectorType(t.shape, I1, t.scalable_dims)
-    if tt is RankedTensorType:
-        return RankedTensorType(t.shape, I1, t.encoding)
-    if tt is UnrankedTensorType:
-        return UnrankedTensorType(I1)
-    if tt is MemRefType:
-        return MemRefType(t.shape, I1, t.layout, t.memory_space)
-    return I1
+    return with_element_type(t, I1)
 
 
 def compatible_shape_pair(a, b):
