@@ -25,4 +25,10 @@ REFLECT_BOUNDS = Op("test.reflect_bounds", operands=[("value", SignlessIntegerOr
                     results=[("result", SignlessIntegerOrIndex)],
                     format="attr-dict $value `:` type($result)", infer={"value": "result"})
 
-TEST_DIALECT = Dialect("test", [WITH_BOUNDS, INCREMENT, REFLECT_BOUNDS], allow_unknown_ops=True)
+_OPS = [WITH_BOUNDS, INCREMENT, REFLECT_BOUNDS]
+from pyopt.dialects.test.buffers import BUFFER_OPS  # noqa: E402
+_OPS.extend(BUFFER_OPS)
+from pyopt.dialects.test.legalizer_ops import LEGALIZER_OPS  # noqa: E402
+_OPS.extend(LEGALIZER_OPS)
+
+TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
