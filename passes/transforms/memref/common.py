@@ -33,16 +33,21 @@ def dispatch(lst):
 
 
 def create_reinterpret_cast(rw, result_type, source, offset, sizes, strides, loc=None):
+    return create_view(rw, "memref.reinterpret_cast", result_type, source, [offset], sizes,
+                       strides, loc)
+
+
+def create_view(rw, name, result_type, source, offsets, sizes, strides, loc=None):
+    """An offsets/sizes/strides op (reinterpret_cast, subview) from mixed lists."""
     operands, counts, props = [source], [1], {}
-    for name, lst in (("static_offsets", [offset]), ("static_sizes", sizes),
-                      ("static_strides", strides)):
+    for pname, lst in (("static_offsets", offsets), ("static_sizes", sizes),
+                       ("static_strides", strides)):
         st, dyn = dispatch(lst)
         operands += dyn
         counts.append(len(dyn))
-        props[name] = DenseArrayAttr(I64, st)
+        props[pname] = DenseArrayAttr(I64, st)
     props["operandSegmentSizes"] = segment_sizes(counts)
-    return rw.create("memref.reinterpret_cast", operands, [result_type], properties=props,
-                     loc=loc)
+    return rw.create(name, operands, [result_type], properties=props, loc=loc)
 
 
 def base_buffer_type(t):

@@ -48,8 +48,11 @@ def conversion_pattern(root=None, benefit=1, type_converter=None):
 
 
 class ConversionConfig:
-    def __init__(self, fold=True):
+    def __init__(self, fold=True, include_root=False):
         self.fold = fold
+        # convert the root op too (MLIR always does; a function pass converting its function's
+        # signature needs it, module-level passes keep the module out of the patterns' reach)
+        self.include_root = include_root
         self.unlegalized_ops = None   # partial: a set receiving the ops left unconverted
         self.legalizable_ops = None   # analysis: a set receiving the legalizable ops
 
@@ -195,13 +198,16 @@ def _restore_folded(op, before):
     op.attributes.update(attrs)
 
 
-def _collect(root, target):
+def _collect(root, target, include_root=False):
     """Ops to convert, pre-order; insides of recursively legal ops are skipped."""
     out = []
     stack = []
-    for r in root.regions:
-        for b in reversed(r.blocks):
-            stack.extend(reversed(b.ops))
+    if include_root:
+        stack.append(root)
+    else:
+        for r in root.regions:
+            for b in reversed(r.blocks):
+                stack.extend(reversed(b.ops))
     while stack:
         op = stack.pop()
         out.append(op)
@@ -241,7 +247,7 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
     rw = ConversionPatternRewriter(ctx)
     legalizer = _Legalizer(target, patterns, rw, config)
     for root in roots:
-        for op in _collect(root, target):
+        for op in _collect(root, target, config.include_root):
             if op in rw.ignored:
                 continue
             if legalizer.legalize(op):
