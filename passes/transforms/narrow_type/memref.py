@@ -18,7 +18,7 @@ from passes.transforms.narrow_type.linearize import (
 
 
 def _bits(t):
-    return t.width if type(t) is IntegerType else t.bitwidth
+    return t.width
 
 
 def _converted_memref(pattern, rw, op, t):
