@@ -53,20 +53,10 @@ def for_iv_owner(v):
 
 
 # ------------------------------------------------------------------ reductions
-def _depends_on(value, carried, region_op):
-    """Whether `value` is computed (inside region_op) from one of the `carried` args."""
-    seen = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if v in carried:
-            return True
-        op = v.defining_op()
-        if op is None or op in seen or not region_op.is_ancestor_of(op):
-            continue
-        seen.add(op)
-        stack.extend(op.operands)
-    return False
+def _depends_on(value, carried):
+    """dependsOnCarriedVals as upstream evaluates it: its backward slice stops at the loop
+    body, so only `value` itself being a carried value counts."""
+    return value in carried
 
 
 def match_reduction(args, pos):
@@ -79,7 +69,7 @@ def match_reduction(args, pos):
         return None, []
     reduced = comb.operand(1) if comb.operand(0) is carried else comb.operand(0)
     region_op = carried.owner.parent_op
-    if _depends_on(reduced, set(args), region_op):
+    if _depends_on(reduced, set(args)):
         return None, []
     combiners = []
     while comb.name != "affine.yield":

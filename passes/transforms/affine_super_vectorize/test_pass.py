@@ -7,9 +7,12 @@ from pyopt.dialects.affine.canonicalize import simplify_map
 from pyopt.ir.types import VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.syntax.printer import NameState, Printer, PrintFlags
 
 from passes.transforms.affine_super_vectorize import matcher
 from passes.transforms.affine_super_vectorize.analysis import is_loop_parallel
+from passes.transforms.affine_super_vectorize.slicing import (backward_slice, forward_slice,
+                                                              full_slice)
 from passes.transforms.affine_super_vectorize.vectorizer import Strategy, vectorize_loop_nest
 
 
@@ -43,7 +46,7 @@ def _test_shape_ratio(func, sub, out):
             shape_ratio(t.shape, sub) is not None
     for m in matcher.op_pattern(filt).match(func):
         r = shape_ratio(m.op.results[0].type.shape, sub)
-        out.append(f"\nmatched: {m.op} with shape ratio: " + ", ".join(map(str, r)))
+        out.append(f"\nmatched: {_op_str(m.op)} with shape ratio: " + ", ".join(map(str, r)))
 
 
 def _test_compose(func, out):
@@ -55,6 +58,26 @@ def _test_compose(func, out):
     for m in maps[1:]:
         res = res.compose(m)
     out.append("\nComposed map: " + str(simplify_map(res)))
+
+
+def _op_str(op):
+    """An op as Operation::print streams a nested op: names numbered from the top-level op,
+    attributes spelled out (no alias definitions)."""
+    p = Printer(PrintFlags(local_scope=True))
+    root = op
+    while root.parent_op is not None:
+        root = root.parent_op
+    p.ns = NameState(root, False, False, False)
+    p.print_op(op)
+    return p.finish()
+
+
+def _test_slices(func, out, what, fn):
+    out.append("\n" + func.get_attr("sym_name").value)
+    for m in matcher.op_pattern(lambda op: op.name == "slicing-test-op").match(func):
+        out.append(f"\nmatched: {_op_str(m.op)} {what}: ")
+        for o in fn(m.op):
+            out.append("\n" + _op_str(o))
 
 
 def _outermost_loops(func):
@@ -120,6 +143,12 @@ def vectorizer_test(func, ctx, options):
         except ValueError:
             raise MLIRError(Diagnostic("error", None, "Invalid argument for vector-shape-ratio"))
         _test_shape_ratio(func, sub, out)
+    if options.get("forward-slicing"):
+        _test_slices(func, out, "forward static slice", forward_slice)
+    if options.get("backward-slicing"):
+        _test_slices(func, out, "backward static slice", backward_slice)
+    if options.get("slicing"):
+        _test_slices(func, out, "static slice", full_slice)
     if options.get("compose-maps"):
         _test_compose(func, out)
     if options.get("vectorize-affine-loop-nest"):
