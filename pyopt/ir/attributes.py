@@ -370,9 +370,10 @@ class DenseElementsAttr(Attribute):
 
     def hex_bytes(self) -> str:
         et = self.type.element_type
-        width = et.width if not isinstance(et, ComplexType) else et.element_type.width
         if et is INDEX:
             width = 64
+        else:
+            width = et.width if not isinstance(et, ComplexType) else et.element_type.width
         if width == 1:  # i1 data is bit-packed, LSB first
             bits = sum(1 << i for i, v in enumerate(self.values) if v)
             return bits.to_bytes((len(self.values) + 7) // 8, "little").hex().upper()

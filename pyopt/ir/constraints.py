@@ -340,6 +340,12 @@ class DenseArrayC(AttrConstraint):
         parser.expect("[")
         if not parser.accept("]"):
             while True:
+                if self.elem_type is I1 and parser.kind == "bare" and \
+                        parser.tok in ("true", "false"):
+                    vals.append(int(parser.parse_keyword() == "true"))
+                    if not parser.accept(","):
+                        break
+                    continue
                 a = parser.parse_number_attr(self.elem_type)
                 vals.append(a.bits if type(self.elem_type) is FloatType else a.value)
                 if not parser.accept(","):

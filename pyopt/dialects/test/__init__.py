@@ -31,4 +31,9 @@ _OPS.extend(BUFFER_OPS)
 from pyopt.dialects.test.legalizer_ops import LEGALIZER_OPS  # noqa: E402
 _OPS.extend(LEGALIZER_OPS)
 
+from pyopt.dialects.test.ir_attr_ops import OPS as IR_ATTR_OPS  # noqa: E402
+_OPS.extend(IR_ATTR_OPS)
+
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
+from pyopt.dialects.test.ir_attrs import parse_test_attr  # noqa: E402
+TEST_DIALECT.parse_attr = parse_test_attr
