@@ -57,5 +57,8 @@ def test_memref_dependence_check(root, ctx, options):
 def test_memref_bound_check(root, ctx, options):
     for op in root.walk_ops():
         if is_access(op):
-            for msg in bound_check(op):
+            error, messages = bound_check(op)
+            if error:
+                _emit(ctx, "error", op, error)
+            for msg in messages:
                 _emit(ctx, "error", op, f"'{op.name}' op {msg}")

@@ -112,8 +112,12 @@ class _Builder:
                     i = j
                     break
             cols.append(dim_offset + i if i >= 0 else self.symbol_col(v))
-        return self.sys._import_flat(list(amap.results), amap.num_dims, amap.num_symbols,
-                                     cols, locals_first=False)
+        res = self.sys._import_flat(list(amap.results), amap.num_dims, amap.num_symbols,
+                                    cols, locals_first=False)
+        if res is None:
+            return None
+        self.sys.ineqs.extend(res[1])
+        return res[0]
 
 
 def check_dependence(src_access, dst_access, depth, with_components=True, allow_rar=False):

@@ -12,12 +12,13 @@ from pyopt.ir.types import MemRefType
 
 
 class MemRefRegion:
-    __slots__ = ("memref", "write", "cst")
+    __slots__ = ("memref", "write", "cst", "error")
 
     def __init__(self):
         self.memref = None
         self.write = False
         self.cst = None
+        self.error = None  # a diagnostic upstream emits on the op when compute fails
 
     def compute(self, op, loop_depth=0, add_memref_dim_bounds=True):
         """False when the access is not analysable."""
@@ -46,6 +47,7 @@ class MemRefRegion:
             else:
                 return False
         if not cst.compose_map(amap, operands):
+            self.error = "getMemRefRegion: compose affine map failed"
             return False
         cst.set_dim_symbol_separation(cst.num_dims_and_symbols - rank)
         keep = loops.affine_ivs(op)[:loop_depth]
@@ -66,10 +68,11 @@ class MemRefRegion:
 
 
 def bound_check(op):
-    """Messages for each dimension the access may overrun (boundCheckLoadOrStoreOp)."""
+    """(plain error or None, op error messages for each dimension the access may overrun)
+    as boundCheckLoadOrStoreOp."""
     region = MemRefRegion()
     if not region.compute(op, 0, add_memref_dim_bounds=False):
-        return []
+        return region.error, []
     mt = region.memref.type
     out = []
     for r in range(len(mt.shape)):
@@ -84,4 +87,4 @@ def bound_check(op):
         lower.add_bound(BoundType.UB, r, -1)
         if not lower.is_empty():
             out.append(f"memref out of lower bound access along dimension #{r + 1}")
-    return out
+    return None, out

@@ -183,13 +183,18 @@ class ValueConstraints(IntegerPolyhedron):
             if pos < 0:
                 pos = self.append_dim_var(v) if i < nd else self.append_symbol_var(v)
             cols.append(pos)
-        rows = self._import_flat(list(iset.constraints), nd, iset.num_symbols, cols,
-                                 locals_first=False)
-        if rows is None:
+        res = self._import_flat(list(iset.constraints), nd, iset.num_symbols, cols,
+                                locals_first=False)
+        if res is None:
             return False
-        for r, is_eq in zip(rows, iset.eq_flags):
-            (self.eqs if is_eq else self.ineqs).append(r)
+        self._add_set_rows(res, iset.eq_flags)
         return True
+
+    def _add_set_rows(self, res, eq_flags):
+        rows, local_rows = res
+        for r, is_eq in zip(rows, eq_flags):
+            (self.eqs if is_eq else self.ineqs).append(r)
+        self.ineqs.extend(local_rows)
 
     # ------------------------------------------------------------ maps
     def _import_flat(self, exprs, nd, ns, cols, locals_first):
@@ -212,9 +217,7 @@ class ValueConstraints(IntegerPolyhedron):
                 out[base + l] = row[width + l]
             out[-1] = row[-1]
             return out
-        for r in lcst.ineqs:
-            self.ineqs.append(convert(r))
-        return [convert(r) for r in rows]
+        return [convert(r) for r in rows], [convert(r) for r in lcst.ineqs]
 
     def aligned_columns(self, operands):
         """Columns of the map operands in this system (adding missing ones)."""
@@ -229,10 +232,12 @@ class ValueConstraints(IntegerPolyhedron):
         cols = self.aligned_columns(operands)
         if closed is None:
             closed = type_ is not BoundType.UB
-        rows = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
-                                 locals_first=True)
-        if rows is None:
+        res = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+                                locals_first=True)
+        if res is None:
             return False
+        rows, local_rows = res
+        self.ineqs.extend(local_rows)
         lower = type_ is not BoundType.UB
         adjust = 0 if closed or type_ is BoundType.EQ else -1
         for r in rows:
@@ -247,10 +252,12 @@ class ValueConstraints(IntegerPolyhedron):
     def compose_map(self, amap, operands):
         """Prepends one dim per result of `amap`, equal to that result."""
         cols = self.aligned_columns(operands)
-        rows = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
-                                 locals_first=True)
-        if rows is None:
+        res = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+                                locals_first=True)
+        if res is None:
             return False
+        rows, local_rows = res
+        self.ineqs.extend(local_rows)
         n = len(rows)
         self.insert_var(RANGE, 0, n)
         for k, r in enumerate(rows):
@@ -263,13 +270,12 @@ class ValueConstraints(IntegerPolyhedron):
     @classmethod
     def from_integer_set(cls, iset):
         cst = cls(iset.num_dims, iset.num_symbols)
-        rows = cst._import_flat(list(iset.constraints), iset.num_dims, iset.num_symbols,
-                                list(range(iset.num_dims + iset.num_symbols)),
-                                locals_first=False)
-        if rows is None:
+        res = cst._import_flat(list(iset.constraints), iset.num_dims, iset.num_symbols,
+                               list(range(iset.num_dims + iset.num_symbols)),
+                               locals_first=False)
+        if res is None:
             return None
-        for r, is_eq in zip(rows, iset.eq_flags):
-            (cst.eqs if is_eq else cst.ineqs).append(r)
+        cst._add_set_rows(res, iset.eq_flags)
         return cst
 
 
