@@ -2,4 +2,4 @@
 memref-expand and expand-realloc. Importing the package registers them."""
 from passes.transforms.memref import (expand_strided_metadata, expand_ops,  # noqa: F401
                                       expand_realloc, fold_alias_ops, emulate_wide_int,
-                                      compose_subview)
+                                      compose_subview, normalize_memrefs)

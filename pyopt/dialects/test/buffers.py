@@ -1,7 +1,8 @@
 """Test ops the buffer passes' upstream tests use (promote-buffers-to-stack and friends):
 `test.copy`, `test.buffer_based`, `test.region_buffer_based` with its `test.region_yield`,
 and `test.region_if` (then/else regions both flow into a join region, which flows to the
-results) with its `test.region_if_yield`."""
+results) with its `test.region_if_yield`; and normalize-memrefs' `test.op_norm`,
+`test.op_nonnorm` and `test.op_norm_ret` (generic form only)."""
 from pyopt.ir.constraints import AnyType
 from pyopt.ir.core import Region
 from pyopt.ir.opdef import Op, RETURN_LIKE, TERMINATOR, PURE, SINGLE_BLOCK
@@ -64,4 +65,8 @@ REGION_IF = Op("test.region_if", operands=[("inputs", AnyType, "*")],
                implicit_terminator="test.region_if_yield",
                parse=_parse_region_if, print=_print_region_if)
 
-BUFFER_OPS = [COPY, BUFFER_BASED, REGION_YIELD, REGION_BUFFER_BASED, REGION_IF_YIELD, REGION_IF]
+OP_NORM = Op("test.op_norm", operands=["X", "Y"])
+OP_NONNORM = Op("test.op_nonnorm", operands=["X", "Y"])
+OP_NORM_RET = Op("test.op_norm_ret", operands=["X"], results=["Y", "Z"])
+
+BUFFER_OPS = [OP_NORM, OP_NONNORM, OP_NORM_RET, COPY, BUFFER_BASED, REGION_YIELD, REGION_BUFFER_BASED, REGION_IF_YIELD, REGION_IF]
