@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 from pyopt.dialects.affine.canonicalize import compose_map_and_operands, canonicalize_map_and_operands
-from pyopt.ir.affine import AffineExprKind
+from pyopt.ir.affine import AffineExprKind, AffineMap
+from pyopt.ir.opdef import AFFINE_SCOPE
 from pyopt.rewrite.folding import op_effects
 
 _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
@@ -27,18 +28,21 @@ class System:
 
     def __init__(self):
         self.nvars = 0
+        self.kinds = []  # per var: 0 source IV, 1 destination IV, 2 symbol, 3 local
         self.eqs = []
         self.ineqs = []  # each >= 0
         self.symbols = {}  # Value -> var
+        self.iv_vars = ({}, {})  # source / destination: IV Value -> var
 
-    def new_var(self):
+    def new_var(self, kind=3):
         self.nvars += 1
+        self.kinds.append(kind)
         return self.nvars - 1
 
     def symbol(self, v):
         s = self.symbols.get(v)
         if s is None:
-            s = self.symbols[v] = self.new_var()
+            s = self.symbols[v] = self.new_var(2)
             c = _const_index(v)
             if c is not None:
                 self.eqs.append({s: 1, None: -c})
@@ -84,8 +88,12 @@ class System:
     # -- emptiness -------------------------------------------------------------------------
     def is_empty(self):
         n = self.nvars
-        eqs = [_dense(e, n) for e in self.eqs]
-        ineqs = [_dense(e, n) for e in self.ineqs]
+        # (variables in upstream's column order: IVs, symbols, then locals; elimination
+        # follows it, which decides what the integer tightening catches)
+        order = sorted(range(n), key=lambda v: self.kinds[v])
+        col = {v: i for i, v in enumerate(order)}
+        eqs = [_dense(e, n, col) for e in self.eqs]
+        ineqs = [_dense(e, n, col) for e in self.ineqs]
         for r in eqs:
             g = _gcd(r[:-1])
             if g == 0:
@@ -149,10 +157,10 @@ def _axpy(a, b, s):
     return out
 
 
-def _dense(d, n):
+def _dense(d, n, col):
     r = [0] * (n + 1)
     for k, x in d.items():
-        r[n if k is None else k] += x
+        r[n if k is None else col[k]] += x
     return r
 
 
@@ -194,16 +202,28 @@ def _fm_cost(ineqs, v):
 
 
 # ------------------------------------------------------------------ building the system
-def enclosing_loops(op):
-    """The affine.for ops around `op`, outermost first (up to the affine scope)."""
+def enclosing_affine_ops(op):
+    """The affine.for / affine.if / affine.parallel ops around `op` up to its affine scope,
+    outermost first."""
     out = []
     p = op.parent_op
-    while p is not None and p.name in ("affine.for", "affine.if", "affine.parallel"):
-        if p.name == "affine.for":
+    while p is not None and not (p.opdef is not None and AFFINE_SCOPE in p.opdef.traits):
+        if p.name in ("affine.for", "affine.if", "affine.parallel"):
             out.append(p)
         p = p.parent_op
     out.reverse()
     return out
+
+
+def loop_ivs(ops):
+    """The induction variables of the loops among `ops`, outermost first."""
+    ivs = []
+    for o in ops:
+        if o.name == "affine.for":
+            ivs.append(o.regions[0].blocks[0].args[0])
+        elif o.name == "affine.parallel":
+            ivs.extend(o.regions[0].blocks[0].args)
+    return ivs
 
 
 def _for_bounds(op):
@@ -218,27 +238,59 @@ def _map_forms(sys, m, operands, ivs):
     """The linear forms of a map's results over the system's variables."""
     m, operands = compose_map_and_operands(m, list(operands))
     m, operands = canonicalize_map_and_operands(m, operands)
-    vars_ = [ivs.get(v) if v in ivs else sys.symbol(v) for v in operands]
+    vars_ = [ivs[v] if v in ivs else sys.symbol(v) for v in operands]
     return [sys.flatten(e, vars_[:m.num_dims], vars_[m.num_dims:]) for e in m.results]
 
 
-def _add_domain(sys, loops):
-    ivs = {}
-    for lp in loops:
-        iv = lp.regions[0].blocks[0].args[0]
-        x = sys.new_var()
-        lb, lb_ops, ub, ub_ops = _for_bounds(lp)
-        for f in _map_forms(sys, lb, lb_ops, ivs):
+def _bound(sys, x, forms, lower):
+    for f in forms:
+        if lower:
             sys.ineqs.append(_axpy({x: 1}, f, -1))
-        for f in _map_forms(sys, ub, ub_ops, ivs):
+        else:
             r = _axpy(f, {x: 1}, -1)
             r[None] = r.get(None, 0) - 1
             sys.ineqs.append(r)
-        step = lp.properties["step"].value
-        if step != 1 and lb.is_single_constant():
-            q = sys.new_var()
-            sys.eqs.append({x: 1, q: -step, None: -lb.results[0].value})
-        ivs[iv] = x
+
+
+def _group(m, groups, i):
+    start = sum(groups[:i])
+    return AffineMap.get(m.num_dims, m.num_symbols, m.results[start:start + groups[i]])
+
+
+def _add_domain(sys, ops, kind):
+    """Adds the iteration domain the enclosing `ops` define (upstream's getIndexSet)."""
+    for v in loop_ivs(ops):
+        sys.iv_vars[kind][v] = sys.new_var(kind)
+    ivs = sys.iv_vars[kind]
+    for lp in ops:
+        if lp.name == "affine.for":
+            x = ivs[lp.regions[0].blocks[0].args[0]]
+            lb, lb_ops, ub, ub_ops = _for_bounds(lp)
+            _bound(sys, x, _map_forms(sys, lb, lb_ops, ivs), True)
+            _bound(sys, x, _map_forms(sys, ub, ub_ops, ivs), False)
+            step = lp.properties["step"].value
+            if step != 1 and lb.is_single_constant():
+                q = sys.new_var()
+                sys.eqs.append({x: 1, q: -step, None: -lb.results[0].value})
+        elif lp.name == "affine.parallel":
+            props = lp.properties
+            lbm, ubm = props["lowerBoundsMap"].value, props["upperBoundsMap"].value
+            lbg = list(props["lowerBoundsGroups"].all_values())
+            ubg = list(props["upperBoundsGroups"].all_values())
+            ops_ = lp.operands
+            lb_ops, ub_ops = ops_[:lbm.num_inputs], ops_[lbm.num_inputs:]
+            for i, iv in enumerate(lp.regions[0].blocks[0].args):
+                x = ivs[iv]
+                _bound(sys, x, _map_forms(sys, _group(lbm, lbg, i), lb_ops, ivs), True)
+                _bound(sys, x, _map_forms(sys, _group(ubm, ubg, i), ub_ops, ivs), False)
+        else:
+            iset = lp.get_attr("condition").value
+            operands = lp.operands
+            vars_ = [ivs[v] if v in ivs else sys.symbol(v) for v in operands]
+            nd = iset.num_dims
+            for e, is_eq in zip(iset.constraints, iset.eq_flags):
+                f = sys.flatten(e, vars_[:nd], vars_[nd:])
+                (sys.eqs if is_eq else sys.ineqs).append(f)
     return ivs
 
 
@@ -258,15 +310,18 @@ def has_dependence(src, dst, depth):
         return False
     if src.name != "affine.store" and dst.name != "affine.store":
         return False
-    src_loops, dst_loops = enclosing_loops(src), enclosing_loops(dst)
+    src_enc, dst_enc = enclosing_affine_ops(src), enclosing_affine_ops(dst)
+    src_ivs_l, dst_ivs_l = loop_ivs(src_enc), loop_ivs(dst_enc)
     common = 0
-    while common < min(len(src_loops), len(dst_loops)) and \
-            src_loops[common] is dst_loops[common]:
+    while common < min(len(src_ivs_l), len(dst_ivs_l)) and \
+            src_ivs_l[common] is dst_ivs_l[common]:
         common += 1
+    if depth > common and not _before(src, dst):
+        return False
     sys = System()
     try:
-        src_ivs = _add_domain(sys, src_loops)
-        dst_ivs = _add_domain(sys, dst_loops)
+        src_ivs = _add_domain(sys, src_enc, 0)
+        dst_ivs = _add_domain(sys, dst_enc, 1)
         a = _map_forms(sys, src_map, src_ops, src_ivs)
         b = _map_forms(sys, dst_map, dst_ops, dst_ivs)
     except _Unsupported:
@@ -274,13 +329,31 @@ def has_dependence(src, dst, depth):
     for x, y in zip(a, b):
         sys.eqs.append(_axpy(x, y, -1))
     for i in range(min(common, depth)):
-        iv = src_loops[i].regions[0].blocks[0].args[0]
+        iv = src_ivs_l[i]
         s, d = src_ivs[iv], dst_ivs[iv]
         if i == depth - 1:
             sys.ineqs.append({d: 1, s: -1, None: -1})
         else:
             sys.eqs.append({d: 1, s: -1})
     return not sys.is_empty()
+
+
+def _before(a, b):
+    """Whether `a` comes before `b` in the block of their closest common ancestor."""
+    chain = {}
+    o = a
+    while o is not None:
+        if o.parent is not None:
+            chain[o.parent] = o
+        o = o.parent_op
+    o = b
+    while o is not None:
+        blk = o.parent
+        if blk in chain:
+            x = chain[blk]
+            return x is not o and x.is_before_in_block(o)
+        o = o.parent_op
+    return False
 
 
 def _is_alloc(op):
@@ -304,8 +377,10 @@ def nesting_depth(op):
     n = 0
     p = op.parent_op
     while p is not None:
-        if p.name in ("affine.for", "affine.parallel"):
+        if p.name == "affine.for":
             n += 1
+        elif p.name == "affine.parallel":
+            n += len(p.regions[0].blocks[0].args)
         p = p.parent_op
     return n
 
@@ -328,8 +403,7 @@ def is_loop_memory_parallel(loop):
             e = op_effects(op)
             if e is None or (e and e != {"alloc"}):
                 return False
-    depth = enclosing_depth = nesting_depth(loop) + 1
-    del enclosing_depth
+    depth = nesting_depth(loop) + 1
     for s in accesses:
         for d in accesses:
             if has_dependence(s, d, depth):

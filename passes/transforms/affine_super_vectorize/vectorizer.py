@@ -242,7 +242,7 @@ def _create_for(st, loop, lb_ops, ub_ops, step, inits):
     region = Region([blk])
     return st.b.create("affine.for", list(lb_ops) + list(ub_ops) + list(inits),
                        [v.type for v in inits], properties=props,
-                       attributes=dict(loop.attributes), regions=[region], loc=loop.loc)
+                       regions=[region], loc=loop.loc)
 
 
 def _vectorize_for(loop, st):
