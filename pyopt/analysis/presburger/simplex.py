@@ -7,6 +7,8 @@ budget so that unbounded sets without integer points cannot loop forever."""
 from __future__ import annotations
 
 from fractions import Fraction
+
+from pyopt.analysis.presburger import rows as R
 from math import floor, ceil
 
 NODE_BUDGET = 2000
@@ -108,8 +110,10 @@ def find_integer_sample(rel):
     non-empty by returning an empty list."""
     if rel.is_obviously_empty():
         return None
+    ineqs = [list(r) for r in rel.ineqs]
+    for r in ineqs:
+        R.tighten(r)  # same integer points, often no rational ones left
     try:
-        return _search(rel.num_vars, [list(r) for r in rel.eqs], [list(r) for r in rel.ineqs],
-                       [NODE_BUDGET])
+        return _search(rel.num_vars, [list(r) for r in rel.eqs], ineqs, [NODE_BUDGET])
     except _Budget:
         return []
