@@ -243,6 +243,9 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
     outputs = []
     for name, chunk in pieces:
         buffer = SourceBuffer(name, chunk)
+        # What passes print to stdout themselves (llvm::outs() in mlir-opt) precedes the
+        # chunk's IR, in the same stream.
+        ctx.pass_stdout = []
         if options.verify_diagnostics:
             from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
             collected = []
@@ -257,7 +260,11 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
             res = process_chunk(buffer, ctx, options, engine)
             if res is None:
                 failed = True
-        outputs.append(res or "")
+        if out is sys.stdout:
+            outputs.append("".join(ctx.pass_stdout) + (res or ""))
+        else:  # with -o, what passes print still goes to stdout
+            sys.stdout.write("".join(ctx.pass_stdout))
+            outputs.append(res or "")
     sep = (options.output_split_marker + "\n") if options.split_input_file else ""
     result = sep.join(outputs)
     if options.emit_bytecode and hasattr(out, "buffer"):  # bytes to a text stream (stdout)

@@ -1,0 +1,4 @@
+"""mlir-opt's test passes over the IR core (upstream's test/lib/IR): visitors, symbol uses,
+operation equality, cloning, ... Each module registers its passes on import."""
+from passes.transforms.test_ir import equality  # noqa: F401
+from passes.transforms.test_ir import generic_visitors  # noqa: F401
