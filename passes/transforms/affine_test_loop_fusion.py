@@ -1,0 +1,42 @@
+"""`test-loop-fusion`: mlir-opt's test of the loop fusion utilities on every ordered pair of
+sibling affine.for nests at each nesting depth. With `test-loop-fusion-dependence-check` it
+remarks the pairs whose fusion a dependent op between them forbids."""
+from __future__ import annotations
+
+from pyopt.dialects.affine.analysis.fusion import (can_fuse_loops, gather_loops,
+                                                   FAIL_BLOCK_DEPENDENCE)
+from pyopt.pass_registry import PassOption, register_pass
+from pyopt.syntax.diagnostics import Diagnostic
+
+
+def _remark(ctx, op, message):
+    engine = getattr(ctx, "diag_engine", None)
+    if engine is not None:
+        engine.emit(Diagnostic("remark", op.loc, message))
+
+
+def _iterate(depth_to_loops, fn):
+    n_depths = len(depth_to_loops)
+    for depth, nests in enumerate(depth_to_loops):
+        for i, a in enumerate(nests):
+            for j, b in enumerate(nests):
+                if i != j:
+                    fn(a, b, i, j, depth, n_depths)
+
+
+@register_pass("test-loop-fusion", "Tests loop fusion utility functions.",
+               anchor="func.func",
+               options=[PassOption("test-loop-fusion-dependence-check", bool, False,
+                                   "Enable testing of loop fusion dependence check"),
+                        PassOption("test-loop-fusion-slice-computation", bool, False,
+                                   "Enable testing of loop fusion slice computation"),
+                        PassOption("test-loop-fusion-transformation", bool, False,
+                                   "Enable testing of loop fusion transformation")])
+def test_loop_fusion(func, ctx, options):
+    if options["test-loop-fusion-dependence-check"]:
+        def check(src, dst, i, j, depth, max_depth):
+            for d in range(depth + 1, max_depth + 1):
+                if can_fuse_loops(src, dst, d) == FAIL_BLOCK_DEPENDENCE:
+                    _remark(ctx, src, "block-level dependence preventing fusion of loop nest "
+                                      f"{i} into loop nest {j} at depth {depth}")
+        _iterate(gather_loops(func), check)
