@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.syntax.printer import PrintFlags, op_for_diagnostic, print_op
 from passes.transforms.affine_tiling.loops import constant_trip_count, tileable_bands
 from passes.transforms.affine_tiling.tile import (tile_perfectly_nested,
                                                   tile_perfectly_nested_parametric)
@@ -12,9 +13,18 @@ from passes.transforms.affine_tiling.tile import (tile_perfectly_nested,
 DEFAULT_TILE_SIZE = 4
 
 
-def emit(ctx, severity, loc, message):
+def emit(ctx, severity, op, message):
+    """A diagnostic on `op` that does not fail the pass (with mlir-opt's note showing the op,
+    unless diagnostics are being verified)."""
     engine = getattr(ctx, "diag_engine", None)
-    diag = Diagnostic(severity, loc, message)
+    diag = Diagnostic(severity, op.loc, message)
+    if engine is not None and engine.collector is None:
+        if severity == "error":
+            text = op_for_diagnostic(op)
+        else:  # (MLIR prints the generic form for errors only)
+            text = print_op(op, PrintFlags(local_scope=True, elide_limit=16))
+            text = "\n" + text if "\n" in text else text
+        diag.attach_note("see current operation: " + text, op.loc)
     if engine is None:
         if severity == "error":
             raise MLIRError(diag)
@@ -84,7 +94,7 @@ def affine_loop_tile(op, ctx, options):
     from passes.transforms.affine_tiling.validity import tiling_valid
     for band in tileable_bands(op):
         if not tiling_valid(band):
-            emit(ctx, "remark", band[0].loc, "tiling nest is invalid due to dependences")
+            emit(ctx, "remark", band[0], "tiling nest is invalid due to dependences")
             continue
         nest = tile_perfectly_nested(ctx, band, _tile_sizes(band, options))
         if nest is not None and options["separate"]:
@@ -100,11 +110,11 @@ def test_affine_parametric_tile(op, ctx, options):
         parent = top.parent_op
         args = parent.regions[0].blocks[0].args
         if parent.name == "func.func" and len(args) < len(band):
-            emit(ctx, "error", top.loc, "too few tile sizes provided in the argument list of "
+            emit(ctx, "error", top, "too few tile sizes provided in the argument list of "
                  "the function which contains the current band")
             return
         params = list(top.parent.parent.blocks[0].args[:len(band)])
         if any(str(p.type) != "index" for p in params):
-            emit(ctx, "error", top.loc, "expected tiling parameters to be of index type")
+            emit(ctx, "error", top, "expected tiling parameters to be of index type")
             return
         tile_perfectly_nested_parametric(ctx, band, params)
