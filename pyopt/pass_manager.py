@@ -17,7 +17,8 @@ import time
 
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.ir.verifier import verify
-from pyopt.pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes
+from pyopt.pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes, \
+    GLOBAL_OPTIONS, set_global_option
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 
 ANY = "any"
@@ -233,6 +234,12 @@ def from_flags(flags) -> OpPassManager:
     for flag in flags:
         name, _, opts = flag.partition("=")
         info = PASSES.get(name)
+        if info is None and name in GLOBAL_OPTIONS:
+            try:
+                set_global_option(name, opts)
+            except ValueError as e:
+                raise PipelineError(f"for the --{name} option: {e}")
+            continue
         if info is None:
             raise KeyError(flag)
         pm.add(make_instance(info, opts))

@@ -71,6 +71,25 @@ class PassInfo:
 
 PASSES: dict[str, PassInfo] = {}
 
+# Options of the tool rather than of a pass that a pass library adds (llvm::cl globals such as
+# mlir-opt's -test-legalize-mode): name -> PassOption; the value set on the command line (or
+# the default) is read with global_option(name).
+GLOBAL_OPTIONS: dict[str, PassOption] = {}
+_GLOBAL_VALUES: dict[str, object] = {}
+
+
+def register_global_option(option):
+    GLOBAL_OPTIONS[option.name] = option
+    return option
+
+
+def set_global_option(name, text):
+    _GLOBAL_VALUES[name] = GLOBAL_OPTIONS[name].convert(text)
+
+
+def global_option(name):
+    return _GLOBAL_VALUES.get(name, GLOBAL_OPTIONS[name].default)
+
 
 def register_pass(name, summary, options=(), display_name=None, anchor=None, statistics=()):
     def deco(fn):

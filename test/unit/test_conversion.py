@@ -255,8 +255,8 @@ def test_missing_materialization_is_an_error():
     t.add_dynamically_legal_op("arith.addi", tc.is_legal)
     with pytest.raises(MLIRError) as e:
         apply_partial_conversion(module, t, [widen], ctx)
-    assert "failed to legalize unresolved materialization from (i64) to i32 that remained " \
-           "live after conversion" in e.value.diag.message
+    assert "failed to materialize conversion for result #0 of operation 'arith.addi' that " \
+           "remained live after conversion" in e.value.diag.message
     assert e.value.diag.notes and "see existing live user here" in e.value.diag.notes[0].message
 
 

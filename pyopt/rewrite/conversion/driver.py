@@ -18,7 +18,7 @@ from pyopt.ir.opdef import CONSTANT_LIKE
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.folding import fold_op, materialize_constant
 from pyopt.rewrite.pattern import PatternSet, RewritePattern
-from pyopt.rewrite.conversion.rewriter import ARGUMENT, CAST, SOURCE, ConversionPatternRewriter, OpAdaptor
+from pyopt.rewrite.conversion.rewriter import ARGUMENT, CAST, SOURCE, TARGET, ConversionPatternRewriter, OpAdaptor
 
 
 class ConversionPattern(RewritePattern):
@@ -54,6 +54,12 @@ class ConversionConfig:
         # signature needs it, module-level passes keep the module out of the patterns' reach)
         self.include_root = include_root
         self.unlegalized_ops = None   # partial: a set receiving the ops left unconverted
+        # Told of every change when the conversion commits: an object with any of the
+        # methods notify_op_inserted(op, previous), notify_op_modified(op),
+        # notify_op_replaced(op, values), notify_op_erased(op), notify_block_inserted(block,
+        # was_linked), notify_block_erased(block). `previous` is None for a new op, else
+        # where it came from.
+        self.listener = None
         self.legalizable_ops = None   # analysis: a set receiving the legalizable ops
 
 
@@ -130,11 +136,13 @@ class _Legalizer:
             if p in active and not p.bounded_recursion:
                 continue
             state = rw.state()
+            nb = len(rw.moved_blocks)
             is_conversion = isinstance(p, ConversionPattern)
             conv = p.type_converter if is_conversion else None
             saved_conv = rw.converter
             rw.converter = conv
             rw.block, rw.anchor = op.parent, op  # (set_insertion_point)
+            rw.current_op = op
             try:
                 if is_conversion:
                     operands = []
@@ -161,7 +169,7 @@ class _Legalizer:
                 rw.converter = saved_conv
             self.active.add(p)
             try:
-                ok = self._legalize_new_ops(state)
+                ok = self._legalize_new_ops(state, op, nb)
             finally:
                 self.active.discard(p)
             if ok:
@@ -169,10 +177,12 @@ class _Legalizer:
             rw.rollback(state)
         return False
 
-    def _legalize_new_ops(self, state):
+    def _legalize_new_ops(self, state, op, nb):
         rw = self.rewriter
         _, nc, nm = state
         created, ignored, replaced = rw.created, rw.ignored, rw.replaced
+        if len(rw.moved_blocks) > nb and not self._legalize_moved_blocks(op, nb, nc):
+            return False
         i = nc
         while i < len(created):  # (legalizing may create more; those are handled inside)
             new = created[i]
@@ -184,6 +194,33 @@ class _Legalizer:
         if len(rw.modified) > nm:
             for op in rw.modified[nm:]:
                 if op not in ignored and not self.legalize(op):
+                    return False
+        return True
+
+
+    def _legalize_moved_blocks(self, op, nb, nc):
+        """Blocks with arguments the pattern created or moved into another op: converted by
+        the converter of their region if it has one, else that op is legalized anew (it may
+        be illegal now, e.g. a function whose body got blocks of illegal types)."""
+        rw = self.rewriter
+        seen = None
+        for block in list(rw.moved_blocks[nb:]):
+            region = block.parent
+            parent = region.parent if region is not None else None
+            if parent is None or parent is op or not block.args:
+                continue
+            conv = rw.region_converters.get(region)
+            if conv is not None:
+                sig = conv.convert_block_signature(block)
+                if sig is None:
+                    return False
+                rw.apply_signature_conversion(block, sig, conv)
+                continue
+            if seen is None:
+                seen = set(rw.created[nc:])
+            if parent not in seen:
+                seen.add(parent)
+                if not self.legalize(parent):
                     return False
         return True
 
@@ -245,6 +282,8 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
     patterns = _as_pattern_set(patterns)
     roots = roots if isinstance(roots, (list, tuple)) else [roots]
     rw = ConversionPatternRewriter(ctx)
+    if config.listener is not None and mode != "analysis":
+        rw.events = []
     legalizer = _Legalizer(target, patterns, rw, config)
     for root in roots:
         for op in _collect(root, target, config.include_root):
@@ -262,12 +301,10 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
                                   f"explicitly marked illegal")
                 if config.unlegalized_ops is not None:
                     config.unlegalized_ops.add(op)
-    if mode == "analysis":
-        if config.legalizable_ops is not None:  # ops created by patterns are legalizable too
-            config.legalizable_ops.update(o for o in rw.created)
+    if mode == "analysis":  # (only the ops that were there: MLIR 19 reports no others)
         rw.rollback((0, 0, 0))
         return
-    _commit(rw)  # (a failure here leaves the IR half converted: the pass fails anyway)
+    _commit(rw, config)  # (a failure here leaves the IR half converted: the pass fails anyway)
 
 
 def _fail(rw, op, message):
@@ -305,9 +342,15 @@ def _live_user(value, ignored):
     return None
 
 
-def _commit(rw):
+def _commit(rw, config):
     ignored = rw.ignored
     mats = rw.materializations
+    if config.unlegalized_ops:  # (ops replaced by a later pattern are gone)
+        config.unlegalized_ops.difference_update(rw.replaced)
+    events = rw.events
+    if events:
+        _notify_listener(events, config.listener, rw, ignored)
+        del events[:]
     # 1. Rewire live uses of replaced results, materializing back to the original type.
     rewired = {}  # replaced result -> the value its live users now use
     for op, conv in list(rw.replaced.items()):
@@ -362,6 +405,8 @@ def _commit(rw):
         if cast.parent is None or cast in ignored:
             continue
         _resolve(rw, cast, mats)
+    if events:  # the ops the materializations built
+        _notify_listener(events, config.listener, rw, ignored)
 
 
 def _user_value(rw, r, op, conv, rewired):
@@ -379,7 +424,7 @@ def _user_value(rw, r, op, conv, rewired):
     else:
         new = rw.lookup(r)
         if new is not None and new.type is not r.type:
-            new = _source_cast(rw, new, r.type, op, conv)
+            new = _source_cast(rw, new, r.type, op, conv, r.index)
     rewired[r] = new
     return new
 
@@ -393,7 +438,7 @@ def _rewire(value, new, ignored):
         u = nxt
 
 
-def _source_cast(rw, value, type_, op, conv):
+def _source_cast(rw, value, type_, op, conv, index):
     """The cast back to a replaced result's type goes where the replaced op stood (MLIR's
     legalizeChangedResultType), else right after the new value's definition."""
     ip = rw.save()
@@ -405,6 +450,7 @@ def _source_cast(rw, value, type_, op, conv):
     else:
         rw.set_insertion_point_to_start(value.owner if d is None else d.parent)
     v = rw._unresolved(SOURCE, [value], type_, op.loc, conv)
+    rw.result_casts[v.defining_op()] = (op, index)
     rw.restore(ip)
     return v
 
@@ -430,10 +476,12 @@ def _resolve(rw, cast, mats):
                 d.erase()
             return
     kind, conv = mats[cast]
-    if conv is None:
+    if conv is None and kind != ARGUMENT:
         return  # a pattern without a type converter: the cast stays (MLIR does the same)
     rw.set_insertion_point(cast)
-    if kind == SOURCE:
+    if conv is None:
+        v = None
+    elif kind == SOURCE:
         v = conv.materialize_source(rw, res.type, ins, cast.loc)
     elif kind == ARGUMENT:
         v = conv.materialize_argument(rw, res.type, ins, cast.loc)
@@ -443,11 +491,20 @@ def _resolve(rw, cast, mats):
         v = conv.materialize_target(rw, res.type, ins, cast.loc)
     if v is None:
         user = next(iter(res.users()), None)
-        tys = ", ".join(str_type(x.type) for x in ins)
-        d = Diagnostic("error", cast.loc, f"failed to legalize unresolved materialization "
-                                          f"from ({tys}) to {str_type(res.type)} that "
-                                          f"remained live after conversion")
-        if user is not None:
+        origin = rw.result_casts.get(cast)
+        if origin is not None:  # the cast back to a replaced result's type
+            op, index = origin
+            d = Diagnostic("error", op.loc, f"failed to materialize conversion for result "
+                                            f"#{index} of operation '{op.name}' that remained "
+                                            f"live after conversion")
+        else:
+            tys = ", ".join(f"'{str_type(x.type)}'" for x in ins)
+            d = Diagnostic("error", cast.loc, f"failed to legalize unresolved materialization "
+                                              f"from ({tys}) to '{str_type(res.type)}' that "
+                                              f"remained live after conversion")
+        # (the users of an argument or source cast are the original ops, rewired only when
+        # the conversion commits: MLIR finds no live user of the cast itself then)
+        if user is not None and (origin is not None or kind == TARGET):
             d.attach_note(f"see existing live user here: {_op_str(user)}", user.loc)
         raise MLIRError(d)
     if v is res:
@@ -462,5 +519,60 @@ def str_type(t):
 
 
 def _op_str(op):
-    from pyopt.syntax.printer import op_for_diagnostic
-    return op_for_diagnostic(op)
+    """An op streamed into a diagnostic (MLIR's `<< *op`): its custom form, local scope; the
+    generic form when it does not verify."""
+    from pyopt.syntax.printer import PrintFlags, op_for_diagnostic, print_op
+    from pyopt.ir.verifier import verify
+    try:
+        verify(op, None)
+        s = print_op(op, PrintFlags(local_scope=True, elide_limit=16))
+    except Exception:
+        return op_for_diagnostic(op)
+    return "\n" + s if "\n" in s else s
+
+
+def _notify_listener(events, listener, rw, ignored):
+    """Reports the conversion's changes in the order they were made, as MLIR's rewrites
+    commit: a replaced (or erased) op is replaced, its users modified, then it and its nested
+    ops erased; a block argument's replacement modifies its users."""
+    def call(name, *args):
+        fn = getattr(listener, name, None)
+        if fn is not None:
+            fn(*args)
+    for ev in events:
+        kind = ev[0]
+        if kind == "inserted":
+            call("notify_op_inserted", ev[1], ev[2])
+        elif kind == "modified":
+            call("notify_op_modified", ev[1])
+        elif kind == "replaced":  # (the users of erased results are not touched)
+            op = ev[1]
+            call("notify_op_replaced", op, None)
+            for r in op.results:
+                if rw.lookup(r) is not None:
+                    for u in list(r.uses()):
+                        call("notify_op_modified", u.owner)
+            for nested in _post_order(op):
+                call("notify_op_erased", nested)
+        elif kind == "arg_replaced":  # (rewired when live or replaced by its own type)
+            new = rw.lookup(ev[1])
+            if new is not None and new.type is ev[1].type or \
+                    _live_user(ev[1], ignored) is not None:
+                for u in list(ev[1].uses()):
+                    call("notify_op_modified", u.owner)
+        elif kind == "block_inserted":
+            for b in ev[1]:
+                call("notify_block_inserted", b, ev[2])
+        elif kind == "block_users":
+            for u in list(ev[1].pred_uses):
+                call("notify_op_modified", u.owner)
+        elif kind == "block_erased":
+            call("notify_block_erased", ev[1])
+
+
+def _post_order(op):
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b:
+                yield from _post_order(o)
+    yield op

@@ -36,8 +36,12 @@ class OperandsAndResultsConversion(OpConversionPattern):
     """An op that only forwards values (return, call, branch): it takes the converted operands,
     and is rebuilt with converted result types when it has results (1:1 conversions)."""
 
+    # Rebuilt even without results: a call is replaced by a new call (as MLIR's
+    # CallOpSignatureConversion), a branch or return is updated in place.
+    rebuilt = ("func.call",)
+
     def match_and_rewrite(self, op, adaptor, rewriter):
-        if op.results:
+        if op.results or op.name in self.rebuilt:
             types = self.type_converter.convert_types(op.result_types)
             if types is None or len(types) != len(op.results):
                 return rewriter.notify_match_failure(op, "result types are not convertible")

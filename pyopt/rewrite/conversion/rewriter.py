@@ -66,11 +66,33 @@ class ConversionPatternRewriter(PatternRewriter):
         self.modified = []       # ops modified in place
         self.materializations = {}  # cast op -> (kind, converter), in creation order
         self.target_casts = {}   # (value, type) -> cast result (one target cast per pair)
+        self.result_casts = {}   # cast back to a replaced result's type -> (op, result index)
         self.converted_args = []  # (old BlockArgument, converter) of converted blocks
         self.dead_blocks = []    # blocks emptied by signature conversion or erased
         self.converter = None    # the type converter of the pattern being applied
         self.match_failures = []  # (op, reason) of patterns that declined
         self._pending_mod = {}   # op -> snapshot (start_op_modification)
+        self.current_op = None   # the op whose pattern is running
+        self.moved_blocks = []   # blocks created or moved by patterns, in order
+        # region -> the converter that converted its block signatures (kept on rollback, as
+        # MLIR's regionToConverter): blocks later moved into it are converted by it too
+        self.region_converters = {}
+        # With a listener (ConversionConfig.listener), the changes to report when the
+        # conversion commits, in order (see driver._notify_listener); None: nobody listens.
+        self.events = None
+
+    def _new_blocks(self, blocks):
+        """Blocks a pattern created or moved: their arguments are legalized with it."""
+        moved = self.moved_blocks
+        moved.extend(blocks)
+        n = len(blocks)
+        self.journal.append(lambda: moved.__delitem__(slice(len(moved) - n, None)))
+
+    def _notify(self, event):
+        events = self.events
+        if events is not None:
+            events.append(event)
+            self.journal.append(events.pop)
 
     # -- journal --------------------------------------------------------------------------------
     def state(self):
@@ -143,6 +165,8 @@ class ConversionPatternRewriter(PatternRewriter):
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
         super().insert(op)
+        if self.events is not None and op.name != CAST:
+            self._notify(("inserted", op, None))
         if not op.regions:  # (the common case: no nested ops)
             self.created.append(op)
             self.journal.append((_INSERTED, op))
@@ -161,6 +185,8 @@ class ConversionPatternRewriter(PatternRewriter):
     def create_block(self, region, arg_types=(), arg_locs=None, before=None):
         b = super().create_block(region, arg_types, arg_locs, before)
         self._log(lambda: _remove_block(b))
+        self._new_blocks([b])
+        self._notify(("block_inserted", [b], False))
         return b
 
     # -- replacement ----------------------------------------------------------------------------
@@ -180,6 +206,7 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _mark_replaced(self, op):
         self.replaced[op] = self.converter
+        self._notify(("replaced", op))
         if not op.regions:  # (the common case: one entry for both)
             ign = self.ignored
             added = op not in ign
@@ -210,6 +237,7 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def replace_uses_of_block_argument(self, arg, new):
         self._map(arg, new)
+        self._notify(("arg_replaced", arg))
 
     # -- in-place modification ------------------------------------------------------------------
     def start_op_modification(self, op):
@@ -221,6 +249,7 @@ class ConversionPatternRewriter(PatternRewriter):
             return
         self._log(lambda: _restore(op, snap))
         self.modified.append(op)
+        self._notify(("modified", op))
 
     def cancel_op_modification(self, op):
         snap = self._pending_mod.pop(op, None)
@@ -233,6 +262,7 @@ class ConversionPatternRewriter(PatternRewriter):
             fn()
         self._log(lambda: _restore(op, snap))
         self.modified.append(op)
+        self._notify(("modified", op))
 
     def notify_match_failure(self, op, reason):
         self.match_failures.append((op, reason() if callable(reason) else reason))
@@ -255,11 +285,13 @@ class ConversionPatternRewriter(PatternRewriter):
         undo = self._log_position(op)
         op.move_before(anchor)
         self._log(undo)
+        self._notify(("inserted", op, "was linked, exact position unknown"))
 
     def move_op_after(self, op, anchor):
         undo = self._log_position(op)
         op.move_after(anchor)
         self._log(undo)
+        self._notify(("inserted", op, "was linked, exact position unknown"))
 
     def inline_region_before(self, region, dest_region, before_block=None):
         blocks = region.blocks
@@ -277,6 +309,8 @@ class ConversionPatternRewriter(PatternRewriter):
             for b in blocks:
                 b.parent = region
         self._log(undo)
+        self._new_blocks(blocks)
+        self._notify(("block_inserted", blocks, True))
 
     def inline_block_before(self, source, dest_block, before_op=None, arg_values=()):
         for a, v in zip(source.args, arg_values):
@@ -313,6 +347,7 @@ class ConversionPatternRewriter(PatternRewriter):
         ign.update(new)
         self.dead_blocks.append(block)
         dead = self.dead_blocks
+        self._notify(("block_erased", block))
 
         def undo():
             dead.pop()
@@ -348,9 +383,11 @@ class ConversionPatternRewriter(PatternRewriter):
     def apply_signature_conversion(self, block, conversion, converter=None):
         """Replaces `block` by a new block whose arguments are `conversion`'s types; the ops
         move over and old arguments map to the new ones (an argument materialization joins
-        1:N arguments). Returns the new block."""
-        converter = converter if converter is not None else self.converter
+        1:N arguments, built by `converter`'s materializations). Returns the new block."""
         region = block.parent
+        if [a.type for a in block.args] == conversion.converted_types and \
+                all(conversion.get_input_mapping(i) == (i, 1) for i in range(len(block.args))):
+            return block  # (nothing changes)
         new = Block(conversion.converted_types,
                     [block.args[0].loc if block.args else None] *
                     len(conversion.converted_types) if block.args else None)
@@ -358,6 +395,7 @@ class ConversionPatternRewriter(PatternRewriter):
         idx = region.blocks.index(block)
         region.blocks.insert(idx, new)
         self._log(lambda: _remove_block(new))
+        self._notify(("block_inserted", [new], False))
         # move the ops and the predecessors' edges
         moved = []
         op = block.first
@@ -378,7 +416,9 @@ class ConversionPatternRewriter(PatternRewriter):
                 new._unlink(o)
                 block.append(o)
         self._log(undo_move)
-        self.erase_block(block)
+        if self.events is not None:
+            for o in moved:
+                self._notify(("inserted", o, "was linked, exact position unknown"))
         ip = self.save()
         self.set_insertion_point_to_start(new)
         for i, old in enumerate(block.args):
@@ -389,7 +429,9 @@ class ConversionPatternRewriter(PatternRewriter):
                 self._map(old, m[1])
             else:
                 start, n = m
-                if n == 1 and (converter is None or new.args[start].type is old.type or
+                # (Without a converter a changed type stays an unresolved cast: nothing can
+                # materialize it, so it must die before the conversion ends.)
+                if n == 1 and (new.args[start].type is old.type or converter is not None and
                                converter.convert_type(old.type) is new.args[start].type):
                     self._map(old, new.args[start])
                 else:
@@ -402,27 +444,68 @@ class ConversionPatternRewriter(PatternRewriter):
             self.converted_args.append((old, converter))
             args = self.converted_args
             self._log(lambda: args.pop())
+            self._notify(("arg_replaced", old))
         self.restore(ip)
+        self._notify(("block_users", new))
+        self.erase_block(block)
         return new
 
     def convert_region_types(self, region, converter, entry_conversion=None):
-        """Converts the argument types of every block of `region`; the entry block by
-        `entry_conversion` when given. Returns the new entry block (None: a type is not
-        convertible; no change is made then)."""
+        """Converts the argument types of every block of `region` (the other blocks first,
+        then the entry block, by `entry_conversion` when given). Returns the new entry block
+        (None: a type is not convertible; nothing is changed then)."""
+        self.region_converters[region] = converter
         if not region.blocks:
             return None
-        entry = None
-        for i, b in enumerate(list(region.blocks)):
-            conv = entry_conversion if i == 0 and entry_conversion is not None else \
-                converter.convert_block_signature(b)
-            if conv is None:
-                return None
-            if i != 0 and all(converter.convert_type(a.type) is a.type for a in b.args):
-                continue
-            nb = self.apply_signature_conversion(b, conv, converter)
-            if i == 0:
-                entry = nb
-        return entry
+        blocks = list(region.blocks)
+        convs = [entry_conversion if entry_conversion is not None else
+                 converter.convert_block_signature(blocks[0])]
+        convs += [converter.convert_block_signature(b) for b in blocks[1:]]
+        if any(c is None for c in convs):
+            return None
+        for b, conv in zip(blocks[1:], convs[1:]):
+            self.apply_signature_conversion(b, conv, converter)
+        return self.apply_signature_conversion(blocks[0], convs[0], converter)
+
+    def clone_region_before(self, region, dest_region, before_block=None):
+        """Clones `region`'s blocks into `dest_region` before `before_block` (None: at the
+        end); the clones are new ops, legalized like any other."""
+        from pyopt.ir.core import Region
+        tmp = Region()
+        region.clone_into(tmp, {})
+        blocks = tmp.blocks
+        tmp.blocks = []
+        pos = len(dest_region.blocks) if before_block is None else \
+            dest_region.blocks.index(before_block)
+        for b in blocks:
+            b.parent = dest_region
+        dest_region.blocks[pos:pos] = blocks
+        created = [o for b in blocks for o in _walk(b)]
+        self.created.extend(created)
+
+        def undo():
+            for o in reversed(created):
+                o.drop_all_references()
+            ids = set(map(id, blocks))
+            dest_region.blocks = [b for b in dest_region.blocks if id(b) not in ids]
+            for b in blocks:
+                b.parent = None
+        self._log(undo)
+        self._new_blocks(blocks)
+        self._notify(("block_inserted", blocks, False))
+        if self.events is not None:
+            for o in created:
+                self._notify(("inserted", o, None))
+        return blocks
+
+    def get_remapped_value(self, value):
+        """`value` as the running pattern's adaptor would hold it: its replacement, of the
+        converted type when the pattern has a type converter (None: not convertible)."""
+        op = self.current_op if self.current_op is not None else value.defining_op()
+        return self.remap_operand(op, value, self.converter)
+
+    def get_remapped_values(self, values):
+        return [self.get_remapped_value(v) for v in values]
 
     # -- materializations -----------------------------------------------------------------------
     def _unresolved(self, kind, inputs, result_type, loc, converter):

@@ -103,7 +103,10 @@ def _print_elements(p, op, d, els, st, elided_anchor=None):
             st.punct = False
             continue
         if k == "propdict":
-            props = {n: a for n, a in op.properties.items() if n not in d._fmt_used_attrs}
+            skip = d.__dict__.get("_fmt_propdict_skip")
+            if skip is None:
+                skip = d._fmt_propdict_skip = _directive_attrs(d._fmt_elements)
+            props = {n: a for n, a in op.properties.items() if n not in skip}
             if props:
                 if st.space or not st.punct:
                     out.append(" ")
@@ -558,3 +561,16 @@ def _compile_types_of(d, arg):
     if k == "result" and d._all_variadic_results:
         return lambda op: [r.type for r in op.results]
     return lambda op: _types_of(op, d, arg)
+
+
+def _directive_attrs(elements):
+    """The attributes a format prints by name (a prop-dict prints all other properties)."""
+    out = set()
+    stack = list(elements)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, (list, tuple)):
+            if len(e) > 1 and e[0] == "attr" and isinstance(e[1], str):
+                out.add(e[1])
+            stack.extend(x for x in e if isinstance(x, (list, tuple)))
+    return frozenset(out | {"operandSegmentSizes", "resultSegmentSizes"})
