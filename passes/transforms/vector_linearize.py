@@ -36,7 +36,17 @@ def _at_most(t, width):
     return b is not None and b <= width
 
 
+# ops with MLIR's Vectorizable trait (ElementwiseMappable): every arith op but the constant,
+# every math op, vector.fma (pyopt does not declare the trait on all of them)
+_VECTORIZABLE_DIALECTS = ("arith", "math")
+
+
 def _vectorizable(op):
+    name = op.name
+    if name.split(".", 1)[0] in _VECTORIZABLE_DIALECTS:
+        return name != "arith.constant"
+    if name == "vector.fma":
+        return True
     d = op.opdef
     return d is not None and ELEMENTWISE in d.traits
 
