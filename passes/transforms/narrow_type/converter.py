@@ -35,6 +35,8 @@ class NarrowTypeConverter(TypeConverter):
         width, wide = getattr(et, "width", None), self.load_store_bitwidth
         if type(et) is not IntegerType or width >= wide:
             return t
+        # Layouts it cannot pack answer None, as MLIR's std::nullopt: the later rules (finally
+        # the identity) apply, so such memrefs stay legal and their ops unconverted.
         so = strides_and_offset(t)
         if so is None:
             return None

@@ -4,7 +4,8 @@ packed at `memref-load-bitwidth`, and scalars and vectors of narrower integers a
 from __future__ import annotations
 
 from pyopt.ir.types import IntegerType, VectorType
-from pyopt.pass_registry import PassOption, pass_failure, register_pass
+from pyopt.pass_registry import PassOption, register_pass
+from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.conversion import ConversionConfig, ConversionTarget, apply_partial_conversion
 from passes.transforms.narrow_type.converter import NarrowTypeConverter, func_patterns
 from passes.transforms.narrow_type.memref import memref_patterns
@@ -37,8 +38,9 @@ def _compute_type_rules(tc, width):
 def test_emulate_narrow_int(func, ctx, options):
     w = options.get("memref-load-bitwidth", 8)
     if w < 8 or w & (w - 1):
-        raise pass_failure(None, "test-emulate-narrow-int: memref-load-bitwidth must be a "
-                                 "power of two >= 8")
+        # (upstream fails the pass without a message; we say why)
+        raise MLIRError(Diagnostic("error", func.loc, "test-emulate-narrow-int: "
+                                   "memref-load-bitwidth must be a power of two >= 8"))
     tc = NarrowTypeConverter(w)
     _compute_type_rules(tc, options.get("arith-compute-bitwidth", 4))
     tc.add_memref_conversion()
