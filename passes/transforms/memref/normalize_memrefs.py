@@ -154,7 +154,7 @@ def _replace_in_access(ctx, op, old, new, remap, symbols):
     nm, nops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank), outs)
     nm = simplify_map(nm)
     nm, nops = canonicalize_map_and_operands(nm, nops)
-    for v in reversed(applies):
+    for v in applies:  # (in creation order: the first ones may stay, dead, as upstream's)
         if not v.has_uses():
             v.owner.erase()
     operands = list(op.operands[:pos]) + [new] + list(nops) + \
