@@ -23,6 +23,7 @@ DIALECT_MODULES = {
     "vector": "VECTOR",
     "test": "TEST_DIALECT",
     "x86vector": "X86VECTOR",
+    "bufferization": "BUFFERIZATION",
 }
 
 
