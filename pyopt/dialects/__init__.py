@@ -22,6 +22,7 @@ DIALECT_MODULES = {
     "dlti": "DLTI",
     "vector": "VECTOR",
     "test": "TEST_DIALECT",
+    "test_dyn": "TEST_DYN_DIALECT",
     "x86vector": "X86VECTOR",
     "bufferization": "BUFFERIZATION",
 }

@@ -33,7 +33,9 @@ _OPS.extend(LEGALIZER_OPS)
 
 from pyopt.dialects.test.ir_attr_ops import OPS as IR_ATTR_OPS  # noqa: E402
 _OPS.extend(IR_ATTR_OPS)
+from pyopt.dialects.test.ir_dynamic import OPS as IR_DYNAMIC_OPS  # noqa: E402
+_OPS.extend(IR_DYNAMIC_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
-from pyopt.dialects.test.ir_attrs import parse_test_attr  # noqa: E402
-TEST_DIALECT.parse_attr = parse_test_attr
+from pyopt.dialects.test import syntax_hooks  # noqa: E402
+syntax_hooks.install(TEST_DIALECT)

@@ -1,15 +1,16 @@
 """Attributes of the test dialect used by the IR tests: the plain enum `#test<enum first>`
 and the bit enums `#test.bit_enum<read, write>` / `#test.bit_enum_vbar<user | group>`.
 
-`PARSERS` maps a mnemonic to its parse function; the test dialect's attribute hook
-(pyopt.dialects.test.parse_test_attr) dispatches through it, so other modules can add
-their own attributes the same way.
+Their parsers are registered with the test dialect's hook (syntax_hooks.ATTR_PARSERS).
 """
 from __future__ import annotations
+
+import re
 
 from pyopt.ir.attributes import DialectAttr
 from pyopt.ir.constraints import AttrConstraint
 from pyopt.ir.enums import enum_param_error
+from pyopt.dialects.test.syntax_hooks import ATTR_PARSERS, parse_test_attr
 
 
 class _EnumAttr(DialectAttr):
@@ -122,8 +123,13 @@ class EnumAttrC(AttrConstraint):
         return self.cls.parse_stripped(parser)
 
 
-def _parse_enum(parser):
+_ENUM_BODY = re.compile(r"<\s*enum\b")
+
+
+def _parse_enum(parser, offset):
     # `#test<enum first>`: the mnemonic comes inside the angle brackets
+    if not _ENUM_BODY.match(parser.src, parser.start):
+        return parse_test_attr(parser, "\0", offset)  # not ours: kept opaque
     parser.expect("<")
     kw = parser.parse_keyword()
     if kw != "enum":
@@ -133,23 +139,9 @@ def _parse_enum(parser):
     return a
 
 
-PARSERS = {
+ATTR_PARSERS.update({
     "": _parse_enum,
-    "bit_enum": lambda parser: TestBitEnumAttr.parse_stripped(parser, custom=False),
-    "bit_enum_vbar": lambda parser: TestBitEnumVBarAttr.parse_stripped(parser, custom=False),
-}
-
-
-def parse_test_attr(parser, mnemonic, offset):
-    """The test dialect's attribute hook: a known mnemonic is parsed by its function, any
-    other is kept opaque (as it was before the dialect knew attributes)."""
-    fn = PARSERS.get(mnemonic)
-    if fn is not None:
-        return fn(parser)
-    from pyopt.ir.attributes import OpaqueAttr
-    data = ("." + mnemonic if mnemonic else "") + parser.take_pretty_body()
-    t = None
-    if parser.peek_is(":"):
-        parser._next()
-        t = parser.parse_type()
-    return OpaqueAttr("test", data, t)
+    "bit_enum": lambda parser, off: TestBitEnumAttr.parse_stripped(parser, custom=False),
+    "bit_enum_vbar": lambda parser, off: TestBitEnumVBarAttr.parse_stripped(parser,
+                                                                            custom=False),
+})
