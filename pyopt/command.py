@@ -5,22 +5,15 @@ from __future__ import annotations
 import os
 import sys
 
-import click
-
 
 def run_command(prog, invoke, exit_process):
-    """Runs `invoke()` (the click command) and ends like mlir-opt: click's usage errors shown,
-    a closed pipe or failure is exit code 1, and an unexpected exception (a bug) an internal
+    """Runs `invoke()` (the tool's main, returning an exit code) and ends like mlir-opt: a
+    closed pipe or failure is exit code 1, and an unexpected exception (a bug) an internal
     error diagnostic, never a traceback (PYOPT_TRACEBACK=1 re-raises it). When
     `exit_process`, the process ends here without the interpreter's teardown, which would
     free every IR object one by one (~15% of a large run)."""
     try:
         rc = invoke()
-    except click.exceptions.Exit as e:
-        rc = e.exit_code
-    except click.ClickException as e:
-        e.show()
-        rc = 1
     except BrokenPipeError:
         _quiet_stdout()
         rc = 1

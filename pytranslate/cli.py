@@ -265,7 +265,7 @@ def _run_stage(translation, name, chunk, options, engine, chained):
 
 def _options():
     """mlir-translate 19's command line (its MLIR options and LLVM's generic ones)."""
-    from pytranslate import clopts as C
+    from pyopt import clopts as C
     O = C.Opt
     translations = O("translations", C.LIST, "Translations to perform", default="required",
                      values=[(n, d) for n, (_, d) in sorted(TRANSLATIONS.items())])
@@ -361,7 +361,7 @@ def _version_text():
 
 
 def _main(argv):
-    from pytranslate import clopts
+    from pyopt import clopts
     prog = clopts.program_path()
     parser = clopts.Parser(clopts.tool_name(prog), OVERVIEW, "<input file>", _options(), prog)
     v, positionals, ok = parser.parse(argv)
@@ -388,7 +388,7 @@ def _main(argv):
 
 
 def _translate(v, input_file, timing):
-    from pytranslate import clopts
+    from pyopt import clopts
     from pyopt.syntax.printer import PrintFlags
     hex_limit = v["mlir_print_elementsattrs_with_hex_if_larger"]
     flags = PrintFlags(debuginfo=v["mlir_print_debuginfo"],

@@ -141,8 +141,29 @@ class OpDef:
         self._all_variadic_results = (len(self.results) == 1 and self.results[0].kind == "*"
                                       and ATTR_SIZED_RESULTS not in self.traits)
         if format is not None and parse is None:
+            # The format is compiled at the op's first parse or print (most registered ops
+            # are never used in a given run, and compiling all of them dominated start-up).
+            self._fmt_pending = True
+            self.parse = self._lazy_parse
+            self.print = self._lazy_print
+
+    def ensure_format(self):
+        """Compiles the declarative assembly format now if it has not been yet. A parse or
+        print hook that was replaced after the declaration is kept."""
+        if self.__dict__.pop("_fmt_pending", False):
+            lazy_parse, lazy_print = self.parse, self.print
             from pyopt.syntax.format import compile_format
-            compile_format(self)
+            parse, print_ = compile_format(self)
+            self.parse = parse if lazy_parse == self._lazy_parse else lazy_parse
+            self.print = print_ if lazy_print == self._lazy_print else lazy_print
+
+    def _lazy_parse(self, parser, state):
+        self.ensure_format()
+        return self.parse(parser, state)
+
+    def _lazy_print(self, p, op):
+        self.ensure_format()
+        return self.print(p, op)
 
     # -- operand/result groups -------------------------------------------------------------
     def group_ranges(self, op, kind):

@@ -40,7 +40,7 @@ _KNOWN = ["e", "entry-point-result", "shared-libs", "dlopen", "O0", "O1", "O2", 
 def _unknown(arg):
     """llvm::cl's message for an unknown argument, with the nearest option name."""
     from pyopt.command import edit_distance
-    from pytranslate.clopts import program_path
+    from pyopt.clopts import program_path
     body = arg.lstrip("-")
     flag, eq, value = body.partition("=")
     near = min(_KNOWN, key=lambda n: (edit_distance(n, flag), len(n), n))
@@ -99,7 +99,7 @@ def main(argv=None):
 
 def _main(argv):
     import os
-    from pytranslate.clopts import read_input_file
+    from pyopt.clopts import read_input_file
     from pytranslate.runner.utils import flush
     argv = sys.argv[1:] if argv is None else argv
     sys.setrecursionlimit(20000)

@@ -21,7 +21,7 @@
 // OK: func.func @one()
 // LS: ok.mlir
 // LS-NOT: out
-// HELP: Usage:
+// HELP: OVERVIEW: MLIR modular optimizer driver
 // HELP-NOT: Error
 // THELP: OVERVIEW:
 

@@ -8,8 +8,25 @@
 func.func private @f() loc("somewhere.c":3:4)
 
 // UNKNOWN: pyopt: Unknown command line argument '--no-such-pass'.
-// HELP: --split-input-file
+// --help is laid out as mlir-opt 19's (llvm::cl): categories, then the passes with their
+// options nested under "Compiler passes to run".
+// HELP: OVERVIEW: MLIR modular optimizer driver
+// HELP: Available Dialects: {{.*}}arith, {{.*}}builtin, {{.*}}func
+// HELP: USAGE: pyopt [options] <input file>
+// HELP: General options:
+// HELP: -o <filename> {{ +}}- Output filename
+// HELP: --split-input-file[=<string>]
+// HELP: Compiler passes to run
+// HELP-NEXT: Passes:
+// HELP: --canonicalize {{ +}}-   Canonicalize operations
+// HELP-NEXT: --disable-patterns=<string> {{ +}}- Labels of patterns
+// HELP: --max-iterations=<int>
+// HELP: --region-simplify=<value>
+// HELP-NEXT: =disabled
 // HELP: --strip-debuginfo
+// HELP: --verify-each {{ +}}- Run the verifier after each transformation pass
+// HELP: Generic Options:
+// HELP: --version
 
 // Pass flags may come before the input file, with one or two dashes.
 // RUN: pyopt -strip-debuginfo %s --mlir-print-debuginfo | filecheck %s

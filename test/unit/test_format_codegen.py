@@ -49,6 +49,7 @@ def _run(text, generated):
     saved = {}
     if not generated:  # route every format op through the interpreter
         for d in ctx.ops.values():
+            d.ensure_format()
             interp = d.__dict__.get("_fmt_interpreted_parse")
             if interp is not None:
                 saved[d] = d.parse

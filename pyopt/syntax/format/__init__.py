@@ -21,6 +21,7 @@ from pyopt.syntax.format.parsing import ensure_terminator  # noqa: F401 (public 
 
 
 def compile_format(d):
+    """Returns the op's (parse, print) hooks; OpDef.ensure_format installs them."""
     toks = _tokenize(d.format)
     r = _Reader(d, toks)
     els = r.elements()
@@ -86,9 +87,8 @@ def compile_format(d):
             d.parse = fn
         return fn(parser, state)
 
-    d.print = print_fn
-    d.parse = first_parse
     d._fmt_interpreted_parse = parse_fn  # (tests compare it with the generated parser)
+    return first_parse, print_fn
 
 
 def types_directive(parse_types, print_fn):

@@ -26,22 +26,25 @@ LONG = "long"
 ENUM = "enum"        # value required, one of `values`
 OPT_STRING = "opt_string"  # optional value (`--split-input-file[=<string>]`)
 LIST = "list"        # a nameless list whose entries are flags (mlir-translate's translations)
+MULTI = "multi"      # value required, may repeat, comma separated: a list of the values
 
 
 class Opt:
     def __init__(self, name, kind, desc, dest=None, value_desc=None, values=(), default=None,
-                 hidden=False, category=GENERAL, implicit=None):
+                 hidden=False, category=GENERAL, implicit=None, missing=None):
         self.name = name
         self.kind = kind
         self.desc = desc
         self.dest = dest or name.replace("-", "_")
         self.value_desc = value_desc or {UINT: "uint", LONG: "long", ENUM: "value",
-                                         STRING: "string", OPT_STRING: "string"}.get(kind)
+                                         STRING: "string", OPT_STRING: "string",
+                                         MULTI: "string"}.get(kind)
         self.values = list(values)  # ENUM/LIST: (name, description) pairs
         self.default = default
         self.hidden = hidden
         self.category = category
         self.implicit = implicit  # OPT_STRING: the value when none is given
+        self.missing = missing or "requires a value!"  # said of a value option given last
 
 
 _TRUE = ("", "true", "TRUE", "True", "1")
@@ -78,12 +81,15 @@ def _dashes(name):
 
 
 class Parser:
-    def __init__(self, tool, overview, positional, options, argv0=None):
+    def __init__(self, tool, overview, positional, options, argv0=None, on_unknown=None):
         self.tool = tool            # the program name in messages
         self.overview = overview
         self.positional = positional  # e.g. "<input file>"; at most one positional argument
         self.options = options
         self.argv0 = argv0 or tool
+        # on_unknown(arg): True when the tool takes an unknown `-name` itself (mlir-opt's pass
+        # flags, kept in order); otherwise it is reported
+        self.on_unknown = on_unknown
         self.by_name = {}
         for o in options:
             if o.kind == LIST:
@@ -132,7 +138,8 @@ class Parser:
     def parse(self, argv):
         """Returns (values by dest, positionals, ok)."""
         argv = expand_response_files(argv)
-        values = {o.dest: ([] if o.kind == LIST else o.default) for o in self.options}
+        values = {o.dest: ([] if o.kind in (LIST, MULTI) else o.default)
+                  for o in self.options}
         seen = set()
         positionals = []
         ok = True
@@ -151,6 +158,8 @@ class Parser:
             name, eq, value = body.partition("=")
             opt = self.by_name.get(name)
             if opt is None:
+                if self.on_unknown is not None and self.on_unknown(arg):
+                    continue
                 ok = False
                 self._unknown(arg, body)
                 continue
@@ -175,11 +184,14 @@ class Parser:
                 else:
                     if not eq:
                         if i >= len(argv):
-                            self._opt_error(opt, "requires a value!", name)
+                            self._opt_error(opt, opt.missing, name)
                             raise ValueError
                         value = argv[i]
                         i += 1
-                    values[opt.dest] = self._value(opt, value)
+                    if opt.kind == MULTI:
+                        values[opt.dest] += [v for v in value.split(",") if v]
+                    else:
+                        values[opt.dest] = self._value(opt, value)
             except ValueError:
                 ok = False
         if len(positionals) > 1:
@@ -220,6 +232,8 @@ class Parser:
 
     # ------------------------------------------------------------------ help
     def _width(self, o):
+        if hasattr(o, "help_width"):  # an entry that lays itself out (mlir-opt's pass list)
+            return o.help_width()
         if o.kind == LIST:
             return max(len(n) + 8 for n, _ in o.values)
         w = len(o.name) + 2 + (1 if len(o.name) == 1 else 2) + 3
@@ -231,6 +245,8 @@ class Parser:
         return w
 
     def _lines(self, o, width):
+        if hasattr(o, "help_lines"):
+            return o.help_lines(width)
         if o.kind == LIST:
             out = [f"  {o.desc}"]
             for n, d in o.values:
@@ -263,6 +279,8 @@ class Parser:
         width = max(self._width(o) for o in shown)
         out = [f"OVERVIEW: {self.overview}", f"USAGE: {self.tool} [options] {self.positional}",
                "", "OPTIONS:"]
+        if callable(self.overview):  # (mlir-opt's overview lists the dialects: built lazily)
+            out[0] = f"OVERVIEW: {self.overview()}"
         if flat:
             for o in shown:
                 out += self._lines(o, width)
