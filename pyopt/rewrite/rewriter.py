@@ -11,6 +11,14 @@ class Listener:
     def notify_op_inserted(self, op):
         pass
 
+    def notify_op_moved(self, op, previous):
+        """op moved from `previous` = (block, the op it preceded or None); by default the
+        same as an insertion."""
+        self.notify_op_inserted(op)
+
+    def notify_block_inserted(self, block, previous_region):
+        pass
+
     def notify_op_modified(self, op):
         pass
 
@@ -60,11 +68,10 @@ class Builder:
 
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
-        if self.block is not None:
-            if self.anchor is None:
-                self.block.append(op)
-            else:
-                self.block.insert_before(self.anchor, op)
+        if self.anchor is not None:  # (before the anchor, in whatever block it is now)
+            self.anchor.parent.insert_before(self.anchor, op)
+        elif self.block is not None:
+            self.block.append(op)
         if self.listener is not None:
             self.listener.notify_op_inserted(op)
             for nested in _nested_ops(op):
@@ -90,7 +97,39 @@ class Builder:
         return self.insert(op)
 
     def clone(self, op, mapping=None):
-        return self.insert(op.clone(mapping))
+        new = op.clone(mapping)
+        listener, self.listener = self.listener, None
+        try:
+            self.insert(new)
+        finally:
+            self.listener = listener
+        if listener is not None:  # the op, its blocks, then each nested op and its blocks
+            listener.notify_op_inserted(new)
+            _notify_blocks(listener, new)
+            for r in new.regions:
+                for b in r.blocks:
+                    for o in b:
+                        _notify_tree(listener, o)
+        return new
+
+    def clone_region_before(self, region, dest_region, before_block=None):
+        """Clones `region`'s blocks into `dest_region` before `before_block` (None: end)."""
+        from pyopt.ir.core import Region as _Region
+        tmp = _Region()
+        region.clone_into(tmp, {})
+        blocks = tmp.blocks
+        tmp.blocks = []
+        pos = len(dest_region.blocks) if before_block is None else \
+            dest_region.blocks.index(before_block)
+        for b in blocks:
+            b.parent = dest_region
+        dest_region.blocks[pos:pos] = blocks
+        if self.listener is not None:
+            for b in blocks:
+                self.listener.notify_block_inserted(b, None)
+                for o in b:
+                    _notify_tree(self.listener, o)
+        return blocks
 
     def create_block(self, region, arg_types=(), arg_locs=None, before=None):
         b = Block(arg_types, arg_locs)
@@ -100,7 +139,25 @@ class Builder:
         else:
             region.blocks.insert(region.blocks.index(before), b)
         self.set_insertion_point_to_end(b)
+        if self.listener is not None:
+            self.listener.notify_block_inserted(b, None)
         return b
+
+
+def _notify_blocks(listener, op):
+    for r in op.regions:
+        for b in r.blocks:
+            listener.notify_block_inserted(b, None)
+
+
+def _notify_tree(listener, op):
+    """Pre-order: each op, then the blocks of its regions, then what they hold."""
+    listener.notify_op_inserted(op)
+    _notify_blocks(listener, op)
+    for r in op.regions:
+        for b in r.blocks:
+            for o in b:
+                _notify_tree(listener, o)
 
 
 def _nested_ops(op):
@@ -122,6 +179,21 @@ class PatternRewriter(Builder):
                 listener.notify_op_modified(u.owner)
             u.set(new)
             u = nxt
+
+    def replace_all_block_uses_with(self, old, new):
+        """Every successor use of block `old` becomes `new` (each user is modified)."""
+        for u in reversed(old.pred_uses):  # (newest use first, as MLIR's use lists)
+            if self.listener is not None:
+                self.listener.notify_op_modified(u.owner)
+            u.set(new)
+
+    def replace_all_op_uses_with(self, op, values):
+        """op's results are replaced by `values` in all their uses; op stays."""
+        values = values.results if isinstance(values, Operation) else list(values)
+        if self.listener is not None:
+            self.listener.notify_op_replaced(op, values)
+        for r, v in zip(op.results, values):
+            self.replace_all_uses_with(r, v)
 
     def replace_uses_if(self, old, new, pred):
         u = old.first_use
@@ -155,22 +227,23 @@ class PatternRewriter(Builder):
         return new
 
     def erase_op(self, op):
-        """Erases op and everything nested in it (post-order notifications, as MLIR)."""
+        """Erases op and everything nested in it. Listeners hear users before definitions,
+        as MLIR: regions last to first, blocks in post-order of the CFG (successors first),
+        each block's ops last to first, an op after what it holds."""
         listener = self.listener
         if listener is not None:
-            for r in op.regions:
-                for b in r.blocks:
-                    for nested in reversed(b.ops):
-                        self._erase_nested(nested)
-            listener.notify_op_erased(op)
+            self._erase_nested(op, listener)
         op.erase()
 
-    def _erase_nested(self, op):
-        for r in op.regions:
-            for b in r.blocks:
-                for nested in reversed(b.ops):
-                    self._erase_nested(nested)
-        self.listener.notify_op_erased(op)
+    def _erase_nested(self, op, listener):
+        for r in reversed(op.regions):
+            for blocks in _post_order_blocks(r):
+                for b in blocks:
+                    for nested in reversed(b.ops):
+                        self._erase_nested(nested, listener)
+                for b in blocks:
+                    listener.notify_block_erased(b)
+        listener.notify_op_erased(op)
 
     def erase_block(self, block):
         for op in reversed(block.ops):
@@ -204,14 +277,16 @@ class PatternRewriter(Builder):
 
     # -- moving ops, blocks and regions ---------------------------------------------------------
     def move_op_before(self, op, anchor):
+        previous = (op.parent, op.next)
         op.move_before(anchor)
         if self.listener is not None:
-            self.listener.notify_op_inserted(op)
+            self.listener.notify_op_moved(op, previous)
 
     def move_op_after(self, op, anchor):
+        previous = (op.parent, op.next)
         op.move_after(anchor)
         if self.listener is not None:
-            self.listener.notify_op_inserted(op)
+            self.listener.notify_op_moved(op, previous)
 
     def inline_region_before(self, region, dest_region, before_block=None):
         """Moves all blocks of `region` into `dest_region` before `before_block` (end: None)."""
@@ -241,7 +316,7 @@ class PatternRewriter(Builder):
             else:
                 dest_block.insert_before(before_op, op)
             if self.listener is not None:
-                self.listener.notify_op_inserted(op)
+                self.listener.notify_op_moved(op, (source, nxt))
             op = nxt
         if source.parent is not None:
             self.erase_block(source)
@@ -252,6 +327,23 @@ class PatternRewriter(Builder):
 
     def split_block(self, block, before_op):
         """Splits `block` before `before_op`; returns the new block holding the tail."""
+        if self.listener is not None:  # a new block, then the tail moved op by op from the end
+            region = block.parent
+            nb = Block()
+            region.blocks.insert(region.blocks.index(block) + 1, nb)
+            nb.parent = region
+            self.listener.notify_block_inserted(nb, None)
+            if before_op is None:
+                return nb
+            while before_op.parent is not nb:
+                op = block.last
+                block._unlink(op)
+                if nb.first is None:
+                    nb.append(op)
+                else:
+                    nb.insert_before(nb.first, op)
+                self.listener.notify_op_moved(op, (block, None))
+            return nb
         if before_op is None:
             nb = Block()
             region = block.parent
@@ -259,3 +351,32 @@ class PatternRewriter(Builder):
             nb.parent = region
             return nb
         return block.split_before(before_op)
+
+
+def _post_order_blocks(region):
+    """The region's blocks in rounds, successors before predecessors: a post-order from the
+    entry block, then from the first block left, until none is left."""
+    rounds = []
+    seen = set()
+    for start in region.blocks:
+        if start in seen:
+            continue
+        seen.add(start)
+        out = []
+        rounds.append(out)
+        stack = [(start, iter(_successors(start)))]
+        while stack:
+            b, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                out.append(b)
+            elif nxt not in seen and nxt.parent is region:
+                seen.add(nxt)
+                stack.append((nxt, iter(_successors(nxt))))
+    return rounds
+
+
+def _successors(block):
+    t = block.last
+    return list(t.successors) if t is not None else []

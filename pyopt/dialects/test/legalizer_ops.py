@@ -9,8 +9,8 @@ Only what changes behaviour or printing is declared: an inherent attribute (prin
 """
 from pyopt.ir.attributes import UnitAttr
 from pyopt.ir.constraints import AnyType, AnyIntAttrC, DenseArrayC, IntAttrC, StrAttrC, UnitAttrC
-from pyopt.ir.opdef import Op, PURE, RETURN_LIKE, TERMINATOR, SINGLE_BLOCK, \
-    SINGLE_BLOCK_IMPLICIT_TERMINATOR
+from pyopt.ir.opdef import Op, GRAPH_REGION, NO_TERMINATOR, PURE, RETURN_LIKE, TERMINATOR, \
+    SINGLE_BLOCK, SINGLE_BLOCK_IMPLICIT_TERMINATOR
 from pyopt.ir.types import I64
 
 
@@ -48,6 +48,10 @@ LEGALIZER_OPS = [
        regions=["region"], fold=_fold_to_operand),
     Op("test.op_in_place_self_fold", attrs={"folded": UnitAttrC().opt()}, results=["result"],
        fold=_fold_in_place_once),
+    # (the greedy driver's tests: a region without dominance, erased users-first)
+    Op("test.graph_region", regions=["region"], traits=[GRAPH_REGION, NO_TERMINATOR,
+                                                        SINGLE_BLOCK],
+       format="attr-dict-with-keyword $region"),
     Op("test.with_properties", attrs={"a": AnyIntAttrC(), "b": StrAttrC(),
                                       "array": DenseArrayC(I64, "i64 dense array attribute")},
        format="prop-dict attr-dict"),
