@@ -74,16 +74,17 @@ def local_reprs(rel):
     return reprs
 
 
-def remove_duplicate_divs(rel):
-    """Merges locals whose division representations coincide (the later into the
-    earlier); returns how many were merged."""
+def remove_duplicate_divs(rel, limit=None):
+    """Merges locals (those before column `limit`) whose division representations coincide,
+    the later into the earlier; returns how many were merged."""
     merged = 0
     while True:
         start = rel.num_dims_and_symbols
+        end = rel.num_vars if limit is None else limit - merged
         seen = {}
         pair = None
         for i, rep in enumerate(local_reprs(rel)):
-            if rep is None:
+            if rep is None or start + i >= end:
                 continue
             key = (tuple(rep[0]), rep[1])
             if key in seen:

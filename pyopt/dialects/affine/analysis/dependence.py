@@ -63,61 +63,89 @@ def _src_before_dst(src_op, dst_op):
     return a.is_before_in_block(b)
 
 
-class _Builder:
-    """Places domains and access rows into one dependence system."""
+class _Side:
+    """One access as a relation from its iteration domain to the memref elements, laid out
+    as MLIR's getAccessRelation: [domain dims | element dims | symbols | locals] where the
+    symbols are the domain's then the access map's own, the locals the domain's then the
+    map's, and the subscript equalities come before the domain constraints."""
 
-    def __init__(self, src, dst):
-        self.sys = ValueConstraints(src.num_dims + dst.num_dims, 0, 0,
-                                    src.values[:src.num_dims] + dst.values[:dst.num_dims])
-        self.sym_pos = {}
-
-    def symbol_col(self, value):
-        pos = self.sym_pos.get(value)
-        if pos is None:
-            pos = self.sys.append_var(SYMBOL)
-            self.sys.values[pos] = value
-            self.sym_pos = {v: self.sys.offset(SYMBOL) + i for i, v in
-                            enumerate(self.sys.values[self.sys.offset(SYMBOL):
-                                                      self.sys.num_dims_and_symbols])}
-            pos = self.sym_pos[value]
-        return pos
-
-    def add_domain(self, dom, dim_offset):
-        """Copies `dom`'s constraints, its dims at `dim_offset`, its locals appended."""
-        sym_vals = dom.values[dom.num_dims:dom.num_dims_and_symbols]
-        for v in sym_vals:
-            self.symbol_col(v)
-        base = self.sys.append_var(LOCAL, dom.num_locals) if dom.num_locals else None
-        nd, nds = dom.num_dims, dom.num_dims_and_symbols
-
-        def convert(r):
-            out = [0] * self.sys.num_cols
-            for j in range(nd):
-                out[dim_offset + j] = r[j]
-            for j in range(nd, nds):
-                out[self.sym_pos[dom.values[j]]] += r[j]
-            for j in range(nds, dom.num_vars):
-                out[base + j - nds] = r[j]
-            out[-1] = r[-1]
-            return out
-        self.sys.eqs.extend(convert(r) for r in dom.eqs)
-        self.sys.ineqs.extend(convert(r) for r in dom.ineqs)
-
-    def access_rows(self, amap, operands, dom, dim_offset):
+    def __init__(self, dom, amap, operands):
+        self.nd = dom.num_dims
+        self.rank = amap.num_results
+        cst = dom.copy()
+        cst.insert_var(RANGE, self.nd, self.rank)
         cols = []
         for v in operands:
-            i = -1
-            for j in range(dom.num_dims):
-                if dom.values[j] is v:
-                    i = j
+            pos = -1
+            for j in range(self.nd):
+                if cst.values[j] is v:
+                    pos = j
                     break
-            cols.append(dim_offset + i if i >= 0 else self.symbol_col(v))
-        res = self.sys._import_flat(list(amap.results), amap.num_dims, amap.num_symbols,
-                                    cols, locals_first=False)
-        if res is None:
-            return None
-        self.sys.ineqs.extend(res[1])
-        return res[0]
+            if pos < 0:
+                pos = cst.find_var(v)
+                if pos < 0 or pos < cst.num_dims:
+                    pos = cst.append_symbol_var(v)
+            cols.append(pos)
+        domain_eqs, domain_ineqs = cst.eqs, cst.ineqs
+        cst.eqs, cst.ineqs = [], []
+        res = cst._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+                               locals_first=False)
+        self.ok = res is not None
+        if not self.ok:
+            return
+        rows, local_rows = res
+        width = cst.num_cols
+        pad = lambda r: r[:-1] + [0] * (width - len(r)) + r[-1:]
+        eqs = []
+        for k, r in enumerate(rows):
+            r = list(r)
+            r[self.nd + k] = -1
+            eqs.append(r)
+        cst.eqs = eqs + [pad(r) for r in domain_eqs]
+        cst.ineqs = local_rows + [pad(r) for r in domain_ineqs]
+        self.cst = cst
+
+    def symbols(self):
+        c = self.cst
+        return c.values[c.num_dims:c.num_dims_and_symbols]
+
+
+def _dependence_system(src, dst, s_side, d_side):
+    """The composition src access . inverse(dst access) as MLIR's mergeAndCompose lays it
+    out: [src dims | dst dims | symbols (dst's first) | locals: dst's, src's, elements]."""
+    syms = list(d_side.symbols())
+    for v in s_side.symbols():
+        if all(v is not w for w in syms):
+            syms.append(v)
+    ns, nd_s, nd_d, rank = len(syms), src.num_dims, dst.num_dims, s_side.rank
+    dl, sl = d_side.cst.num_locals, s_side.cst.num_locals
+    sys = ValueConstraints(nd_s + nd_d, ns, dl + sl + rank,
+                           src.values[:nd_s] + dst.values[:nd_d] + syms)
+    sym_col = {}
+    for i, v in enumerate(syms):
+        sym_col.setdefault(v, nd_s + nd_d + i)
+    loc0 = nd_s + nd_d + ns
+    elem0 = loc0 + dl + sl
+
+    def convert(side, r, dim0, local0):
+        c = side.cst
+        out = [0] * sys.num_cols
+        for j in range(side.nd):
+            out[dim0 + j] = r[j]
+        for k in range(side.rank):
+            out[elem0 + k] = r[side.nd + k]
+        for j in range(c.num_dims, c.num_dims_and_symbols):
+            out[sym_col[c.values[j]]] += r[j]
+        for j in range(c.num_dims_and_symbols, c.num_vars):
+            out[local0 + j - c.num_dims_and_symbols] = r[j]
+        out[-1] = r[-1]
+        return out
+    for side, dim0, local0 in ((s_side, 0, loc0 + dl), (d_side, nd_s, loc0)):
+        sys.eqs.extend(convert(side, r, dim0, local0) for r in side.cst.eqs)
+        sys.ineqs.extend(convert(side, r, dim0, local0) for r in side.cst.ineqs)
+    remove_duplicate_divs(sys, sys.num_vars - rank)
+    sys.remove_redundant_local_vars()
+    return sys
 
 
 def check_dependence(src_access, dst_access, depth, with_components=True, allow_rar=False):
@@ -138,31 +166,11 @@ def check_dependence(src_access, dst_access, depth, with_components=True, allow_
     if not allow_rar and depth > n_common and not _src_before_dst(s_op, d_op):
         return NO_DEPENDENCE, None
 
-    b = _Builder(src, dst)
-    b.add_domain(src, 0)
-    b.add_domain(dst, src.num_dims)
-    smap, sops = src_access.access_map()
-    dmap, dops = dst_access.access_map()
-    # symbols first: a column added later would misalign rows imported before it
-    for ops, dom in ((sops, src), (dops, dst)):
-        for v in ops:
-            if all(dom.values[j] is not v for j in range(dom.num_dims)):
-                b.symbol_col(v)
-    srows = b.access_rows(smap, sops, src, 0)
-    if srows is None:
+    s_side = _Side(src, *src_access.access_map())
+    d_side = _Side(dst, *dst_access.access_map())
+    if not s_side.ok or not d_side.ok:
         return FAILURE, None
-    drows = b.access_rows(dmap, dops, dst, src.num_dims)
-    if drows is None:
-        return FAILURE, None
-    sys = b.sys
-    width = sys.num_cols
-    for sr, dr in zip(srows, drows):
-        # rows imported earlier are narrower by the locals added after them
-        sr = sr[:-1] + [0] * (width - len(sr)) + sr[-1:]
-        dr = dr[:-1] + [0] * (width - len(dr)) + dr[-1:]
-        sys.eqs.append([a - c for a, c in zip(sr, dr)])
-
-    remove_duplicate_divs(sys)
+    sys = _dependence_system(src, dst, s_side, d_side)
     n_src = src.num_dims
     for i in range(min(n_common, depth)):
         row = [0] * sys.num_cols
