@@ -19,6 +19,7 @@ from pyopt.rewrite.conversion.rewriter import CAST
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import op_for_diagnostic
+from pyopt.dialects.test.legalizer_types import SimpleAType, TestRecursiveType
 
 register_global_option(PassOption("test-legalize-mode", ("analysis", "full", "partial"),
                                   "partial", "The legalization mode to use with the test "
@@ -460,10 +461,13 @@ def test_legalize_unknown_root_patterns(top, ctx, options):
 # -- test-legalize-type-conversion ---------------------------------------------------------------
 def _type_conversion_producer(op, adaptor, rw):
     t = op.results[0].type
+    converted = rw.converter.convert_type(t) if rw.converter is not None else t
     if isinstance(t, FloatType):
         t = F64
     elif isinstance(t, IntegerType) and t.width == 16:
         t = I64
+    elif isinstance(t, TestRecursiveType) and converted is not t and converted is not None:
+        t = converted
     else:
         return False
     rw.replace_op_with_new_op(op, "test.type_producer", [], [t])
@@ -512,6 +516,22 @@ def test_legalize_type_conversion(top, ctx, options):
 
     tc.add_conversion(lambda t: [] if isinstance(t, IntegerType) else None)
 
+    @tc.add_conversion
+    def recursive(t, conv):
+        """A recursive type becomes one named outer_converted_type whose body is its body
+        converted; a reference back to a type being converted becomes !test.smpla."""
+        if not isinstance(t, TestRecursiveType):
+            return None
+        if t.name == "outer_converted_type":
+            return t
+        if any(x is t for x in conv.call_stack[:-1]):
+            return SimpleAType()
+        result = TestRecursiveType("outer_converted_type")
+        body = conv.convert_type(t.body) if t.body is not None else None
+        if body is None or not result.set_body(body):
+            return _FAIL
+        return result
+
     @tc.add_source_materialization
     def source(b, t, inputs, loc):
         if t is not F16 and len(inputs) == 1 and inputs[0].type is F64:
@@ -524,8 +544,9 @@ def test_legalize_type_conversion(top, ctx, options):
         return None
 
     target = ConversionTarget(ctx)
-    target.add_dynamically_legal_op("test.type_producer",
-                                    lambda op: op.results[0].type in (F64, I64))
+    target.add_dynamically_legal_op("test.type_producer", lambda op: op.results[0].type in (
+        F64, I64) or isinstance(op.results[0].type, TestRecursiveType) and
+        op.results[0].type.name == "outer_converted_type")
     target.add_dynamically_legal_op("func.func", lambda op: tc.is_signature_legal(
         op.get_attr("function_type").value) and tc.is_legal(
         [a.type for b in op.regions[0].blocks for a in b.args]))

@@ -56,3 +56,7 @@ LEGALIZER_OPS = [
                                       "array": DenseArrayC(I64, "i64 dense array attribute")},
        format="prop-dict attr-dict"),
 ]
+
+from pyopt.dialects.test import syntax_hooks as _hooks  # noqa: E402
+from pyopt.dialects.test.legalizer_types import register as _register_types  # noqa: E402
+_register_types(_hooks.TYPE_PARSERS)
