@@ -545,11 +545,11 @@ def _notify_listener(events, listener, rw, ignored):
             call("notify_op_inserted", ev[1], ev[2])
         elif kind == "modified":
             call("notify_op_modified", ev[1])
-        elif kind == "replaced":  # (the users of erased results are not touched)
+        elif kind == "replaced":  # (users are rewired to a replacement of the same type)
             op = ev[1]
             call("notify_op_replaced", op, None)
             for r in op.results:
-                if rw.lookup(r) is not None:
+                if rw.lookup_of_type(rw.mapping.get(r), r.type) is not None:
                     for u in list(r.uses()):
                         call("notify_op_modified", u.owner)
             for nested in _post_order(op):

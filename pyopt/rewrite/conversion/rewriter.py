@@ -143,6 +143,18 @@ class ConversionPatternRewriter(PatternRewriter):
             v = m[v]
         return v
 
+    def lookup_of_type(self, v, type_):
+        """The newest replacement of `v` that has type `type_` (None if none has)."""
+        m = self.mapping
+        found = None
+        while v is not None:
+            if v.type is type_:
+                found = v
+            if v not in m:
+                break
+            v = m[v]
+        return found
+
     def _map(self, old, new):
         m = self.mapping
         self.journal.append((_MAPPED, old, m.get(old, _ABSENT)))
