@@ -218,7 +218,8 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _mark_replaced(self, op):
         self.replaced[op] = self.converter
-        self._notify(("replaced", op))
+        if self.events is not None:
+            self._notify(("replaced", op))
         if not op.regions:  # (the common case: one entry for both)
             ign = self.ignored
             added = op not in ign
@@ -261,7 +262,8 @@ class ConversionPatternRewriter(PatternRewriter):
             return
         self._log(lambda: _restore(op, snap))
         self.modified.append(op)
-        self._notify(("modified", op))
+        if self.events is not None:
+            self._notify(("modified", op))
 
     def cancel_op_modification(self, op):
         snap = self._pending_mod.pop(op, None)
@@ -274,7 +276,8 @@ class ConversionPatternRewriter(PatternRewriter):
             fn()
         self._log(lambda: _restore(op, snap))
         self.modified.append(op)
-        self._notify(("modified", op))
+        if self.events is not None:
+            self._notify(("modified", op))
 
     def notify_match_failure(self, op, reason):
         self.match_failures.append((op, reason() if callable(reason) else reason))
