@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyopt.analysis.presburger import BoundType
 from pyopt.analysis.presburger.divisions import remove_duplicate_divs
-from pyopt.analysis.presburger.relation import RANGE, SYMBOL, LOCAL
+from pyopt.analysis.presburger.relation import RANGE
 from pyopt.dialects.affine.analysis import loops
 from pyopt.dialects.affine.analysis.value_constraints import ValueConstraints
 
@@ -88,7 +88,7 @@ class _Side:
             cols.append(pos)
         domain_eqs, domain_ineqs = cst.eqs, cst.ineqs
         cst.eqs, cst.ineqs = [], []
-        res = cst._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+        res = cst.import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
                                locals_first=False)
         self.ok = res is not None
         if not self.ok:

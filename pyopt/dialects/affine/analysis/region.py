@@ -8,7 +8,6 @@ from pyopt.dialects.affine.analysis import loops
 from pyopt.dialects.affine.analysis.memref_access import MemRefAccess
 from pyopt.dialects.affine.analysis.value_constraints import ValueConstraints
 from pyopt.dialects.affine.canonicalize import valid_symbol, _const_int
-from pyopt.ir.types import MemRefType
 
 
 class MemRefRegion:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pyopt.analysis.presburger import IntegerPolyhedron, BoundType, flatten_exprs
 from pyopt.analysis.presburger.relation import RANGE, SYMBOL, LOCAL
-from pyopt.ir.affine import AffineMap, IntegerSet, dim, symbol
+from pyopt.ir.affine import AffineMap, IntegerSet
 from pyopt.dialects.affine.canonicalize import (compose_map_and_operands,
                                                 canonicalize_map_and_operands, simplify_map,
-                                                valid_symbol, _const_int)
+                                                _const_int)
 from pyopt.dialects.affine.analysis import loops
 
 
@@ -183,7 +183,7 @@ class ValueConstraints(IntegerPolyhedron):
             if pos < 0:
                 pos = self.append_dim_var(v) if i < nd else self.append_symbol_var(v)
             cols.append(pos)
-        res = self._import_flat(list(iset.constraints), nd, iset.num_symbols, cols,
+        res = self.import_flat(list(iset.constraints), nd, iset.num_symbols, cols,
                                 locals_first=False)
         if res is None:
             return False
@@ -197,9 +197,10 @@ class ValueConstraints(IntegerPolyhedron):
         self.ineqs.extend(local_rows)
 
     # ------------------------------------------------------------ maps
-    def _import_flat(self, exprs, nd, ns, cols, locals_first):
-        """Flattens `exprs` (over nd dims, ns symbols whose columns here are `cols`), adds
-        the locals their divisions need, and returns the rows in this system's columns."""
+    def import_flat(self, exprs, nd, ns, cols, locals_first):
+        """Flattens `exprs` (over nd dims, ns symbols whose columns here are `cols`) and adds
+        the locals their divisions need (first or last among the locals); returns (rows,
+        division constraint rows) in this system's columns, or None if semi-affine."""
         res = flatten_exprs(exprs, nd, ns)
         if res is None:
             return None
@@ -232,7 +233,7 @@ class ValueConstraints(IntegerPolyhedron):
         cols = self.aligned_columns(operands)
         if closed is None:
             closed = type_ is not BoundType.UB
-        res = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+        res = self.import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
                                 locals_first=True)
         if res is None:
             return False
@@ -252,7 +253,7 @@ class ValueConstraints(IntegerPolyhedron):
     def compose_map(self, amap, operands):
         """Prepends one dim per result of `amap`, equal to that result."""
         cols = self.aligned_columns(operands)
-        res = self._import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
+        res = self.import_flat(list(amap.results), amap.num_dims, amap.num_symbols, cols,
                                 locals_first=True)
         if res is None:
             return False
@@ -270,20 +271,10 @@ class ValueConstraints(IntegerPolyhedron):
     @classmethod
     def from_integer_set(cls, iset):
         cst = cls(iset.num_dims, iset.num_symbols)
-        res = cst._import_flat(list(iset.constraints), iset.num_dims, iset.num_symbols,
+        res = cst.import_flat(list(iset.constraints), iset.num_dims, iset.num_symbols,
                                list(range(iset.num_dims + iset.num_symbols)),
                                locals_first=False)
         if res is None:
             return None
         cst._add_set_rows(res, iset.eq_flags)
         return cst
-
-
-def row_expr(row, nd, ns):
-    """The affine expression of a row without locals."""
-    from pyopt.ir.affine import constant
-    out = constant(0)
-    for j in range(nd + ns):
-        if row[j]:
-            out = out + (dim(j) if j < nd else symbol(j - nd)) * row[j]
-    return out + row[-1] if row[-1] else out
