@@ -173,6 +173,7 @@ def _timed(root, name):
 
 
 def _process_chunk(buffer, ctx, options, engine, root=None):
+    ctx.diag_engine = engine  # (verifiers of test ops emit remarks)
     try:
         # The parsed IR lives until it is printed: keep the collector's passes off it.
         t = _timed(root, "Parser")

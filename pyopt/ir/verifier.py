@@ -361,6 +361,14 @@ def _emit_traits(d, plan, emit, ns):
 
 def _verify_declared_full(op, d):
     name = op.name
+    # The region count (ODS's ZeroRegions/OneRegion/NRegions trait comes first).
+    nreg = len(op.regions)
+    if nreg != len(d.regions) and not any(r.variadic for r in d.regions):
+        if len(d.regions) == 0:
+            raise op_error(op, "requires zero regions")
+        if len(d.regions) == 1:
+            raise op_error(op, "requires one region")
+        raise op_error(op, f"expected {len(d.regions)} regions")
     # Operand and result counts.
     nops = len(op.operand_slots)
     _verify_counts(op, d, d.operands, nops, "operand", T.ATTR_SIZED_OPERANDS)
@@ -399,14 +407,7 @@ def _verify_declared_full(op, d):
                 if not c.pred(t):
                     raise op_error(op, f"result #{i} must be {_varsummary(d.results[gi], c)}, "
                                    f"but got '{t}'")
-    # Regions and successors.
-    nreg = len(op.regions)
-    if nreg != len(d.regions) and not any(r.variadic for r in d.regions):
-        if len(d.regions) == 0:
-            raise op_error(op, "requires zero regions")
-        if len(d.regions) == 1:
-            raise op_error(op, "requires one region")
-        raise op_error(op, f"expected {len(d.regions)} regions")
+    # Successors.
     nsucc = len(op.successor_slots)
     if nsucc != len(d.successors) and not any(s.variadic for s in d.successors):
         if len(d.successors) == 1:
@@ -931,11 +932,19 @@ def _may_lack_terminator(op, region):
     return d is None or T.NO_TERMINATOR in d.traits
 
 
+# The context being verified: op verifiers that report more than errors (remarks) reach the
+# diagnostic engine through it.
+current_ctx = None
+
+
 def verify(op, ctx):
+    global current_ctx
     from pyopt.ir import symbols
-    saved = symbols.active_tables
+    saved, saved_ctx = symbols.active_tables, current_ctx
     symbols.active_tables = symbols.SymbolTableCollection()
+    current_ctx = ctx
     try:
         Verifier(ctx).verify(op)
     finally:
         symbols.active_tables = saved
+        current_ctx = saved_ctx

@@ -35,6 +35,10 @@ from pyopt.dialects.test.ir_attr_ops import OPS as IR_ATTR_OPS  # noqa: E402
 _OPS.extend(IR_ATTR_OPS)
 from pyopt.dialects.test.ir_dynamic import OPS as IR_DYNAMIC_OPS  # noqa: E402
 _OPS.extend(IR_DYNAMIC_OPS)
+from pyopt.dialects.test.ir_region_ops import OPS as IR_REGION_OPS  # noqa: E402
+_OPS.extend(IR_REGION_OPS)
+from pyopt.dialects.test.ir_custom_ops import OPS as IR_CUSTOM_OPS  # noqa: E402
+_OPS.extend(IR_CUSTOM_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
 from pyopt.dialects.test import syntax_hooks  # noqa: E402

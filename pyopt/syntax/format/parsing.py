@@ -143,6 +143,14 @@ def _parse_element(parser, d, e, ps, state):
                 ps.attrs[n] = a
         return
     if k == "region":
+        if e[2].variadic:  # VariadicRegion: `{...}, {...}`, possibly none
+            regs = []
+            if parser.peek_is("{"):
+                regs.append(parser.parse_region())
+                while parser.accept(","):
+                    regs.append(parser.parse_region())
+            ps.regions[e[1]] = regs
+            return
         ps.regions[e[1]] = parser.parse_region()
         return
     if k == "regions":
@@ -595,7 +603,10 @@ def _finish(parser, d, ps, state):
     elif d.regions:
         for i, rd in enumerate(d.regions):
             r = ps.regions.get(i)
-            regions.append(r if r is not None else Region())
+            if type(r) is list:
+                regions.extend(r)
+            else:
+                regions.append(r if r is not None else Region())
     if d.implicit_terminator is not None:
         for r in regions:
             ensure_terminator(r, d.implicit_terminator, parser)

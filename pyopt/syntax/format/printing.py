@@ -54,6 +54,9 @@ def _anchor_present(op, d, anchor):
         return _anchor_present(op, d, anchor[1])
     if k == "functype":
         return _anchor_present(op, d, anchor[1])
+    if k == "custom":  # present when any value the directive prints is
+        return any(_anchor_present(op, d, a) for a in anchor[2]
+                   if a[0] in ("attr", "operand", "result", "region"))
     return True
 
 
@@ -142,6 +145,12 @@ def _print_elements(p, op, d, els, st, elided_anchor=None):
             out.append(p.types(ts))
         elif k == "functype":
             out.append(p.functional_type(_types_of(op, d, e[1]), _types_of(op, d, e[2])))
+        elif k == "region" and e[2].variadic:
+            i = e[1]
+            for j, r in enumerate(op.regions[i:len(op.regions) - len(d.regions) + i + 1]):
+                if j:
+                    out.append(", ")
+                _print_region(p, op, d, r)
         elif k == "region":
             r = op.regions[e[1]]
             _print_region(p, op, d, r)
@@ -509,6 +518,13 @@ def _compile_value_like(d, e):
         return body
     if k == "region":
         i = e[1]
+        if e[2].variadic:
+            def body(p, op, out):
+                for j, r in enumerate(op.regions[i:len(op.regions) - len(d.regions) + i + 1]):
+                    if j:
+                        out.append(", ")
+                    _print_region(p, op, d, r)
+            return body
 
         def body(p, op, out):
             _print_region(p, op, d, op.regions[i])

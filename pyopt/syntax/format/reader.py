@@ -116,7 +116,11 @@ class _Reader:
                 anchor = _first_anchorable(clean)
             return ("optional", clean, els, anchor)
         if k == "ident":
-            return self.directive(v)
+            el = self.directive(v)
+            if self.peek() == ("punct", "^"):
+                self.take()
+                return ("anchor", el)
+            return el
         raise FormatError(f"{self.d.name}: unexpected {v!r} in format")
 
     def args(self):
