@@ -22,23 +22,23 @@ def _ints(values, what):
         raise MLIRError(Diagnostic("error", None, f"Invalid argument for {what}"))
 
 
-def _loop_filter(parallel, fastest):
+def _loop_filter(parallel, fastest, ctx):
     def f(op):
         if op not in parallel:
             return False
-        ok, d = vectorizable_loop_dim(op)
+        ok, d = vectorizable_loop_dim(op, ctx)
         return ok and (d == -1 or fastest == -1 or d == fastest)
     return f
 
 
-def make_pattern(parallel, rank, fastest):
+def make_pattern(parallel, rank, fastest, ctx=None):
     """A `rank`-deep nest of vectorizable parallel loops (None beyond 3-D)."""
     if not 1 <= rank <= 3:
         return None
     d = [fastest[i] if i < len(fastest) else -1 for i in range(rank)]
-    pat = matcher.for_pattern(_loop_filter(parallel, d[rank - 1]))
+    pat = matcher.for_pattern(_loop_filter(parallel, d[rank - 1], ctx))
     for i in range(rank - 2, -1, -1):
-        pat = matcher.for_pattern(_loop_filter(parallel, d[i]), pat)
+        pat = matcher.for_pattern(_loop_filter(parallel, d[i], ctx), pat)
     return pat
 
 
@@ -74,7 +74,7 @@ def _buckets(matches):
 
 
 def vectorize_loops(parent, parallel, sizes, fastest, reduction_loops, ctx):
-    pattern = make_pattern(parallel, len(sizes), fastest)
+    pattern = make_pattern(parallel, len(sizes), fastest, ctx)
     if pattern is None:
         return
     depth = pattern.depth()

@@ -8,6 +8,8 @@ from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.ir.affine import AffineExprKind, AffineMap, constant, dim
 from pyopt.ir.types import FloatType, IndexType, IntegerType, MemRefType, VectorType
 from pyopt.rewrite.folding import is_memory_effect_free
+from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.syntax.printer import op_for_diagnostic
 
 from passes.transforms.affine_super_vectorize import matcher
 from passes.transforms.affine_super_vectorize.dependence import (access_parts,
@@ -130,12 +132,25 @@ def invariant_accesses(iv, indices):
     return {i for i, v in enumerate(indices) if access_index_invariant(iv, v)}
 
 
-def _contiguous_dim(iv, op):
+def report_error(ctx, op, message):
+    """An error diagnostic that does not fail the pass (upstream emits some and goes on)."""
+    engine = getattr(ctx, "diag_engine", None)
+    if engine is None:
+        return
+    d = Diagnostic("error", op.loc, message)
+    if engine.collector is None:
+        d.attach_note("see current operation: " + op_for_diagnostic(op), op.loc)
+    failed = engine.had_error
+    engine.emit(d)
+    engine.had_error = failed
+
+
+def _contiguous_dim(iv, op, ctx):
     """isContiguousAccess: (ok, memref dim counted from the innermost or -1)."""
     memref, amap, operands = access_parts(op)
     mt = memref.type
-    layout = getattr(mt, "layout", None)
-    if layout is not None and not _identity_layout(layout):
+    if getattr(mt, "layout", None) is not None:
+        report_error(ctx, op, "NYI: non-trivial layout map")
         return False, -1
     unique = -1
     nd = amap.num_dims
@@ -152,12 +167,6 @@ def _contiguous_dim(iv, op):
                     return False, -1
                 unique = i
     return True, (-1 if unique == -1 else len(mt.shape) - (unique + 1))
-
-
-def _identity_layout(layout):
-    m = getattr(layout, "value", None)
-    return layout.__class__.__name__ == "AffineMapAttr" and m is not None and m.is_identity() \
-        or getattr(layout, "is_identity", lambda: False)()
 
 
 def _bad_types(op):
@@ -192,13 +201,13 @@ def vectorizable_body(loop, op_cond=None):
     return True
 
 
-def vectorizable_loop_dim(loop):
+def vectorizable_loop_dim(loop, ctx=None):
     """isVectorizableLoopBody with a memref dim: (vectorizable, dim or -1)."""
     state = [-1]
     iv = iv_of(loop)
 
     def cond(_loop, op):
-        ok, d = _contiguous_dim(iv, op)
+        ok, d = _contiguous_dim(iv, op, ctx)
         if d != -1:
             if state[0] != -1 and state[0] != d:
                 return False

@@ -10,7 +10,7 @@ from pyopt.syntax.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import NameState, Printer, PrintFlags
 
 from passes.transforms.affine_super_vectorize import matcher
-from passes.transforms.affine_super_vectorize.analysis import is_loop_parallel
+from passes.transforms.affine_super_vectorize.analysis import is_loop_parallel, report_error
 from passes.transforms.affine_super_vectorize.slicing import (backward_slice, forward_slice,
                                                               full_slice)
 from passes.transforms.affine_super_vectorize.vectorizer import Strategy, vectorize_loop_nest
@@ -29,8 +29,11 @@ def shape_ratio(shape, sub):
     return out
 
 
+_TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
+
+
 def _super_vector_type(op):
-    if op.name in ("vector.transfer_read", "vector.transfer_write"):
+    if op.name in _TRANSFERS:
         return op.results[0].type if op.results and op.name == "vector.transfer_read" \
             else op.operand(0).type
     if len(op.results) != 1:
@@ -39,8 +42,16 @@ def _super_vector_type(op):
     return t if isinstance(t, VectorType) else None
 
 
-def _test_shape_ratio(func, sub, out):
+def _test_shape_ratio(func, sub, out, ctx):
     def filt(op):
+        if not op.results and op.name not in _TRANSFERS:
+            if op.name != "func.return":
+                report_error(ctx, op, "NYI: assuming only return operations can have 0  "
+                             "results at this point")
+            return False
+        if len(op.results) > 1 and op.name not in _TRANSFERS:
+            report_error(ctx, op, "NYI: operation has more than 1 result")
+            return False
         t = _super_vector_type(op)
         return t is not None and len(op.results) == 1 and \
             shape_ratio(t.shape, sub) is not None
@@ -142,7 +153,7 @@ def vectorizer_test(func, ctx, options):
             sub = [int(x, 0) for x in ratio]
         except ValueError:
             raise MLIRError(Diagnostic("error", None, "Invalid argument for vector-shape-ratio"))
-        _test_shape_ratio(func, sub, out)
+        _test_shape_ratio(func, sub, out, ctx)
     if options.get("forward-slicing"):
         _test_slices(func, out, "forward static slice", forward_slice)
     if options.get("backward-slicing"):
