@@ -4,7 +4,8 @@ remarks the pairs whose fusion a dependent op between them forbids."""
 from __future__ import annotations
 
 from pyopt.dialects.affine.analysis.fusion import (can_fuse_loops, gather_loops,
-                                                   FAIL_BLOCK_DEPENDENCE)
+                                                   FAIL_BLOCK_DEPENDENCE, FAIL_INCORRECT_SLICE,
+                                                   SUCCESS)
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.syntax.diagnostics import Diagnostic
 
@@ -13,6 +14,21 @@ def _remark(ctx, op, message):
     engine = getattr(ctx, "diag_engine", None)
     if engine is not None:
         engine.emit(Diagnostic("remark", op.loc, message))
+
+
+def _slice_str(state):
+    block = state.insert_block
+    ops = list(block)
+    at = ops[state.insert_index]
+    depth = sum(1 for p in at.ancestors() if p.name == "affine.for")
+    out = f"insert point: ({depth}, {state.insert_index}) loop bounds: "
+    for lb, ub in zip(state.lbs, state.ubs):
+        out += f"[{_map_str(lb)}, {_map_str(ub)}] "
+    return out
+
+
+def _map_str(m):
+    return "<<NULL AFFINE MAP>>" if m is None else str(m)
 
 
 def _iterate(depth_to_loops, fn):
@@ -40,3 +56,16 @@ def test_loop_fusion(func, ctx, options):
                     _remark(ctx, src, "block-level dependence preventing fusion of loop nest "
                                       f"{i} into loop nest {j} at depth {depth}")
         _iterate(gather_loops(func), check)
+    if options["test-loop-fusion-slice-computation"]:
+        def slices(a, b, i, j, depth, max_depth):
+            for d in range(depth + 1, max_depth + 1):
+                status, state = can_fuse_loops(a, b, d, with_slice=True)
+                if status == SUCCESS:
+                    head = "slice ("
+                elif status == FAIL_INCORRECT_SLICE:
+                    head = "Incorrect slice ("
+                else:
+                    continue
+                _remark(ctx, b, f"{head} src loop: {i}, dst loop: {j}, depth: {d} : "
+                                f"{_slice_str(state)})")
+        _iterate(gather_loops(func), slices)

@@ -148,28 +148,36 @@ def _dependence_system(src, dst, s_side, d_side):
     return sys
 
 
-def check_dependence(src_access, dst_access, depth, with_components=True, allow_rar=False):
-    """(NO_DEPENDENCE | HAS_DEPENDENCE | FAILURE, [DependenceComponent] or None)."""
+def check_dependence(src_access, dst_access, depth, with_components=True, allow_rar=False,
+                     want_constraints=False):
+    """(NO_DEPENDENCE | HAS_DEPENDENCE | FAILURE, [DependenceComponent] or None), plus the
+    dependence constraints (columns [src IVs, dst IVs, symbols, locals]) when
+    `want_constraints`."""
+    res = _check(src_access, dst_access, depth, with_components, allow_rar)
+    return res if want_constraints else res[:2]
+
+
+def _check(src_access, dst_access, depth, with_components, allow_rar):
     if src_access.memref is not dst_access.memref:
-        return NO_DEPENDENCE, None
+        return NO_DEPENDENCE, None, None
     if not allow_rar and not src_access.is_store and not dst_access.is_store:
-        return NO_DEPENDENCE, None
+        return NO_DEPENDENCE, None, None
     s_op, d_op = src_access.op, dst_access.op
     if loops.affine_scope(s_op) is not loops.affine_scope(d_op):
-        return FAILURE, None
+        return FAILURE, None, None
     if loops.common_block_in_scope(s_op, d_op) is None:
-        return FAILURE, None
+        return FAILURE, None, None
     src, dst = op_index_set(s_op), op_index_set(d_op)
     if src is None or dst is None:
-        return FAILURE, None
+        return FAILURE, None, None
     n_common = num_common_loops(src, dst)
     if not allow_rar and depth > n_common and not _src_before_dst(s_op, d_op):
-        return NO_DEPENDENCE, None
+        return NO_DEPENDENCE, None, None
 
     s_side = _Side(src, *src_access.access_map())
     d_side = _Side(dst, *dst_access.access_map())
     if not s_side.ok or not d_side.ok:
-        return FAILURE, None
+        return FAILURE, None, None
     sys = _dependence_system(src, dst, s_side, d_side)
     n_src = src.num_dims
     for i in range(min(n_common, depth)):
@@ -182,10 +190,10 @@ def check_dependence(src_access, dst_access, depth, with_components=True, allow_
             sys.eqs.append(row)
 
     if sys.is_empty():
-        return NO_DEPENDENCE, None
+        return NO_DEPENDENCE, None, None
     if not with_components or n_common == 0:
-        return HAS_DEPENDENCE, []
-    return HAS_DEPENDENCE, direction_vector(sys, n_common, n_src, src)
+        return HAS_DEPENDENCE, [], sys
+    return HAS_DEPENDENCE, direction_vector(sys, n_common, n_src, src), sys
 
 
 def direction_vector(sys, n_common, n_src, src):

@@ -89,12 +89,44 @@ def gather_loops(func):
     return depth_to_loops
 
 
-def can_fuse_loops(src, dst, depth):
-    """The legality checks of canFuseLoops that precede slice computation."""
+def _loads_and_stores(loop):
+    """The accesses in `loop`, None if it holds an affine.if (not supported)."""
+    out = []
+    for op in loop.walk_ops():
+        if op.name in READS or op.name in WRITES:
+            out.append(op)
+        elif op.name == "affine.if":
+            return None
+    return out
+
+
+def can_fuse_loops(src, dst, depth, with_slice=False):
+    """canFuseLoops with the generic strategy: a status, and with `with_slice` the slice
+    union (a SliceState, or None) as second value."""
+    status, state = _can_fuse(src, dst, depth, with_slice)
+    return (status, state) if with_slice else status
+
+
+def _can_fuse(src, dst, depth, with_slice):
     if depth == 0:
-        return FAIL_PRECONDITION
+        return FAIL_PRECONDITION, None
     if src.parent is not dst.parent:
-        return FAIL_PRECONDITION
+        return FAIL_PRECONDITION, None
     if fused_insertion_point(src, dst) is None:
-        return FAIL_BLOCK_DEPENDENCE
-    return SUCCESS
+        return FAIL_BLOCK_DEPENDENCE, None
+    if not with_slice:
+        return SUCCESS, None
+    from pyopt.dialects.affine.analysis.slice import (compute_slice_union, SLICE_FAILURE,
+                                                      SLICE_INCORRECT)
+    backward = src.is_before_in_block(dst)
+    a, b = (src, dst) if backward else (dst, src)
+    ops_a, ops_b = _loads_and_stores(a), _loads_and_stores(b)
+    if ops_a is None or ops_b is None:
+        return FAIL_PRECONDITION, None
+    n_common = loops.num_common_surrounding_loops(src, dst)
+    result, state = compute_slice_union(ops_a, ops_b, depth, n_common, backward)
+    if result == SLICE_FAILURE:
+        return FAIL_PRECONDITION, state
+    if result == SLICE_INCORRECT:
+        return FAIL_INCORRECT_SLICE, state
+    return SUCCESS, state
