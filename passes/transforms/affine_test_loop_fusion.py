@@ -31,13 +31,17 @@ def _map_str(m):
     return "<<NULL AFFINE MAP>>" if m is None else str(m)
 
 
-def _iterate(depth_to_loops, fn):
+def _iterate(depth_to_loops, fn, return_on_change=False):
     n_depths = len(depth_to_loops)
+    changed = False
     for depth, nests in enumerate(depth_to_loops):
         for i, a in enumerate(nests):
             for j, b in enumerate(nests):
                 if i != j:
-                    fn(a, b, i, j, depth, n_depths)
+                    changed |= bool(fn(a, b, i, j, depth, n_depths))
+                if changed and return_on_change:
+                    return True
+    return changed
 
 
 @register_pass("test-loop-fusion", "Tests loop fusion utility functions.",
@@ -49,6 +53,21 @@ def _iterate(depth_to_loops, fn):
                         PassOption("test-loop-fusion-transformation", bool, False,
                                    "Enable testing of loop fusion transformation")])
 def test_loop_fusion(func, ctx, options):
+    if options["test-loop-fusion-transformation"]:
+        from passes.transforms.affine_fuse_loops import fuse_loops
+
+        def transform(a, b, i, j, depth, max_depth):
+            for d in range(depth + 1, max_depth + 1):
+                status, state = can_fuse_loops(a, b, d, with_slice=True)
+                if status == SUCCESS:
+                    fuse_loops(ctx, a, state)
+                    # the source nest goes, as upstream's test does, to simplify the output
+                    a.erase()
+                    return True
+            return False
+        while _iterate(gather_loops(func), transform, return_on_change=True):
+            pass
+        return
     if options["test-loop-fusion-dependence-check"]:
         def check(src, dst, i, j, depth, max_depth):
             for d in range(depth + 1, max_depth + 1):
