@@ -3,3 +3,4 @@ operation equality, cloning, ... Each module registers its passes on import."""
 from passes.transforms.test_ir import equality  # noqa: F401
 from passes.transforms.test_ir import generic_visitors  # noqa: F401
 from passes.transforms.test_ir import regions  # noqa: F401
+from passes.transforms.test_ir import attrs  # noqa: F401
