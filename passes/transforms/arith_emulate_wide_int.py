@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr,
                                  IntegerAttr)
-from pyopt.ir.types import (I1, I64, INDEX, FunctionType, IntegerType, VectorType,
+from pyopt.ir.types import (I1, I64, INDEX, IntegerType, VectorType,
                             element_type_or_self)
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import (ConversionTarget, OpConversionPattern, TypeConverter,
@@ -37,7 +37,7 @@ class WideIntConverter(TypeConverter):
         self.add_conversion(lambda t: t)  # everything else is legal as it is
         self.add_conversion(self._scalar)
         self.add_conversion(self._vector)
-        self.add_conversion(self._function)
+        self.add_function_type_conversion()
 
     def _narrow(self, width):
         """None: fine as is; an IntegerType: halves of that type; False: not handled here (as
@@ -64,12 +64,6 @@ class WideIntConverter(TypeConverter):
         if n is None:
             return t
         return None if n is False else VectorType(list(t.shape) + [2], n)
-
-    def _function(self, t):
-        if type(t) is not FunctionType:
-            return None
-        ins, outs = self.convert_types(list(t.inputs)), self.convert_types(list(t.results))
-        return None if ins is None or outs is None else FunctionType(ins, outs)
 
     def vector_of(self, t):
         """convertType<VectorType>: the converted type when it is a vector, else None."""

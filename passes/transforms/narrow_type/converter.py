@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import StridedLayoutAttr
 from pyopt.ir.memref_layout import strides_and_offset
-from pyopt.ir.types import DYNAMIC, FunctionType, IntegerType, MemRefType
+from pyopt.ir.types import DYNAMIC, IntegerType, MemRefType
 from pyopt.rewrite.conversion import TypeConverter
 from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
 
@@ -16,13 +16,7 @@ class NarrowTypeConverter(TypeConverter):
         super().__init__()
         self.load_store_bitwidth = load_store_bitwidth
         self.add_conversion(lambda t: t)  # unknown types are legal as they are
-        self.add_conversion(self._function)
-
-    def _function(self, t):
-        if type(t) is not FunctionType:
-            return None
-        ins, outs = self.convert_types(list(t.inputs)), self.convert_types(list(t.results))
-        return None if ins is None or outs is None else FunctionType(ins, outs)
+        self.add_function_type_conversion()
 
     def add_memref_conversion(self):
         """populateMemRefNarrowTypeEmulationConversions."""

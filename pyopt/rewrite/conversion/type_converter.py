@@ -84,6 +84,16 @@ class TypeConverter:
         self.argument_materializations.append(fn)
         return fn
 
+    def add_function_type_conversion(self):
+        """A rule converting FunctionTypes input by input and result by result (for converters
+        whose other rules cover the element types)."""
+        def function(t):
+            if type(t) is not FunctionType:
+                return None
+            ins, outs = self.convert_types(list(t.inputs)), self.convert_types(list(t.results))
+            return None if ins is None or outs is None else FunctionType(ins, outs)
+        return self.add_conversion(function)
+
     # -- conversion -----------------------------------------------------------------------------
     def convert_type_1n(self, t):
         """The list of types `t` converts to, or None when it cannot be converted."""
