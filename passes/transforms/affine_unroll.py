@@ -199,6 +199,10 @@ def _post_order_fors(func):
     return out
 
 
+class _Unset(int):
+    """The threshold's default (1): upstream only applies the threshold when it was given."""
+
+
 @register_pass("affine-loop-unroll", "Unroll affine loops", anchor="func.func",
                display_name="LoopUnroll",
                options=[PassOption("unroll-factor", int, 4,
@@ -208,7 +212,7 @@ def _post_order_fors(func):
                         PassOption("unroll-full", bool, False, "Fully unroll loops"),
                         PassOption("unroll-num-reps", int, 1,
                                    "Unroll innermost loops repeatedly this many times"),
-                        PassOption("unroll-full-threshold", int, None,
+                        PassOption("unroll-full-threshold", int, _Unset(1),
                                    "Unroll all loops with trip count less than or equal to "
                                    "this"),
                         PassOption("cleanup-unroll", bool, False,
@@ -217,7 +221,7 @@ def affine_loop_unroll(op, ctx, options):
     if not op.regions[0].blocks:
         return
     threshold = options["unroll-full-threshold"]
-    if options["unroll-full"] and threshold is not None:
+    if options["unroll-full"] and type(threshold) is not _Unset:
         loops = [o for o in _post_order_fors(op)
                  if (constant_trip_count(o) is not None and constant_trip_count(o) <= threshold)]
         for o in loops:
