@@ -92,9 +92,12 @@ def _cleanup_loop(ctx, op, factor):
     b = Builder(ctx)
     b.set_insertion_point_after(op)
     clean = b.clone(op)
-    inits = _inits(clean)
-    for r, cr, ci in zip(op.results, clean.results, inits):
+    first_init = len(clean.operands) - len(clean.results)
+    for k, (r, cr) in enumerate(zip(op.results, clean.results)):
         r.replace_all_uses_with(cr)
+        # (upstream reads the init afresh each time from the live operand list, so equal
+        # inits all end up on the last result; kept for identical output)
+        ci = clean.operands[first_init + k]
         for i, v in enumerate(clean.operands):
             if v is ci:
                 clean.set_operand(i, r)
