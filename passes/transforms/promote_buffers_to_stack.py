@@ -7,15 +7,13 @@ there would grow the stack on every iteration."""
 from __future__ import annotations
 
 from pyopt.analysis.buffer_view_flow import aliases
-from pyopt.analysis.dataflow import is_region_branch, terminator_successor_operands
+from pyopt.analysis.dataflow import terminator_successor_operands
 from pyopt.interfaces.data_layout import DataLayout
 from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE
 from pyopt.ir.types import DYNAMIC
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.rewriter import Builder
-
-_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall", "affine.for",
-                    "affine.parallel"})
+from passes.transforms.buffer_placement import dealloc_count, is_known_control_flow, is_loop
 
 
 def _is_small(alloc, max_bytes, max_rank):
@@ -57,8 +55,7 @@ def _has_allocation_scope(alloc):
                 flow = aliases(alloc.results[0])
             if not _leaves(region, flow):
                 return True
-        if parent.name in _LOOPS or not (is_region_branch(parent)
-                                         or parent.name == "test.region_if"):
+        if is_loop(parent) or not is_known_control_flow(parent):
             break
         region = parent.parent.parent if parent.parent is not None else None
     return False
@@ -80,7 +77,7 @@ def promote_buffers_to_stack(op, ctx, options):
         res = alloc.results[0]
         if not _is_small(alloc, max_bytes, max_rank):
             continue
-        if any(u.name == "memref.dealloc" for u in res.users()):
+        if dealloc_count(res):
             continue
         if not _has_allocation_scope(alloc):
             continue
