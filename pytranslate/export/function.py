@@ -161,13 +161,14 @@ class FunctionTranslator:
         for b in blocks:
             self.blocks[b] = LBlock()
         # identified structs are listed in first-use order of LLVM's TypeFinder, which walks
-        # the blocks in layout order: those first met while translating a block are kept
-        # per block and put back in layout order below
-        structs = self.tc.structs
+        # the blocks in layout order: the structs each block uses are logged while it is
+        # translated (in dominance order) and the new ones put in layout order below
+        tc = self.tc
+        structs = tc.structs
         first_new = len(structs)
         met = {}
         for b in blocks_by_dominance(blocks):
-            n_before = len(structs)
+            met[b] = tc.log = []
             self.cur = self.blocks[b]
             if b is not blocks[0]:
                 for a in b.args:
@@ -188,10 +189,11 @@ class FunctionTranslator:
                     if e.op is None:
                         e.op = o
                     raise
-            if len(structs) > n_before:
-                met[b] = structs[n_before:]
-        if len(met) > 1:
-            structs[first_new:] = [t for b in blocks for t in met.get(b, ())]
+        tc.log = None
+        if len(structs) > first_new:
+            new = set(structs[first_new:])
+            order = list(dict.fromkeys(t for b in blocks for t in met[b] if t in new))
+            structs[first_new:] = order + [t for t in structs[first_new:] if t not in order]
         # connectPHINodes: MLIR's predecessor order (most recent use first).
         for b in blocks[1:]:
             lb = self.blocks[b]

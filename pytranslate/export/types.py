@@ -45,8 +45,14 @@ class TypeConverter:
         self.cache = {}
         self.structs = []       # identified struct types, in first-use order
         self.struct_names = {}  # type -> printed name
+        # While a list: every identified struct a converted type contains (met again or not)
+        # is appended to it, in LLVM TypeFinder's depth-first order.
+        self.log = None
+        self._deps = {}
 
     def __call__(self, t):
+        if self.log is not None:
+            self.log.extend(self.struct_deps(t))
         try:
             return self.cache[t]
         except KeyError:
@@ -54,6 +60,26 @@ class TypeConverter:
         s = self._convert(t)
         self.cache[t] = s
         return s
+
+    def struct_deps(self, t):
+        """The identified structs in `t`, depth first, each struct before its body."""
+        d = self._deps.get(t)
+        if d is None:
+            self._deps[t] = ()  # (a struct met again inside its own body adds nothing)
+            tt = type(t)
+            if tt is LLVMStructType:
+                body = () if t.name is not None and t.is_opaque else t.body
+                d = ((t,) if t.name is not None else ()) + \
+                    tuple(x for b in body for x in self.struct_deps(b))
+            elif tt is LLVMFunctionType:
+                d = tuple(x for p in (t.return_type, *t.params) for x in self.struct_deps(p))
+            elif tt in (LLVMArrayType, VectorType, LLVMFixedVectorType,
+                        LLVMScalableVectorType):
+                d = self.struct_deps(t.element_type)
+            else:
+                d = ()
+            self._deps[t] = d
+        return d
 
     def _convert(self, t):
         tt = type(t)

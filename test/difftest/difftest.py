@@ -79,10 +79,11 @@ class Ctx:
         self.cflags = shlex.split(args.cflags)
 
 
-def run(cmd, timeout, stdin=None, cwd=None):
+def run(cmd, timeout, stdin=None, cwd=None, shell=False):
     """(rc, stdout, stderr); rc is 'timeout' on timeout."""
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=stdin, cwd=cwd)
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=stdin, cwd=cwd,
+                           shell=shell)
     except subprocess.TimeoutExpired:
         return "timeout", b"", b"timeout"
     return p.returncode, p.stdout, p.stderr
@@ -233,13 +234,31 @@ def link_and_run(ctx, files, fkey):
     r = run([ctx.clang] + flags + ["-w"] + lls + ["-o", ours] + ctx.libs, ctx.timeout)
     if r[0] != 0:
         return "link-err: " + first_error(r[2])
+    exes = [native, ours]
+    if ctx.via_llc:  # the same .ll files through LLVM's own optimizer and code generator
+        objs = []
+        for ll in lls:
+            obj = ll[:-3] + ".llc.o"
+            r = run(f"{shlex.quote(tool('opt'))} -O2 {shlex.quote(ll)} | "
+                    f"{shlex.quote(tool('llc'))} -O2 -filetype=obj -relocation-model=pic "
+                    f"-o {shlex.quote(obj)}", ctx.timeout, shell=True)
+            if r[0] != 0:
+                return "opt -O2 | llc failed: " + first_error(r[2])
+            objs.append(obj)
+        via = os.path.join(d, "ours-llc.exe")
+        r = run([ctx.clang] + flags + ["-w"] + objs + ["-o", via] + ctx.libs, ctx.timeout)
+        if r[0] != 0:
+            return "link-err (opt | llc objects): " + first_error(r[2])
+        exes.append(via)
     res = []
-    for exe in (native, ours):
+    for exe in exes:
         stdin = open(ctx.stdin, "rb") if ctx.stdin else subprocess.DEVNULL
         res.append(run([exe] + ctx.run_args, ctx.run_timeout * 10, stdin=stdin, cwd=d)[:2])
-    if res[0] == res[1]:
-        return f"same (exit {res[0][0]}, {len(res[0][1])} bytes of output)"
-    return f"DIFF (native exit {res[0][0]}, ours exit {res[1][0]})"
+    if all(x == res[0] for x in res):
+        via = ", also through opt -O2 | llc" if ctx.via_llc else ""
+        return f"same (exit {res[0][0]}, {len(res[0][1])} bytes of output{via})"
+    return "DIFF (native exit %s, ours exit %s)" % (res[0][0], ", ".join(str(x[0])
+                                                                       for x in res[1:]))
 
 
 def note(row, what, why):
@@ -343,6 +362,9 @@ def main(argv=None, rows=None):
     ap.add_argument("--run-args", default="", help="--link: program arguments (one string)")
     ap.add_argument("--stdin", help="--link: file fed to the program's standard input")
     ap.add_argument("--libs", default="", help="--link: extra link flags, e.g. --libs=-lm")
+    ap.add_argument("--via-llc", action="store_true",
+                    help="--link: also build the round-tripped files with opt -O2 | llc and "
+                         "run that program too")
     ap.add_argument("--no-run", action="store_true", help="skip link-and-run comparisons")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2, help="parallel jobs")
     ap.add_argument("--out", default="/tmp/difftest", help="output directory")
@@ -367,6 +389,7 @@ def main(argv=None, rows=None):
     ctx = Ctx(args)
     ctx.run_programs = not args.no_run
     ctx.link, ctx.stdin, ctx.libs = args.link, args.stdin, shlex.split(args.libs)
+    ctx.via_llc = args.via_llc
     ctx.run_args = shlex.split(args.run_args)
     os.makedirs(os.path.join(ctx.out, "src"), exist_ok=True)
     fkeys = [f for f in args.flags.split(",") if f]
