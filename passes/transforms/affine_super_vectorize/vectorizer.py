@@ -237,8 +237,8 @@ def _create_for(st, loop, lb_ops, ub_ops, step, inits):
              "upperBoundMap": loop.properties["upperBoundMap"],
              "step": IntegerAttr(INDEX, step),
              "operandSegmentSizes": segment_sizes([len(lb_ops), len(ub_ops), len(inits)])}
-    blk = Block([INDEX] + [v.type for v in inits],
-                [iv_of(loop).loc] + [a.loc for a in iter_args(loop)])
+    # (as AffineForOp::build: the IV takes the loop's location, iter args their inits')
+    blk = Block([INDEX] + [v.type for v in inits], [loop.loc] + [v_loc(v) for v in inits])
     region = Region([blk])
     return st.b.create("affine.for", list(lb_ops) + list(ub_ops) + list(inits),
                        [v.type for v in inits], properties=props,
