@@ -145,3 +145,34 @@ ATTR_PARSERS.update({
     "bit_enum_vbar": lambda parser, off: TestBitEnumVBarAttr.parse_stripped(parser,
                                                                             custom=False),
 })
+
+
+class SubElementsAccessAttr(DialectAttr):
+    """`#test.sub_elements_access<a, b, c>`: three attributes that walks and replacements
+    reach (through `sub_attrs` / `with_sub_attrs`)."""
+    __slots__ = ("params",)
+
+    def __init__(self, params):
+        self.params = params
+
+    def asm(self, p):
+        return "#test.sub_elements_access<" + ", ".join(p.attr_str(a) for a in self.params) + ">"
+
+    def sub_attrs(self):
+        return self.params
+
+    def with_sub_attrs(self, attrs):
+        return SubElementsAccessAttr(tuple(attrs))
+
+
+def _parse_sub_elements(parser, offset):
+    parser.expect("<")
+    params = [parser.parse_attribute()]
+    for _ in range(2):
+        parser.expect(",")
+        params.append(parser.parse_attribute())
+    parser.expect(">")
+    return SubElementsAccessAttr(tuple(params))
+
+
+ATTR_PARSERS["sub_elements_access"] = _parse_sub_elements
