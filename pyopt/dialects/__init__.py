@@ -21,6 +21,7 @@ DIALECT_MODULES = {
     "llvm": "LLVM",
     "dlti": "DLTI",
     "vector": "VECTOR",
+    "tensor": "TENSOR",
     "test": "TEST_DIALECT",
     "test_dyn": "TEST_DYN_DIALECT",
     "x86vector": "X86VECTOR",

@@ -16,7 +16,7 @@ from pyopt.syntax.format.printing import _PState, _compile_print, _generated_pri
 from pyopt.syntax.format.parsing import _ParseState, _compile_parse, _finish
 from pyopt.syntax.format.reader import _Reader, _tokenize
 from pyopt.syntax.format.codegen import _generated_parse
-from pyopt.syntax.format.reader import FormatError, InferError  # noqa: F401 (public API)
+from pyopt.syntax.format.reader import FormatError, InferError, InferredGroup  # noqa: F401 (public API)
 from pyopt.syntax.format.parsing import ensure_terminator  # noqa: F401 (public API)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pyopt.ir.attributes import UNIT
 from pyopt.ir.types import FunctionType
 from pyopt.ir.opdef import ATTR_SIZED_RESULTS, segment_sizes
-from pyopt.syntax.format.reader import InferError
+from pyopt.syntax.format.reader import InferError, InferredGroup
 from pyopt.syntax.format.parsing import (_CustomCtx, _check_inherent_attrs, _infer_info, _parse_element,
                       _parse_type_list)
 
@@ -27,6 +27,12 @@ def _call_rule(rule, known, attrs, parser):
         raise parser.custom_error(str(err))
     except KeyError:
         return None
+
+
+def _group_types(t, n):
+    """The types of a variadic operand group from an inferred type: one per operand, or the
+    rule's own list (InferredGroup)."""
+    return list(t) if type(t) is InferredGroup else [t] * n
 
 
 def _parse_functype(parser):
@@ -67,6 +73,7 @@ class _ParseGen:
         self.lines = []
         self.ns = {"_parse_type_list": _parse_type_list, "_parse_functype": _parse_functype,
                    "_parse_all_types": _parse_all_types, "_call_rule": _call_rule,
+                   "_group_types": _group_types,
                    "_parse_successor_list": _parse_successor_list, "UNIT": UNIT,
                    "_check_inherent_attrs": _check_inherent_attrs,
                    "_parse_element": _parse_element, "segment_sizes": segment_sizes, "D": d,
@@ -479,7 +486,8 @@ class _ParseGen:
                 if t is None and s == "K" and n == "1":
                     table[i] = ("s", v)
                     continue
-                val = f"[{v}] * {n}" if n != "1" else f"[{v}]"
+                val = f"[{v}]" if n == "1" else f"[{v}] * {n}" if s == "K" else \
+                    f"_group_types({v}, {n})"
                 if t is None:
                     if s == "K":
                         self.emit(ind, f"{tv} = {val}")
@@ -522,11 +530,11 @@ class _ParseGen:
                 self.emit(2, f"ot{i} = ()")
             if o is None:
                 if t[0] == "s":
-                    self.emit(1, "raise parser.error('0 operands present, but expected 1', "
+                    self.emit(1, "raise parser.custom_error('0 operands present, but expected 1', "
                                  "start)")
                 else:
                     self.emit(1, f"if {t[1]}:")
-                    self.emit(2, f"raise parser.error(f'0 operands present, but expected "
+                    self.emit(2, f"raise parser.custom_error(f'0 operands present, but expected "
                                  f"{{len({t[1]})}}', start)")
                 sizes.append("0")
                 continue
@@ -535,14 +543,14 @@ class _ParseGen:
                     items.append((len(self.lines) - mark, "1", f"resolve(o{i}, {t[1]})"))
                 else:
                     self.emit(1, f"if len({t[1]}) != 1:")
-                    self.emit(2, f"raise parser.error(f'1 operands present, but expected "
+                    self.emit(2, f"raise parser.custom_error(f'1 operands present, but expected "
                                  f"{{len({t[1]})}}', o{i}[2])")
                     items.append((len(self.lines) - mark, "1", f"resolve(o{i}, {t[1]}[0])"))
                 sizes.append("1")
             else:
                 tl = "1" if t[0] == "s" else f"len({t[1]})"
                 self.emit(1, f"if len(o{i}) != {tl}:")
-                self.emit(2, f"raise parser.error(f'{{len(o{i})}} operands present, but "
+                self.emit(2, f"raise parser.custom_error(f'{{len(o{i})}} operands present, but "
                              f"expected {{{tl}}}', o{i}[0][2] if o{i} else start)")
                 if t[0] == "s":
                     items.append((len(self.lines) - mark, "1", f"resolve(o{i}[0], {t[1]})"))

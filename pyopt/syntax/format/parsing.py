@@ -6,7 +6,7 @@ from pyopt.ir.attributes import UNIT
 from pyopt.ir.core import Block, Operation, Region
 from pyopt.ir.types import FunctionType
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, SINGLE_BLOCK, segment_sizes
-from pyopt.syntax.format.reader import InferError
+from pyopt.syntax.format.reader import InferError, InferredGroup
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -502,10 +502,14 @@ def _infer(d, ps, parser, state):
                         known[name] = t
     for i, name, kind in fi.op_names:
         if op_types[i] is None and name in known:
+            t = known[name]
+            if type(t) is InferredGroup:
+                op_types[i] = list(t)
+                continue
             # with the `operands` directive a single group holds one operand
             n = 1 if ps.all_operands is not None and not kind else \
                 len(ps.operands.get(i, ()))
-            op_types[i] = [known[name]] * n
+            op_types[i] = [t] * n
     for i, name in fi.res_names:
         if res_types[i] is None and name in known:
             res_types[i] = [known[name]]
@@ -568,7 +572,7 @@ def _finish(parser, d, ps, state):
                 ts = ()
             n = len(names)
             if len(ts) != n:
-                raise parser.error(f"{n} operands present, but expected {len(ts)}",
+                raise parser.custom_error(f"{n} operands present, but expected {len(ts)}",
                                    names[0][2] if names else ps.offset)
             if n == 1:
                 operands.append(resolve(names[0], ts[0]))

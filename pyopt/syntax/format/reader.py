@@ -13,6 +13,12 @@ class FormatError(Exception):
     pass
 
 
+class InferredGroup(list):
+    """What an `infer` rule returns for a variadic group whose types it knows one by one
+    (ODS TypesMatchWith giving a list, e.g. tensor.from_elements: one element type per
+    element): the parser then checks the operand count against it."""
+
+
 class InferError(Exception):
     """Raised by an `infer` rule whose source type breaks its constraint; reported like ODS's
     parser check: `custom op 'name' 'lhs' must be ..., but got ...` at the op name."""

@@ -1,0 +1,11 @@
+"""The tensor dialect (MLIR 19): tensor creation, element and slice access, reshapes,
+padding. Folds and canonicalization patterns are in canonicalize.py."""
+from __future__ import annotations
+
+from pyopt.ir.opdef import Dialect
+from pyopt.dialects.tensor import ops
+
+TENSOR = Dialect("tensor", ops.OPS)
+
+from pyopt.dialects.tensor.canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(TENSOR)

@@ -1,0 +1,453 @@
+"""Folders and canonicalization patterns of the tensor ops (MLIR 19 TensorOps.cpp): constant
+and shape facts into tensor.dim/rank/extract, identity casts and slices, cast chains, static
+sizes of tensor.empty, and tensor.cast producers folded into their users."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
+from pyopt.ir.types import RankedTensorType, UnrankedTensorType, INDEX, DYNAMIC
+from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.pattern import RewritePattern
+from pyopt.dialects.vector.folds import raw, scalar_attr
+
+FOLDS = {}
+_PATTERNS = {}
+
+
+def fold(name):
+    def deco(fn):
+        FOLDS["tensor." + name] = fn
+        return fn
+    return deco
+
+
+def pat(root, benefit=1):
+    def deco(fn):
+        _PATTERNS.setdefault("tensor." + root, []).append(
+            RewritePattern("tensor." + root, benefit, fn))
+        return fn
+    return deco
+
+
+def _def(v, name):
+    d = v.defining_op()
+    return d if d is not None and d.name == name else None
+
+
+def _const_int(v):
+    d = v.defining_op()
+    if d is None:
+        return None
+    a = constant_value(d)
+    return a.value if type(a) is IntegerAttr else None
+
+
+def _static(op, name):
+    return list(op.get_attr(name).values)
+
+
+def _group(op, name):
+    return op.opdef.get_group(op, "operand", op.opdef.accessors[name][1])
+
+
+def _mixed(op, group, static_name):
+    """[int | Value] per entry of an offsets/sizes/strides list."""
+    vals = iter(_group(op, group))
+    return [next(vals) if s == DYNAMIC else s for s in _static(op, static_name)]
+
+
+# -- tensor.cast ---------------------------------------------------------------------------------
+def _more_static(a, b):
+    """preservesStaticInformation(source=a, target=b): b keeps every static fact of a."""
+    if type(a) is UnrankedTensorType:
+        return True
+    if type(b) is UnrankedTensorType or len(a.shape) != len(b.shape):
+        return False
+    return all(x == DYNAMIC or x == y for x, y in zip(a.shape, b.shape))
+
+
+def fold_tensor_cast(op):
+    """foldTensorCast: operands produced by a cast that only loses static information use
+    the cast's source."""
+    folded = False
+    for s in op.operand_slots:
+        c = _def(s.value, "tensor.cast")
+        if c is not None and _more_static(c.results[0].type, c.operand(0).type):
+            s.set(c.operand(0))
+            folded = True
+    return folded
+
+
+@fold("cast")
+def _fold_cast(op, consts):
+    if op.operand(0).type is op.results[0].type:  # CastOpInterface: identity
+        return op.operand(0)
+    return None
+
+
+def _join(a, b):
+    """The most static type compatible with both (None: incompatible)."""
+    if type(a) is UnrankedTensorType:
+        return b
+    if type(b) is UnrankedTensorType:
+        return a
+    if len(a.shape) != len(b.shape):
+        return None
+    shape = []
+    for x, y in zip(a.shape, b.shape):
+        if x == DYNAMIC:
+            shape.append(y)
+        elif y == DYNAMIC or x == y:
+            shape.append(x)
+        else:
+            return None
+    return RankedTensorType(shape, a.element_type, a.encoding)
+
+
+@pat("cast")
+def ChainedTensorCast(op, rw):
+    inner = _def(op.operand(0), "tensor.cast")
+    if inner is None:
+        return False
+    src, mid, res = inner.operand(0).type, inner.results[0].type, op.results[0].type
+    first = _join(src, mid)
+    if first is None:
+        return False
+    second = _join(first, res)
+    if second is None:
+        return False
+    # the chain may only drop static facts the intermediate type also drops
+    if _join(src, res) is not second:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.cast", [inner.operand(0)], [res])
+    return True
+
+
+# -- tensor.dim / tensor.rank --------------------------------------------------------------------
+@fold("dim")
+def _fold_dim(op, consts):
+    idx = consts[1]
+    if type(idx) is not IntegerAttr:
+        return None
+    t = op.operand(0).type
+    if type(t) is not RankedTensorType:
+        return None
+    i = idx.value
+    if i < 0 or i >= len(t.shape):
+        return None
+    if t.shape[i] != DYNAMIC:
+        return IntegerAttr(INDEX, t.shape[i])
+    d = op.operand(0).defining_op()
+    if d is not None and d.name == "tensor.generate":
+        return d.operands[sum(1 for s in t.shape[:i] if s == DYNAMIC)]
+    if d is not None and d.name == "tensor.extract_slice" and \
+            len(d.results[0].type.shape) == len(d.operand(0).type.shape):
+        size = _mixed(d, "sizes", "static_sizes")[i]
+        if not isinstance(size, int):
+            return size
+    if fold_tensor_cast(op):
+        return op.results[0]
+    return None
+
+
+@pat("dim")
+def DimOfCastOp(op, rw):
+    c = _def(op.operand(0), "tensor.cast")
+    if c is None:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.dim", [c.operand(0), op.operand(1)],
+                              [op.results[0].type])
+    return True
+
+
+_DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}
+
+
+@pat("dim")
+def DimOfDestStyleOp(op, rw):
+    d = op.operand(0).defining_op()
+    k = _DEST_STYLE.get(d.name) if d is not None else None
+    if k is None:
+        return False
+    rw.modify_op_in_place(op, lambda: op.set_operand(0, d.operand(k)))
+    return True
+
+
+@pat("dim")
+def DimOfReshapeOp(op, rw):
+    r = _def(op.operand(0), "tensor.reshape")
+    if r is None:
+        return False
+    shape = r.operand(1)
+    rw.set_insertion_point_after(op)
+    ext = rw.create("tensor.extract", [shape, op.operand(1)], [shape.type.element_type],
+                    loc=op.loc).results[0]
+    if ext.type is not INDEX:
+        ext = rw.create("arith.index_cast", [ext], [INDEX], loc=op.loc).results[0]
+    rw.replace_op(op, [ext])
+    return True
+
+
+@fold("rank")
+def _fold_rank(op, consts):
+    t = op.operand(0).type
+    if type(t) is RankedTensorType:
+        return IntegerAttr(INDEX, len(t.shape))
+    return None
+
+
+# -- tensor.empty --------------------------------------------------------------------------------
+@pat("empty")
+def ReplaceEmptyTensorStaticShapeDims(op, rw):
+    t = op.results[0].type
+    shape, dyn, changed = [], [], False
+    sizes = iter(op.operands)
+    for s in t.shape:
+        if s != DYNAMIC:
+            shape.append(s)
+            continue
+        v = next(sizes)
+        c = _const_int(v)
+        if c is not None and c >= 0:
+            shape.append(c)
+            changed = True
+        else:
+            shape.append(DYNAMIC)
+            dyn.append(v)
+    if not changed:
+        return False
+    nt = RankedTensorType(shape, t.element_type, t.encoding)
+    new = rw.create("tensor.empty", dyn, [nt], loc=op.loc)
+    rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])
+    return True
+
+
+@pat("dim")
+def FoldEmptyTensorWithDimOp(op, rw):
+    e = _def(op.operand(0), "tensor.empty")
+    i = _const_int(op.operand(1))
+    if e is None or i is None:
+        return False
+    t = e.results[0].type
+    if not 0 <= i < len(t.shape) or t.shape[i] != DYNAMIC:
+        return False
+    rw.replace_op(op, [e.operands[sum(1 for s in t.shape[:i] if s == DYNAMIC)]])
+    return True
+
+
+# -- tensor.extract / insert / from_elements -----------------------------------------------------
+@fold("extract")
+def _fold_extract(op, consts):
+    src = consts[0]
+    if type(src) is DenseElementsAttr and src.is_splat:
+        return scalar_attr(src.element_type, src.values[0])
+    idx = []
+    for c in consts[1:]:
+        if type(c) is not IntegerAttr:
+            return None
+        idx.append(c.value)
+    t = op.operand(0).type
+    flat, stride = 0, 1
+    for i in range(len(idx) - 1, -1, -1):
+        flat += idx[i] * stride
+        stride *= t.shape[i]
+    fe = _def(op.operand(0), "tensor.from_elements")
+    if fe is not None:
+        return fe.operands[flat] if 0 <= flat < len(fe.operands) else None
+    if type(src) is DenseElementsAttr and all(0 <= x < n for x, n in zip(idx, t.shape)):
+        return scalar_attr(src.element_type, src.all_values()[flat])
+    return None
+
+
+@pat("extract")
+def ExtractFromTensorCast(op, rw):
+    c = _def(op.operand(0), "tensor.cast")
+    if c is None or type(c.operand(0).type) is not RankedTensorType:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.extract", [c.operand(0)] + list(op.operands[1:]),
+                              [op.results[0].type])
+    return True
+
+
+@fold("insert")
+def _fold_insert(op, consts):
+    scalar, dest = consts[0], consts[1]
+    if scalar is not None and type(dest) is DenseElementsAttr and dest.is_splat and \
+            type(scalar) in (IntegerAttr, FloatAttr) and raw(scalar) == dest.values[0]:
+        return dest
+    return None
+
+
+@fold("from_elements")
+def _fold_from_elements(op, consts):
+    if consts and all(type(c) in (IntegerAttr, FloatAttr) for c in consts):
+        return DenseElementsAttr(op.results[0].type, [raw(c) for c in consts])
+    return None
+
+
+@fold("splat")
+def _fold_splat(op, consts):
+    c = consts[0]
+    t = op.results[0].type
+    if type(c) in (IntegerAttr, FloatAttr) and DYNAMIC not in t.shape:
+        return DenseElementsAttr(t, [raw(c)])
+    return None
+
+
+# -- slices --------------------------------------------------------------------------------------
+def _identity_slice(op, t):
+    """foldIdentityOffsetSizeAndStrideOpInterface: offsets 0, strides 1, sizes = t's shape."""
+    offs, sizes, strides = (_mixed(op, g, "static_" + g) for g in ("offsets", "sizes",
+                                                                   "strides"))
+    return (all(o == 0 for o in offs) and all(s == 1 for s in strides) and
+            len(sizes) == len(t.shape) and all(s == n for s, n in zip(sizes, t.shape)))
+
+
+def _same_slice(a, b):
+    return all(_mixed(a, g, "static_" + g) == _mixed(b, g, "static_" + g)
+               for g in ("offsets", "sizes", "strides"))
+
+
+@fold("extract_slice")
+def _fold_extract_slice(op, consts):
+    src, t = consts[0], op.results[0].type
+    if type(src) is DenseElementsAttr and src.is_splat and DYNAMIC not in t.shape:
+        return DenseElementsAttr(t, list(src.values))
+    if op.operand(0).type is t and _identity_slice(op, t):
+        return op.operand(0)
+    ins = _def(op.operand(0), "tensor.insert_slice")  # extract of what was just inserted
+    if ins is not None and ins.operand(0).type is t and _same_slice(ins, op):
+        return ins.operand(0)
+    return None
+
+
+@fold("insert_slice")
+def _fold_insert_slice(op, consts):
+    src, dest = op.operand(0).type, op.results[0].type
+    if src is dest and DYNAMIC not in src.shape and _identity_slice(op, dest):
+        return op.operand(0)
+    prev = _def(op.operand(1), "tensor.insert_slice")  # overwrites the same slice
+    if prev is not None and prev.operand(0).type is src and _same_slice(prev, op):
+        op.set_operand(1, prev.operand(1))
+        return op.results[0]
+    ext = _def(op.operand(0), "tensor.extract_slice")  # puts back what it took
+    if ext is not None and ext.operand(0) is op.operand(1) and _same_slice(ext, op):
+        return ext.operand(0)
+    if any(s == 0 for s in _static(op, "static_sizes")):
+        return op.operand(1)
+    return None
+
+
+# -- reshapes ------------------------------------------------------------------------------------
+def _fold_reshape_of_constant(op, consts):
+    src, t = consts[0], op.results[0].type
+    if type(src) is DenseElementsAttr and type(t) is RankedTensorType and \
+            DYNAMIC not in t.shape:
+        return DenseElementsAttr(t, list(src.values))
+    return None
+
+
+@fold("expand_shape")
+def _fold_expand_shape(op, consts):
+    c = _def(op.operand(0), "tensor.collapse_shape")
+    if c is not None and c.operand(0).type is op.results[0].type and \
+            c.get_attr("reassociation") == op.get_attr("reassociation"):
+        return c.operand(0)
+    return _fold_reshape_of_constant(op, consts)
+
+
+@fold("collapse_shape")
+def _fold_collapse_shape(op, consts):
+    e = _def(op.operand(0), "tensor.expand_shape")
+    if e is not None and e.operand(0).type is op.results[0].type and \
+            e.get_attr("reassociation") == op.get_attr("reassociation"):
+        return e.operand(0)
+    return _fold_reshape_of_constant(op, consts)
+
+
+def FoldReshapeWithFromElements(op, rw):
+    fe = _def(op.operand(0), "tensor.from_elements")
+    t = op.results[0].type
+    if fe is None or DYNAMIC in t.shape:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.from_elements", list(fe.operands), [t])
+    return True
+
+
+for _r in ("expand_shape", "collapse_shape"):
+    pat(_r)(FoldReshapeWithFromElements)
+
+
+@fold("reshape")
+def _fold_reshape(op, consts):
+    return _fold_reshape_of_constant(op, consts)
+
+
+@fold("bitcast")
+def _fold_bitcast(op, consts):
+    if op.operand(0).type is op.results[0].type:
+        return op.operand(0)
+    return None
+
+
+@pat("bitcast")
+def ChainedTensorBitcast(op, rw):
+    inner = _def(op.operand(0), "tensor.bitcast")
+    if inner is None:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.bitcast", [inner.operand(0)], [op.results[0].type])
+    return True
+
+
+# -- tensor.concat -------------------------------------------------------------------------------
+@fold("concat")
+def _fold_concat(op, consts):
+    if len(op.operands) == 1 and op.operand(0).type is op.results[0].type:
+        return op.operand(0)
+    return None
+
+
+@pat("concat")
+def SingleInputConcatOp(op, rw):
+    if len(op.operands) != 1 or op.operand(0).type is op.results[0].type:
+        return False
+    rw.replace_op_with_new_op(op, "tensor.cast", [op.operand(0)], [op.results[0].type])
+    return True
+
+
+# -- tensor.generate -----------------------------------------------------------------------------
+@pat("generate")
+def StaticTensorGenerate(op, rw):
+    t = op.results[0].type
+    shape, dyn, changed = [], [], False
+    extents = iter(op.operands)
+    for s in t.shape:
+        if s != DYNAMIC:
+            shape.append(s)
+            continue
+        v = next(extents)
+        c = _const_int(v)
+        if c is not None and c >= 0:
+            shape.append(c)
+            changed = True
+        else:
+            shape.append(DYNAMIC)
+            dyn.append(v)
+    if not changed:
+        return False
+    nt = RankedTensorType(shape, t.element_type, t.encoding)
+    new = rw.create("tensor.generate", dyn, [nt], loc=op.loc, regions=1)
+    rw.inline_region_before(op.regions[0], new.regions[0])
+    rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])
+    return True
+
+
+def _materialize_constant(rewriter, attr, type_, loc):
+    """TensorDialect::materializeConstant builds arith constants."""
+    from pyopt.dialects.arith.folds import materialize_constant
+    return materialize_constant(rewriter, attr, type_, loc)
+
+
+def attach(dialect):
+    dialect.attach_rewrites(folds=FOLDS, patterns=_PATTERNS,
+                            materialize_constant=_materialize_constant)
+
