@@ -3,8 +3,11 @@ regions without terminators, and a custom-syntax single-block op."""
 from __future__ import annotations
 
 from pyopt.ir import verifier
-from pyopt.ir.constraints import AnyTensor, I32T
-from pyopt.ir.opdef import Op, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, ISOLATED
+from pyopt.ir.attributes import DenseArrayAttr
+from pyopt.ir.constraints import AnyTensor, I32T, F32T, Index, DenseI64Array
+from pyopt.ir.types import I64
+from pyopt.ir.opdef import (Op, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, ISOLATED,
+                             TERMINATOR, PURE)
 from pyopt.ir.verifier import op_error
 from pyopt.syntax.diagnostics import Diagnostic
 
@@ -61,6 +64,24 @@ def _verifiers_verify_regions(op):
     _remark(op, "success run of region verifier")
 
 
+def _parse_switch_cases(p, ctx, cases_el, regions_el, optional=False):
+    """`case <int> {region}` repeated."""
+    values, regions = [], []
+    while p.kind == "bare" and p.tok == "case":
+        p._next()
+        values.append(p.parse_integer())
+        regions.append(p.parse_region())
+    ctx.set(cases_el, DenseArrayAttr(I64, values))
+    ctx.set(regions_el, regions)
+
+
+def _print_switch_cases(pr, op, cases, regions):
+    for v, r in zip(cases.values if cases is not None else (), regions):
+        pr.newline()
+        pr.out.append(f"case {v} ")
+        pr.print_region(r, False)
+
+
 _GRAPH_NO_TERM = [NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION]
 
 OPS = [
@@ -78,6 +99,16 @@ OPS = [
     Op("test.verifiers", operands=[("input", I32T)], regions=["region"],
        traits=[SINGLE_BLOCK, NO_TERMINATOR, ISOLATED], verify=_verifiers_verify,
        verify_regions=_verifiers_verify_regions),
+    Op("test.loop_block", operands=[("init", I32T)], results=[("floatResult", F32T)],
+       regions=["body"], verify=sized_regions(1, names=("body",)),
+       format="$init `:` functional-type($init, $floatResult) $body attr-dict-with-keyword"),
+    Op("test.loop_block_term", operands=[("nextIterArg", I32T), ("exitArg", F32T)],
+       traits=[TERMINATOR, PURE], format="`iter` $nextIterArg `exit` $exitArg attr-dict"),
+    Op("test.switch_with_no_break", operands=[("arg", Index)], attrs={"cases": DenseI64Array},
+       regions=["caseRegions*"], traits=[NO_TERMINATOR],
+       verify=sized_regions(1, names=("caseRegions",)),
+       format="$arg attr-dict custom<SwitchCases>($cases, $caseRegions)",
+       custom_directives={"SwitchCases": (_parse_switch_cases, _print_switch_cases)}),
     Op("test.mixed_normal_variadic_result", results=[("output1", AnyTensor, "*"),
                                                        ("output2", AnyTensor),
                                                        ("output3", AnyTensor, "*")]),

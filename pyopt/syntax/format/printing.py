@@ -211,6 +211,8 @@ def _custom_arg_value(op, d, a):
             return [x.type for x in g]
         return g.type if g is not None else None
     if k == "region":
+        if a[2].variadic:
+            return op.regions[a[1]:len(op.regions) - len(d.regions) + a[1] + 1]
         return op.regions[a[1]]
     if k == "successor":
         return op.successors[a[1]]
