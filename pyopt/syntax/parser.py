@@ -705,6 +705,8 @@ class Parser(TypeParserMixin, AttrParserMixin):
             custom_ops.pop()
         if self.kind == "bare" and self.tok == "loc":
             loc = self.parse_optional_trailing_loc(None)
+        elif state.loc is not None:  # a location the custom parser chose
+            loc = state.loc
         else:
             loc = SourceLoc(self.buffer, op_start)
         return Operation(state.name, opdef, state.operands, state.result_types,

@@ -166,8 +166,14 @@ class NameState:
                     if name:
                         self._set_name(arg, name)
         names = self.names
+        custom = None  # OpAsmOpInterface::getAsmBlockNames, declared as `block_names`
+        if not self.generic and parent is not None and parent.opdef is not None:
+            hook = parent.opdef.extra.get("block_names")
+            if hook is not None:
+                custom = hook(parent, region)
         for i, block in enumerate(region.blocks):
-            self.blocks[block] = ("^bb" + str(i), i)
+            self.blocks[block] = ("^" + custom[i] if custom and i < len(custom) and custom[i]
+                                  else "^bb" + str(i), i)
             entry = i == 0
             for arg in block.args:
                 if arg in names:

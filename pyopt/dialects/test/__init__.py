@@ -40,6 +40,8 @@ _OPS.extend(IR_REGION_OPS)
 from pyopt.dialects.test.ir_custom_ops import OPS as IR_CUSTOM_OPS  # noqa: E402
 _OPS.extend(IR_CUSTOM_OPS)
 from pyopt.dialects.test import ir_custom_float  # noqa: E402,F401  (#test.custom_float)
+from pyopt.dialects.test.ir_syntax_ops import OPS as IR_SYNTAX_OPS  # noqa: E402
+_OPS.extend(IR_SYNTAX_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
 from pyopt.dialects.test import syntax_hooks  # noqa: E402
