@@ -6,3 +6,4 @@ from passes.transforms.test_ir import regions  # noqa: F401
 from passes.transforms.test_ir import attrs  # noqa: F401
 from passes.transforms.test_ir import diagnostics  # noqa: F401
 from passes.transforms.test_ir import symbols  # noqa: F401
+from passes.transforms.test_ir import visitors  # noqa: F401
