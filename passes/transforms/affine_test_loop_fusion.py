@@ -7,13 +7,11 @@ from pyopt.dialects.affine.analysis.fusion import (can_fuse_loops, gather_loops,
                                                    FAIL_BLOCK_DEPENDENCE, FAIL_INCORRECT_SLICE,
                                                    SUCCESS)
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic
+from passes.transforms.affine_test_analysis import emit_on_op
 
 
 def _remark(ctx, op, message):
-    engine = getattr(ctx, "diag_engine", None)
-    if engine is not None:
-        engine.emit(Diagnostic("remark", op.loc, message))
+    emit_on_op(ctx, "remark", op, message)
 
 
 def _slice_str(state):

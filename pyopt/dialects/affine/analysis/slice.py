@@ -13,11 +13,13 @@ from pyopt.dialects.affine.analysis import loops
 from pyopt.dialects.affine.analysis.dependence import (check_dependence, FAILURE,
                                                        NO_DEPENDENCE)
 from pyopt.dialects.affine.analysis.memref_access import MemRefAccess, READS
+from pyopt.dialects.affine.analysis.parallelism import sequential_loop_ivs
 from pyopt.dialects.affine.analysis.value_constraints import ValueConstraints
 from pyopt.dialects.affine.canonicalize import simplify_expr, valid_symbol, _const_int
 from pyopt.ir.affine import AffineMap, AffineExprKind, dim, symbol, constant
 
 SLICE_SUCCESS, SLICE_FAILURE, SLICE_INCORRECT = "success", "failure", "incorrect"
+SLICE_FUSION_BARRIER = "slice_fusion_barrier"
 
 
 class SliceState:
@@ -233,8 +235,21 @@ def computation_slice_state(src_op, dst_op, dep, depth, backward):
     else:
         blk = src_loops[depth - 1].regions[0].blocks[0]
         state.insert_block, state.insert_index = blk, len(list(blk)) - 1
-    # read-read pairs would clear bounds of sequential loops; fusion tests of
-    # producer/consumer pairs do not need that refinement here
+    # read-read pairs must not reorder the iterations of sequential loops: their bounds
+    # (and those of the loops inside them) are left unsliced, as are barrier loops
+    slice_loops = src_loops if backward else dst_loops
+    sequential = []
+    if src_op.name in READS and dst_op.name in READS:
+        sequential = sequential_loop_ivs(slice_loops[0])
+    for i in range(num):
+        loop = slice_loops[i]
+        iv = loops.for_iv(loop)
+        if all(iv is not s for s in sequential) and \
+                loop.get_attr(SLICE_FUSION_BARRIER) is None:
+            continue
+        for j in range(i, num):
+            state.lbs[j] = state.ubs[j] = None
+        break
     return state
 
 
