@@ -3,10 +3,11 @@ is "extract a subset, ..., insert it back at the same place" is carried as the s
 instead: the extraction moves before the loop, the insertion after it, and the loop gets one
 more iter_arg (MLIR's hoistLoopInvariantSubsets).
 
-Subset ops (SubsetOpInterface) of our dialects: vector.transfer_read (an extraction from its
-source) and vector.transfer_write on a tensor (an insertion of its vector into its source,
-destination-style). Both access the hyperrectangle at their indices with the sizes of the
-vector along the dimensions the permutation map names (unit elsewhere). Equal or disjoint
+Subset ops (SubsetOpInterface) of our dialects: vector.transfer_read and tensor.extract_slice
+(extractions from their source), vector.transfer_write on a tensor and tensor.insert_slice
+(insertions of their operand 0 into operand 1, destination-style). Transfers access the
+hyperrectangle at their indices with the sizes of the vector along the dimensions the
+permutation map names (unit elsewhere); slices the one of their offsets/sizes/strides. Equal or disjoint
 slices are decided on offsets of the form "value + constant" (ValueBoundsConstraintSet's
 constant differences, for the arith/index additions and affine.apply forms it sees directly).
 """
@@ -15,24 +16,35 @@ from __future__ import annotations
 from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
+from pyopt.ir.types import DYNAMIC
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.rewriter import PatternRewriter
 
 _READ, _WRITE = "vector.transfer_read", "vector.transfer_write"
+# subset op -> is it an insertion
+_SUBSET_OPS = {_READ: False, _WRITE: True, "tensor.extract_slice": False,
+               "tensor.insert_slice": True}
 
 
 # ============================================================ SubsetOpInterface
 def _is_subset_op(op):
-    return op.opdef is not None and op.name in (_READ, _WRITE)
+    return op.opdef is not None and op.name in _SUBSET_OPS
 
 
 def _is_insertion(op):
-    return op.name == _WRITE
+    return _SUBSET_OPS[op.name]
+
+
+def _mixed(op, group, static_name):
+    vals = iter(op.opdef.get_group(op, "operand", op.opdef.accessors[group][1]))
+    return [next(vals) if x == DYNAMIC else x for x in op.get_attr(static_name).values]
 
 
 def _slice(op):
-    """getAccessedHyperrectangularSlice: (offsets as Values, static sizes); strides are 1."""
+    """getAccessedHyperrectangularSlice: (offsets, sizes, strides), each an int or a Value."""
+    if op.name.startswith("tensor."):
+        return tuple(_mixed(op, g, "static_" + g) for g in ("offsets", "sizes", "strides"))
     indices = op.opdef.get_group(op, "operand", 2 if op.name == _WRITE else 1)
     pmap = op.properties["permutation_map"].value
     vtype = (op.operands[0] if op.name == _WRITE else op.results[0]).type
@@ -40,12 +52,14 @@ def _slice(op):
     for e, n in zip(pmap.results, vtype.shape):
         if e.kind is AffineExprKind.DIM:
             sizes[e.position] = n
-    return list(indices), sizes
+    return list(indices), sizes, [1] * len(sizes)
 
 
 def _linear(v):
     """v as (base value or None, constant): looks through constants, additions or
     subtractions of constants, and affine.apply of `operand + constant`."""
+    if isinstance(v, int):
+        return None, v
     c = 0
     while True:
         owner = v.owner
@@ -102,23 +116,31 @@ def _difference(a, b):
 
 def _equivalent(op, other):
     """operatesOnEquivalentSubset (tensor containers are taken as equivalent, as upstream)."""
-    (o1, s1), (o2, s2) = _slice(op), _slice(other)
-    if len(o1) != len(o2):
-        return False
-    return all(_difference(a, b) == 0 for a, b in zip(o1, o2)) and s1 == s2
+    a, b = _slice(op), _slice(other)
+    return all(len(x) == len(y) and all(_difference(p, q) == 0 for p, q in zip(x, y))
+               for x, y in zip(a, b))
 
 
 def _disjoint(op, other):
     """operatesOnDisjointSubset: some dimension where one slice ends before the other
     starts."""
-    (o1, s1), (o2, s2) = _slice(op), _slice(other)
+    (o1, s1, t1), (o2, s2, t2) = _slice(op), _slice(other)
     if len(o1) != len(o2):
         return False
-    for a, n, b, m in zip(o1, s1, o2, s2):
-        d = _difference(a, b)
-        if d is not None and (d + n <= 0 or -d + m <= 0):
+    for a, n, b, m, x, y in zip(o1, s1, o2, s2, t1, t2):
+        if x != 1 or y != 1:
+            continue
+        if _before(a, n, b) or _before(b, m, a):
             return True
     return False
+
+
+def _before(offset, size, other_offset):
+    """offset + size <= other_offset, decided on "value + constant" forms."""
+    (bo, co), (bs, cs), (bt, ct) = _linear(offset), _linear(size), _linear(other_offset)
+    if bo is not None and bs is not None:
+        return False
+    return (bo if bs is None else bs) is bt and co + cs <= ct
 
 
 # ============================================================ loops with iter_args
