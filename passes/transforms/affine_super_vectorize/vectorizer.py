@@ -135,7 +135,7 @@ def _vectorize_uniform(v, st):
         st.b.set_insertion_point_to_start(s.owner)
     else:
         st.b.set_insertion_point_after(d)
-    loc = d.loc if d is not None else getattr(s, "loc", None)
+    loc = v_loc(v)  # (the original value's location, not its replacement's)
     bc = st.create("vector.broadcast", [s], [st.vtype(v.type)], loc=loc)
     st.b.restore(ip)
     st.register_value(v, bc)
