@@ -203,13 +203,19 @@ def is_trivially_dead(op):
 
 
 # -- OperationFolder ---------------------------------------------------------------------------
+# An op trait standing for a dialect's DialectFoldInterface::shouldMaterializeInto: constants
+# folded inside the op's regions stay there.
+MATERIALIZE_CONSTANTS_HERE = "MaterializeConstantsHere"
+
+
 def insertion_region(block):
     """The region constants of an op in `block` are uniqued in: the nearest enclosing region
-    whose parent is isolated from above (or unregistered, or top-level)."""
+    whose parent is isolated from above (or unregistered, or top-level, or asks for it)."""
     while True:
         region = block.parent
         parent = region.parent
-        if parent is None or parent.opdef is None or parent.opdef.isolated or parent.parent is None:
+        if parent is None or parent.opdef is None or parent.opdef.isolated or \
+                parent.parent is None or MATERIALIZE_CONSTANTS_HERE in parent.opdef.traits:
             return region
         block = parent.parent
 

@@ -42,7 +42,11 @@ _OPS.extend(IR_CUSTOM_OPS)
 from pyopt.dialects.test import ir_custom_float  # noqa: E402,F401  (#test.custom_float)
 from pyopt.dialects.test.ir_syntax_ops import OPS as IR_SYNTAX_OPS  # noqa: E402
 _OPS.extend(IR_SYNTAX_OPS)
+from pyopt.dialects.test.ir_fold_ops import OPS as IR_FOLD_OPS  # noqa: E402
+_OPS.extend(IR_FOLD_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
 from pyopt.dialects.test import syntax_hooks  # noqa: E402
 syntax_hooks.install(TEST_DIALECT)
+from pyopt.dialects.test.ir_fold_ops import materialize_constant  # noqa: E402
+TEST_DIALECT.materialize_constant = materialize_constant

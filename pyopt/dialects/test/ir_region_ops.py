@@ -9,6 +9,7 @@ from pyopt.ir.types import I64
 from pyopt.ir.opdef import (Op, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, ISOLATED,
                              TERMINATOR, PURE)
 from pyopt.ir.verifier import op_error
+from pyopt.rewrite.folding import MATERIALIZE_CONSTANTS_HERE
 from pyopt.syntax.diagnostics import Diagnostic
 
 
@@ -85,7 +86,7 @@ def _print_switch_cases(pr, op, cases, regions):
 _GRAPH_NO_TERM = [NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION]
 
 OPS = [
-    Op("test.one_region_op", regions=["region"]),
+    Op("test.one_region_op", regions=["region"], traits=[MATERIALIZE_CONSTANTS_HERE]),
     Op("test.two_region_op", regions=["a", "b"]),
     Op("test.sized_region_op", regions=["my_region", "region1"],
        verify=sized_regions(2, 1, names=("my_region",))),
