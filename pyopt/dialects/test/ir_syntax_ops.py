@@ -1,10 +1,12 @@
 """Test ops with hand-written syntax: `test.pretty_printed_region` (a region holding one
 binary op prints as `start <op name> end`, any other in the generic region form),
-`test.wrapping_region` (wraps one op written in generic form), `test.polyfor` (region arguments named by its `arg_names`) and `test.block_names` (its
+`test.wrapping_region` (wraps one op written in generic form), `test.custom_result_name` (results named by
+`names`), `test.polyfor` (region arguments named by its `arg_names`) and `test.block_names` (its
 blocks print as ^foo0, ^foo1, ...)."""
 from __future__ import annotations
 
 from pyopt.ir.core import Block, Operation, Region
+from pyopt.ir.constraints import AnyInteger, ArrayAttrC, StrAttr
 from pyopt.ir.opdef import Op, SINGLE_BLOCK_IMPLICIT_TERMINATOR
 from pyopt.ir.types import FunctionType
 
@@ -118,6 +120,14 @@ def _print_wrapping(pr, op):
     pr.print_generic(op.regions[0].blocks[0].first)
 
 
+def _custom_result_names(op):
+    names = op.get_attr("names")
+    if names is None:
+        return []
+    return [(i, n.value) for i, n in enumerate(names.value[:len(op.results)])
+            if isinstance(getattr(n, "value", None), str) and n.value]
+
+
 OPS = [
     Op("test.pretty_printed_region", operands=["input1", "input2"], results=["result"],
        regions=["region"], traits=[SINGLE_BLOCK_IMPLICIT_TERMINATOR],
@@ -128,6 +138,9 @@ OPS = [
        parse=_parse_wrapping, print=_print_wrapping),
     Op("test.polyfor", regions=["region"], parse=_parse_polyfor, print=_print_polyfor,
        block_arg_names=_polyfor_names),
+    Op("test.custom_result_name", operands=[("optional", AnyInteger, "*")],
+       attrs={"names": ArrayAttrC(StrAttr, "string array attribute")},
+       results=[("r", AnyInteger, "*")], result_names=_custom_result_names),
     Op("test.block_names", regions=["body"], format="regions attr-dict-with-keyword",
        block_names=lambda op, region: [f"foo{i}" for i in range(len(region.blocks))]),
 ]
