@@ -26,7 +26,8 @@ class _Unsupported(Exception):
 class System:
     """Constraints as {var: coeff} dicts with the constant under key None."""
 
-    def __init__(self):
+    def __init__(self, cache=None):
+        self.cache = cache  # (map, operands) -> composed and canonicalized
         self.nvars = 0
         self.kinds = []  # per var: 0 source IV, 1 destination IV, 2 symbol, 3 local
         self.eqs = []
@@ -234,10 +235,20 @@ def _for_bounds(op):
             op.properties["upperBoundMap"].value, ops[a:b])
 
 
+def _composed(m, operands, cache):
+    key = (m, tuple(operands))
+    r = cache.get(key) if cache is not None else None
+    if r is None:
+        r = compose_map_and_operands(m, list(operands))
+        r = canonicalize_map_and_operands(*r)
+        if cache is not None:
+            cache[key] = r
+    return r
+
+
 def _map_forms(sys, m, operands, ivs):
     """The linear forms of a map's results over the system's variables."""
-    m, operands = compose_map_and_operands(m, list(operands))
-    m, operands = canonicalize_map_and_operands(m, operands)
+    m, operands = _composed(m, operands, sys.cache)
     vars_ = [ivs[v] if v in ivs else sys.symbol(v) for v in operands]
     return [sys.flatten(e, vars_[:m.num_dims], vars_[m.num_dims:]) for e in m.results]
 
@@ -301,7 +312,7 @@ def access_parts(op):
     return op.operand(1), op.get_attr("map").value, op.operands[2:]
 
 
-def has_dependence(src, dst, depth):
+def has_dependence(src, dst, depth, cache=None):
     """Whether `dst` may touch what `src` touched in a later iteration of the loop at
     `depth` (1-based) with the same outer iterations; unknown counts as yes."""
     src_mem, src_map, src_ops = access_parts(src)
@@ -318,7 +329,7 @@ def has_dependence(src, dst, depth):
         common += 1
     if depth > common and not _before(src, dst):
         return False
-    sys = System()
+    sys = System(cache)
     try:
         src_ivs = _add_domain(sys, src_enc, 0)
         dst_ivs = _add_domain(sys, dst_enc, 1)
@@ -404,8 +415,9 @@ def is_loop_memory_parallel(loop):
             if e is None or (e and e != {"alloc"}):
                 return False
     depth = nesting_depth(loop) + 1
+    cache = {}
     for s in accesses:
         for d in accesses:
-            if has_dependence(s, d, depth):
+            if has_dependence(s, d, depth, cache):
                 return False
     return True
