@@ -1,13 +1,13 @@
 """`-test-scalar-vector-transfer-lowering`: a scalar extracted from an in-bounds, unmasked,
-minor-identity transfer_read of a memref becomes a memref.load at the shifted indices, and a
-transfer_write of an all-unit vector becomes extract + memref.store (upstream's
-populateScalarVectorTransferLoweringPatterns; tensor sources are not supported)."""
+minor-identity transfer_read becomes a memref.load (tensor.extract of a tensor) at the shifted
+indices, and a transfer_write of an all-unit vector becomes extract + memref.store (tensor.insert
+into a tensor): upstream's populateScalarVectorTransferLoweringPatterns."""
 from __future__ import annotations
 
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.dialects.vector.transfer_canonicalize import Transfer
 from pyopt.ir.affine import AffineMap, constant, symbol
-from pyopt.ir.types import MemRefType, VectorType
+from pyopt.ir.types import MemRefType, RankedTensorType, VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
@@ -30,9 +30,13 @@ def _source_read(op, multi):
     t = Transfer(d)
     if t.mask is not None or not t.perm_map.is_minor_identity() or has_out_of_bounds_dim(t):
         return None
-    if type(t.source.type) is not MemRefType:
-        return None  # (tensor.extract: no tensor dialect)
+    if type(t.source.type) not in (MemRefType, RankedTensorType):
+        return None
     return t
+
+
+def _load(t):
+    return "memref.load" if type(t.source.type) is MemRefType else "tensor.extract"
 
 
 def _shifted(rw, loc, index, expr, operands):
@@ -57,7 +61,7 @@ class ExtractElementOfRead(_ScalarExtract):
         if len(op.operands) > 1:
             idx[-1] = _shifted(rw, op.loc, idx[-1], symbol(0) + symbol(1),
                                [idx[-1], op.operand(1)])
-        rw.replace_op_with_new_op(op, "memref.load", [t.source] + idx, [op.results[0].type])
+        rw.replace_op_with_new_op(op, _load(t), [t.source] + idx, [op.results[0].type])
         return True
 
 
@@ -75,7 +79,7 @@ class ExtractOfRead(_ScalarExtract):
         for i, p in enumerate(pos):
             k = len(idx) - len(pos) + i
             idx[k] = _shifted(rw, op.loc, idx[k], symbol(0) + constant(p), [idx[k]])
-        rw.replace_op_with_new_op(op, "memref.load", [t.source] + idx, [op.results[0].type])
+        rw.replace_op_with_new_op(op, _load(t), [t.source] + idx, [op.results[0].type])
         return True
 
 
@@ -87,7 +91,8 @@ class ScalarWrite(RewritePattern):
         vt = t.vector.type
         if any(s != 1 for s in vt.shape) or t.mask is not None:
             return False
-        if not t.perm_map.is_minor_identity() or type(t.source.type) is not MemRefType:
+        if not t.perm_map.is_minor_identity() or \
+                type(t.source.type) not in (MemRefType, RankedTensorType):
             return False
         loc = op.loc
         if not vt.shape:
@@ -95,7 +100,11 @@ class ScalarWrite(RewritePattern):
                           loc=loc).results[0]
         else:
             e = X.extract(rw, loc, t.vector, [0] * len(vt.shape))
-        rw.replace_op_with_new_op(op, "memref.store", [e, t.source] + t.indices, [])
+        if type(t.source.type) is MemRefType:
+            rw.replace_op_with_new_op(op, "memref.store", [e, t.source] + t.indices, [])
+        else:
+            rw.replace_op_with_new_op(op, "tensor.insert", [e, t.source] + t.indices,
+                                      [t.source.type])
         return True
 
 

@@ -30,3 +30,18 @@ func.func @write_one(%m : memref<8x8xf32>, %v : vector<1x1xf32>, %i : index) {
 // CHECK-LABEL: func.func @write_one(
 // CHECK-NEXT: %[[E:.*]] = vector.extract %arg1[0, 0] : f32 from vector<1x1xf32>
 // CHECK-NEXT: memref.store %[[E]], %arg0[%arg2, %arg2] : memref<8x8xf32>
+
+// On tensors the scalar access is tensor.extract / tensor.insert.
+// CHECK-LABEL: func @on_tensor
+// CHECK-SAME: (%[[T:[^:]*]]: tensor<8x8xf32>, %[[I:[^:]*]]: index
+// CHECK: %[[E:.*]] = tensor.extract %[[T]][%[[I]], %[[I]]] : tensor<8x8xf32>
+// CHECK: %[[S:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+// CHECK: %[[N:.*]] = tensor.insert %[[S]] into %[[T]][%[[I]], %[[I]]] : tensor<8x8xf32>
+// CHECK: return %[[E]], %[[N]]
+func.func @on_tensor(%t: tensor<8x8xf32>, %i: index, %v: vector<1xf32>) -> (f32, tensor<8x8xf32>) {
+  %pad = arith.constant 0.0 : f32
+  %r = vector.transfer_read %t[%i, %i], %pad {in_bounds = [true]} : tensor<8x8xf32>, vector<4xf32>
+  %e = vector.extract %r[0] : f32 from vector<4xf32>
+  %w = vector.transfer_write %v, %t[%i, %i] : vector<1xf32>, tensor<8x8xf32>
+  return %e, %w : f32, tensor<8x8xf32>
+}
