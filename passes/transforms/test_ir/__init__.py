@@ -7,3 +7,4 @@ from passes.transforms.test_ir import attrs  # noqa: F401
 from passes.transforms.test_ir import diagnostics  # noqa: F401
 from passes.transforms.test_ir import symbols  # noqa: F401
 from passes.transforms.test_ir import visitors  # noqa: F401
+from passes.transforms.test_ir import matchers  # noqa: F401
