@@ -44,6 +44,8 @@ from pyopt.dialects.test.ir_syntax_ops import OPS as IR_SYNTAX_OPS  # noqa: E402
 _OPS.extend(IR_SYNTAX_OPS)
 from pyopt.dialects.test.ir_fold_ops import OPS as IR_FOLD_OPS  # noqa: E402
 _OPS.extend(IR_FOLD_OPS)
+from pyopt.dialects.test.ir_effect_ops import OPS as IR_EFFECT_OPS  # noqa: E402
+_OPS.extend(IR_EFFECT_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
 from pyopt.dialects.test import syntax_hooks  # noqa: E402
