@@ -392,6 +392,13 @@ def _kw_loc(p, t):
     return LocationAttr(loc)
 
 
+def _affine_error(p, e):
+    """The affine parser's error, followed by the further ones it lists (e.extra)."""
+    err = p.error(e.message, e.offset)
+    err.more = list(getattr(err, "more", [])) + [p.error(m, off).diag for m, off in e.extra]
+    return err
+
+
 def _kw_affine_map(p, t):
     from pyopt.syntax.affine_parser import parse_affine_map, AffineParseError
     if not (p.tok == "<" and p.kind == "punct"):
@@ -399,7 +406,7 @@ def _kw_affine_map(p, t):
     try:
         m, end = parse_affine_map(p.src, p.pos)
     except AffineParseError as e:
-        raise p.error(e.message, e.offset)
+        raise _affine_error(p, e)
     p.reset_to(end)
     return AffineMapAttr(m)
 
@@ -411,7 +418,7 @@ def _kw_affine_set(p, t):
     try:
         s, end = parse_integer_set(p.src, p.pos)
     except AffineParseError as e:
-        raise p.error(e.message, e.offset)
+        raise _affine_error(p, e)
     p.reset_to(end)
     return IntegerSetAttr(s)
 

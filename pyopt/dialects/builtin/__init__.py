@@ -8,6 +8,9 @@ from pyopt.ir.verifier import op_error
 
 
 def _verify_module(op):
+    body = op.regions[0]  # (NoRegionArguments)
+    if body.blocks and body.blocks[0].args:
+        raise op_error(op, "region should have no arguments")
     # Attributes with a dialect prefix are the only discardable ones a module may carry.
     for name in op.attributes:
         if "." not in name:
