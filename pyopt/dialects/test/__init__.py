@@ -46,6 +46,8 @@ from pyopt.dialects.test.ir_fold_ops import OPS as IR_FOLD_OPS  # noqa: E402
 _OPS.extend(IR_FOLD_OPS)
 from pyopt.dialects.test.ir_effect_ops import OPS as IR_EFFECT_OPS  # noqa: E402
 _OPS.extend(IR_EFFECT_OPS)
+from pyopt.dialects.test.transform_util_ops import OPS as TRANSFORM_UTIL_OPS  # noqa: E402
+_OPS.extend(TRANSFORM_UTIL_OPS)
 
 TEST_DIALECT = Dialect("test", _OPS, allow_unknown_ops=True)
 from pyopt.dialects.test import syntax_hooks  # noqa: E402
