@@ -61,3 +61,40 @@ def test_print_defuse(root, ctx, options):
             lines.append(head + "\n".join(f"    - {u.name}" for u in users))
     root.walk(visit)
     out(ctx, "\n".join(lines) + "\n")
+
+
+@register_pass("test-print-invalid", "Test printing invalid ops.", anchor="builtin.module")
+def test_print_invalid(module, ctx, options):
+    """Prints a function without a terminator (generic form: it does not verify, unless
+    --mlir-print-assume-verified) and again once it has one."""
+    import copy
+    from pyopt.ir.core import Block
+    from pyopt.ir.types import FunctionType
+    from pyopt.ir.attributes import StringAttr, TypeAttr
+    from pyopt.ir.verifier import verify
+    from pyopt.rewrite.rewriter import PatternRewriter
+    from pyopt.syntax.diagnostics import MLIRError
+    from pyopt.syntax.printer import PrintFlags, print_op
+
+    b = PatternRewriter(ctx)
+    body = module.regions[0].blocks[0]
+    b.set_insertion_point_to_end(body)
+    f = b.create("func.func", properties={"sym_name": StringAttr("test"),
+                                          "function_type": TypeAttr(FunctionType([], []))},
+                 regions=1, loc=module.loc)
+    f.regions[0].append(Block())
+    base = getattr(ctx, "print_flags", None) or PrintFlags()
+
+    def show(title):
+        flags = copy.copy(base)
+        if not flags.assume_verified:
+            try:
+                verify(f, ctx)
+            except MLIRError:
+                flags.generic = True
+        out(ctx, f"{title}:\n{print_op(f, flags)}\n")
+    show("Invalid operation")
+    b.set_insertion_point_to_end(f.regions[0].blocks[0])
+    b.create("func.return", loc=module.loc)
+    show("Valid operation")
+    f.erase()
