@@ -10,3 +10,4 @@ from passes.transforms.test_ir import visitors  # noqa: F401
 from passes.transforms.test_ir import matchers  # noqa: F401
 from passes.transforms.test_ir import effects  # noqa: F401
 from passes.transforms.test_ir import printing  # noqa: F401
+from passes.transforms.test_ir import locations  # noqa: F401
