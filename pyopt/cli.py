@@ -42,6 +42,9 @@ def _options():
           value_desc="value"),
         O("list-passes", B, "Print the registered passes and exit", default=False,
           hidden=True),
+        O("log-actions-to", S, "Log action execution to a file, or stderr if  '-' is passed"),
+        O("log-mlir-actions-filter", S, "Comma separated list of locations to filter actions "
+          "from logging"),
         O("mlir-disable-threading", B, "Disable multi-threading within MLIR, overrides any "
           "further call to MLIRContext::enableMultiThreading()", default=False),
         O("mlir-elide-elementsattrs-if-larger", C.UINT, "Elide ElementsAttrs with \"...\" "
@@ -296,7 +299,7 @@ def _run(v, input_file, passes):
     if passes or pass_pipeline is not None or v["dump_pass_pipeline"] \
             or v["mlir_pass_statistics"] or v["mlir_print_ir_module_scope"] \
             or v["run_reproducer"] or v["mlir_generate_reproducer"] \
-            or v["mlir_pass_pipeline_crash_reproducer"]:
+            or v["mlir_pass_pipeline_crash_reproducer"] or v["log_actions_to"]:
         from pyopt.pass_manager import OpPassManager, PassManager
         if passes or pass_pipeline is not None:
             pipe = _pipeline_from_args(passes, pass_pipeline)
@@ -321,6 +324,7 @@ def _run(v, input_file, passes):
         pipeline.generate_reproducer = v["mlir_generate_reproducer"]
         pipeline.run_reproducer = v["run_reproducer"]
         pipeline.tree_dir = v["mlir_print_ir_tree_dir"]
+        pipeline.action_log = v["log_actions_to"]
     if v["verify_roundtrip"]:
         from pyopt.roundtrip import RoundTripThen
         run_pipeline = RoundTripThen(pipeline if pipeline != [] else None,

@@ -334,6 +334,16 @@ def _no_timer():
     return None
 
 
+class _ListWriter:
+    __slots__ = ("parts",)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    def write(self, text):
+        self.parts.append(text)
+
+
 class PassManager:
     """Runs a pipeline with mlir-opt's instrumentation options: IR printing, verification,
     timing (timers nested under `run`'s `timer`), statistics and analysis bookkeeping."""
@@ -374,6 +384,8 @@ class PassManager:
         self.tree_dir = None  # --mlir-print-ir-tree-dir
         self._tree_counters = {}
         self._local_snapshot = None
+        self.action_log = None  # --log-actions-to: a path, "-" for stdout
+        self._log = None  # its open stream during run()
 
     @property
     def out(self):
@@ -419,6 +431,7 @@ class PassManager:
         ctx.diag_engine = engine
         ctx.print_flags = self.print_flags  # (passes that print IR into attributes honour them)
         ctx.pass_manager = self
+        self._open_action_log(ctx)
         try:
             self._exec = _finalize(pm, pm.anchor or op.name, pm.anchor is None)
             before = None
@@ -440,6 +453,7 @@ class PassManager:
         finally:
             ctx.diag_engine = prev
             ctx.pass_manager = None
+            self._close_action_log()
             if self.statistics:
                 self.report_statistics()
 
@@ -520,7 +534,59 @@ class PassManager:
             else:
                 self._run_pass(item, op, ctx, scope)
 
+    # -- --log-actions-to: one begin/completed line pair per pass execution ---------------------
+    def _open_action_log(self, ctx):
+        self._log = None
+        if not self.action_log:
+            return
+        sys.stderr.write("ExecutionContext registered on the context\n")
+        if self.action_log == "-":  # in order with what passes print to stdout
+            buf = getattr(ctx, "pass_stdout", None)
+            self._log = sys.stdout if buf is None else _ListWriter(buf)
+        else:
+            try:
+                self._log = open(self.action_log, "a")
+            except OSError as e:
+                sys.stderr.write(f"Error opening {self.action_log}: {e.strerror}\n")
+
+    def _close_action_log(self):
+        if self._log is not None and self._log is not sys.stdout \
+                and not isinstance(self._log, _ListWriter):
+            self._log.close()
+        self._log = None
+
+    def _log_begin(self, name, op):
+        from pyopt.syntax.printer import PrintFlags, print_op
+        text = print_op(op, PrintFlags(skip_regions=True)).rstrip("\n")
+        self._log.write(f"[thread mlir-opt] begins (no breakpoint) Action `pass-execution` "
+                        f"running `{name}` on Operation `{op.name}` ({text})`\n")
+
+    def _log_end(self):
+        self.log_action_end("pass-execution")
+
+    def log_action_end(self, tag):
+        self._log.write(f"[thread mlir-opt] completed `{tag}`\n")
+
+    def log_region_action_begin(self, text, region):
+        """An action on a region (a greedy rewrite iteration): named by its index in its op."""
+        from pyopt.syntax.printer import PrintFlags, print_op
+        op = region.parent
+        idx = next(i for i, r in enumerate(op.regions) if r is region) if op is not None else 0
+        desc = print_op(op, PrintFlags(skip_regions=True)).rstrip("\n") if op is not None \
+            else "<null>"
+        self._log.write(f"[thread mlir-opt] begins (no breakpoint) Action {text} "
+                        f"(Region #{idx} for op {desc})`\n")
+
     def _run_adaptor(self, adaptor, op, ctx, scope):
+        if self._log is not None:
+            self._log_begin("mlir::detail::OpToOpPassAdaptor", op)
+            try:
+                return self._run_adaptor_impl(adaptor, op, ctx, scope)
+            finally:
+                self._log_end()
+        return self._run_adaptor_impl(adaptor, op, ctx, scope)
+
+    def _run_adaptor_impl(self, adaptor, op, ctx, scope):
         targets = []
         for r in op.regions:
             for b in r.blocks:
@@ -628,8 +694,15 @@ class PassManager:
         if scope is not None:
             t = scope.nest(id(inst), info.display_name)
             t.start()
+        if self._log is not None:
+            name_of = getattr(info, "display_name_of", None)
+            self._log_begin(name_of(inst.options) if name_of else info.display_name, op)
         try:
-            result = self._execute(inst, op, ctx, t)
+            try:
+                result = self._execute(inst, op, ctx, t)
+            finally:
+                if self._log is not None:
+                    self._log_end()
             if self.verify_each:
                 verify(op, ctx)
         except MLIRError as err:

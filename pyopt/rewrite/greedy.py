@@ -135,32 +135,46 @@ class GreedyDriver(Listener):
         config = self.config
         region = self.scope
         iteration = 0
+        pm = getattr(self.ctx, "pass_manager", None)
+        logging = pm is not None and getattr(pm, "_log", None) is not None  # --log-actions-to
         while True:
             iteration += 1
             if config.max_iterations != NO_LIMIT and iteration > config.max_iterations:
                 return False
-            self.worklist.clear()
-            self.folder = folder = OperationFolder(self.rewriter)
-
-            def known_constant(op):
-                v = constant_value(op)
-                return v is not None and not folder.insert_known_constant(op, v)
-
-            if not config.top_down:
-                for b in list(region.blocks):
-                    for op in list(b):
-                        self._post_order(op, known_constant)
+            if logging:
+                pm.log_region_action_begin(f"GreedyPatternRewriteIteration({iteration})", region)
+                try:
+                    changed = self._iterate(config, region)
+                finally:
+                    pm.log_action_end("GreedyPatternRewriteIteration")
             else:
-                for b in list(region.blocks):
-                    for op in list(b):
-                        self._pre_order(op, known_constant)
-                self.worklist.reverse()
-            changed = self.process_worklist()
-            if config.region_simplification != "disabled":
-                changed |= simplify_regions(self.rewriter, [region],
-                                            config.region_simplification == "aggressive")
+                changed = self._iterate(config, region)
             if not changed:
                 return True
+
+    def _iterate(self, config, region):
+        """One pass over the region; True if anything changed."""
+        self.worklist.clear()
+        self.folder = folder = OperationFolder(self.rewriter)
+
+        def known_constant(op):
+            v = constant_value(op)
+            return v is not None and not folder.insert_known_constant(op, v)
+
+        if not config.top_down:
+            for b in list(region.blocks):
+                for op in list(b):
+                    self._post_order(op, known_constant)
+        else:
+            for b in list(region.blocks):
+                for op in list(b):
+                    self._pre_order(op, known_constant)
+            self.worklist.reverse()
+        changed = self.process_worklist()
+        if config.region_simplification != "disabled":
+            changed |= simplify_regions(self.rewriter, [region],
+                                        config.region_simplification == "aggressive")
+        return changed
 
     def _pre_order(self, op, known_constant):
         if known_constant(op):

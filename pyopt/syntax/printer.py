@@ -244,6 +244,7 @@ class Printer:
         self._frames = []
         self._in_loc = 0  # > 0 while rendering a location: aliases made there are deferrable
         self._depths = {}
+        self.op_marks = None  # a list when recording where each op starts (op location maps)
 
     # -- output ----------------------------------------------------------------------------
     def w(self, s):
@@ -600,6 +601,9 @@ class Printer:
         """Prints `op` (results, body, trailing location) at the current position."""
         out = self.out
         flags = self.flags
+        if self.op_marks is not None:  # (see print_op_with_positions)
+            out.append("\x01%d\x01" % len(self.op_marks))
+            self.op_marks.append(op)
         debuginfo = flags.debuginfo
         if debuginfo and not self.local_scope:
             self.loc_ref(op.loc)  # MLIR visits an op's location before its body
@@ -862,6 +866,29 @@ def print_op(op, flags=None) -> str:
     p.ns = NameState(root, p.flags.generic, p.flags.unique_ssa_ids, p.flags.value_users)
     p.print_op(op)
     return p.finish()
+
+
+def print_op_with_positions(op, flags=None, context=None):
+    """(text, {op: (line, column)}): print_top's text and where each printed op starts (line
+    1-based, column 0-based: its indentation), as MLIR's AsmState location map."""
+    import re
+    p = Printer(flags, context)
+    p.op_marks = []
+    text = p.print_top(op)
+    positions, pieces, last, line, col = {}, [], 0, 1, 0
+    for m in re.finditer("\x01([0-9]+)\x01", text):
+        chunk = text[last:m.start()]
+        pieces.append(chunk)
+        nl = chunk.count("\n")
+        if nl:
+            line += nl
+            col = len(chunk) - chunk.rindex("\n") - 1
+        else:
+            col += len(chunk)
+        positions[p.op_marks[int(m.group(1))]] = (line, col)
+        last = m.end()
+    pieces.append(text[last:])
+    return "".join(pieces), positions
 
 
 def op_for_diagnostic(op) -> str:
