@@ -150,6 +150,8 @@ class FunctionTranslator:
     # -- driver ------------------------------------------------------------------------------
     def translate(self):
         f, op = self.f, self.op
+        unit = self.m.type_units.setdefault(op, [])
+        self.tc.log = unit
         function_body_attrs(self.m, op, f)
         region = op.regions[0]
         blocks = region.blocks
@@ -162,10 +164,8 @@ class FunctionTranslator:
             self.blocks[b] = LBlock()
         # identified structs are listed in first-use order of LLVM's TypeFinder, which walks
         # the blocks in layout order: the structs each block uses are logged while it is
-        # translated (in dominance order) and the new ones put in layout order below
+        # translated (in dominance order), and the function's log gets them in layout order
         tc = self.tc
-        structs = tc.structs
-        first_new = len(structs)
         met = {}
         for b in blocks_by_dominance(blocks):
             met[b] = tc.log = []
@@ -189,11 +189,9 @@ class FunctionTranslator:
                     if e.op is None:
                         e.op = o
                     raise
-        tc.log = None
-        if len(structs) > first_new:
-            new = set(structs[first_new:])
-            order = list(dict.fromkeys(t for b in blocks for t in met[b] if t in new))
-            structs[first_new:] = order + [t for t in structs[first_new:] if t not in order]
+        tc.log = unit
+        for b in blocks:
+            unit.extend(met[b])
         # connectPHINodes: MLIR's predecessor order (most recent use first).
         for b in blocks[1:]:
             lb = self.blocks[b]

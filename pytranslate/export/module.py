@@ -50,6 +50,7 @@ class Module:
         self.op = module_op
         self.options = options
         self.tc = TypeConverter()
+        self.type_units = {}  # global or function op -> structs it uses (see translate_module)
         self.functions = {}      # name -> FunctionInfo
         self.function_order = []
         self.globals = []        # (name, line-builder) in order
@@ -179,15 +180,23 @@ def translate_module(module_op, options, llvm_check=True):
                 opts = _prop(op, "options").value
                 nodes.append(m.md.node([md_string(o.value) for o in opts]))
             m.named_metadata.append(("llvm.linker.options", nodes))
+        # Named structs are printed in the order LLVM's TypeFinder meets them: globals (type,
+        # initializer), then functions (type, attributes, body): each such unit logs the
+        # structs it uses (m.type_units) while it is translated, in whatever order.
+        tc = m.tc
         for op in ops:
             if op.name == "llvm.func":
+                tc.log = m.type_units.setdefault(op, [])
                 _declare_function(m, op)
         for op in ops:
             if op.name == "llvm.mlir.global":
+                tc.log = m.type_units.setdefault(op, [])
                 _declare_global(m, op)
         for op in ops:
             if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
+                tc.log = m.type_units[op]
                 translate_global_region(m, op)
+        tc.log = None
         for op in ops:
             if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
                 _ctors(m, op)
@@ -201,6 +210,9 @@ def translate_module(module_op, options, llvm_check=True):
         raise_translation_error(e.op, e.message, e.loc)
     finally:
         use_layout("")
+        m.tc.log = None
+    m.tc.order_structs([t for kind in ("llvm.mlir.global", "llvm.func") for op in ops
+                        if op.name == kind for t in m.type_units.get(op, ())])
     text = _print_module(m)
     if llvm_check:
         _verify_with_llvm(text, module_op)

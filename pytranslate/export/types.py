@@ -140,6 +140,13 @@ class TypeConverter:
                 self(x)
         return name
 
+    def order_structs(self, first_uses):
+        """Puts the structs in the order of `first_uses` (a walk of the module with
+        repetitions); any struct it does not mention keeps its place after them."""
+        order = list(dict.fromkeys(t for t in first_uses if t in self.struct_names))
+        seen = set(order)
+        self.structs = order + [t for t in self.structs if t not in seen]
+
     def struct_definitions(self):
         lines = []
         for t in self.structs:

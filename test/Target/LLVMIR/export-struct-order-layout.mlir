@@ -1,4 +1,4 @@
-// RUN: pytranslate --mlir-to-llvmir %s | filecheck %s
+// RUN: pytranslate --mlir-to-llvmir --split-input-file %s | filecheck %s
 
 // Named structs are defined in the order LLVM's TypeFinder meets them: blocks in layout
 // order, each struct before its body. ^b1 comes first in the layout although ^b2, which uses
@@ -16,3 +16,17 @@ llvm.func @f(%p: !llvm.ptr, %c: i1) {
   %z = llvm.getelementptr %p[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<"A", (i32, struct<"Inner", (i8)>)>
   llvm.br ^b1
 }
+
+// -----
+
+// Functions count in module order, their attributes included: @make's sret type is met
+// after @user's allocas although every function is declared before any body is translated.
+// CHECK: %First = type { i32 }
+// CHECK-NEXT: %Second = type { i64 }
+llvm.func @user() {
+  %c = llvm.mlir.constant(1 : i32) : i32
+  %a = llvm.alloca %c x !llvm.struct<"First", (i32)> : (i32) -> !llvm.ptr
+  %b = llvm.alloca %c x !llvm.struct<"Second", (i64)> : (i32) -> !llvm.ptr
+  llvm.return
+}
+llvm.func @make(!llvm.ptr {llvm.sret = !llvm.struct<"Second", (i64)>})
