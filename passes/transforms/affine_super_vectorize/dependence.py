@@ -118,8 +118,9 @@ class System:
                 return True
             eqs = [r for r in eqs if any(r)]
         ineqs = [r for r in ineqs if any(r[:-1])]
-        # Fourier-Motzkin on the rest.
-        alive = [v for v in range(n) if any(r[v] for r in ineqs)]
+        # Fourier-Motzkin on the rest, each time on the variable with the fewest
+        # lower x upper bound pairs (the leftmost one on ties), as upstream picks it.
+        alive = list(range(n))
         while alive:
             v = min(alive, key=lambda v: _fm_cost(ineqs, v))
             alive.remove(v)
@@ -138,7 +139,6 @@ class System:
             ineqs = rest
             if len(ineqs) > 2000:
                 return False
-            alive = [v for v in alive if any(r[v] for r in ineqs)]
         return False
 
 
@@ -199,7 +199,7 @@ def _normalize_ineq(r):
 def _fm_cost(ineqs, v):
     lb = sum(1 for r in ineqs if r[v] > 0)
     ub = sum(1 for r in ineqs if r[v] < 0)
-    return lb * ub - lb - ub
+    return lb * ub
 
 
 # ------------------------------------------------------------------ building the system
@@ -214,6 +214,13 @@ def enclosing_affine_ops(op):
         p = p.parent_op
     out.reverse()
     return out
+
+
+def _scope(op):
+    p = op.parent_op
+    while p is not None and not (p.opdef is not None and AFFINE_SCOPE in p.opdef.traits):
+        p = p.parent_op
+    return p
 
 
 def loop_ivs(ops):
@@ -305,9 +312,13 @@ def _add_domain(sys, ops, kind):
     return ivs
 
 
+READS = ("affine.load", "affine.vector_load")
+WRITES = ("affine.store", "affine.vector_store")
+
+
 def access_parts(op):
-    """(memref, map, map operands) of an affine.load / affine.store."""
-    if op.name == "affine.load":
+    """(memref, map, map operands) of an affine (vector) load or store."""
+    if op.name in READS:
         return op.operand(0), op.get_attr("map").value, op.operands[1:]
     return op.operand(1), op.get_attr("map").value, op.operands[2:]
 
@@ -319,8 +330,10 @@ def has_dependence(src, dst, depth, cache=None):
     dst_mem, dst_map, dst_ops = access_parts(dst)
     if src_mem is not dst_mem:
         return False
-    if src.name != "affine.store" and dst.name != "affine.store":
+    if src.name not in WRITES and dst.name not in WRITES:
         return False
+    if _scope(src) is not _scope(dst):
+        return True
     src_enc, dst_enc = enclosing_affine_ops(src), enclosing_affine_ops(dst)
     src_ivs_l, dst_ivs_l = loop_ivs(src_enc), loop_ivs(dst_enc)
     common = 0
@@ -388,10 +401,8 @@ def nesting_depth(op):
     n = 0
     p = op.parent_op
     while p is not None:
-        if p.name == "affine.for":
+        if p.name == "affine.for":  # (upstream's getNestingDepth skips affine.parallel)
             n += 1
-        elif p.name == "affine.parallel":
-            n += len(p.regions[0].blocks[0].args)
         p = p.parent_op
     return n
 
@@ -405,7 +416,7 @@ def is_loop_memory_parallel(loop):
         if op is loop:
             continue
         n = op.name
-        if n in ("affine.load", "affine.store"):
+        if n in READS or n in WRITES:
             if not _locally_defined(access_parts(op)[0], loop):
                 accesses.append(op)
         elif n in ("affine.for", "affine.yield", "affine.if"):
