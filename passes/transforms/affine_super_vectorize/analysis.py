@@ -228,7 +228,7 @@ def make_permutation_map(block, indices, loop_to_dim):
         p = p.parent_op
     if not enclosing:
         return None
-    perm = [constant(0)] * len(enclosing)
+    perm = [constant(0)] * max(len(enclosing), max(enclosing.values()) + 1)
     for loop, vdim in enclosing.items():
         inv = invariant_accesses(iv_of(loop), indices)
         for i in range(len(indices)):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.dialects.vector.attrs import KIND, CombiningKindAttr
 from pyopt.dialects.vector.folds import splat_of
-from pyopt.ir.affine import AffineMap, dim
-from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, BoolAttr, DenseElementsAttr,
+from pyopt.ir.affine import AffineExprKind, AffineMap, dim
+from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, BoolAttr,
                                  FloatAttr, IntegerAttr, normalize_int)
 from pyopt.ir.core import Block, Region
 from pyopt.ir.opdef import segment_sizes
@@ -188,9 +188,10 @@ def _vectorize_load(op, st):
     perm = make_permutation_map(st.b.block, indices, st.vec_loop_dim)
     if perm is None:
         return None
+    # broadcast dims must be marked in bounds (as upstream, unchecked)
     in_bounds = [False] * len(st.strategy.vector_sizes)
     for i, e in enumerate(perm.results):
-        if e.kind.name == "CONSTANT" and e.value == 0 and i < len(in_bounds):
+        if e.kind is AffineExprKind.CONSTANT and e.value == 0 and i < len(in_bounds):
             in_bounds[i] = True
     pad = st.constant(_zero_attr(et), et, op.loc).results[0]
     props = {"permutation_map": AffineMapAttr(perm), "in_bounds": _bools(in_bounds),
