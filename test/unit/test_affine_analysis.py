@@ -75,6 +75,18 @@ def test_region_of_a_divided_subscript():
     assert region.cst.constant_bound(BoundType.UB, 0) == 63  # clipped to the shape
 
 
+def test_region_bounding_shape_per_iteration():
+    store, _, _ = _accesses()
+    region = MemRefRegion()
+    # symbolic in the enclosing IV: one element per iteration, at i + 3
+    assert region.compute(store, 1)
+    count, shape, lbs, divisors = region.constant_bounding_shape()
+    assert (count, shape, lbs, divisors) == (1, [1], [[1, 3]], [1])
+    # over the whole loop: elements 3 .. 33
+    assert region.compute(store, 0)
+    assert region.constant_bounding_shape()[:2] == (31, [31])
+
+
 def test_loop_parallelism():
     ctx = make_context()
     module, _ = parse_module(SourceBuffer("t", SRC), ctx)

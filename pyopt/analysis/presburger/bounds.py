@@ -70,3 +70,45 @@ def constant_fold_var(rel, pos):
     r = rel.eqs[i]
     set_and_eliminate(rel, pos, -r[-1] // r[pos])
     return True
+
+
+def _bounds_free_of_dims(cst, pos):
+    nd = cst.num_dims
+
+    def free(r):
+        return all(r[c] == 0 for c in range(nd) if c != pos)
+    return ([r for r in cst.ineqs if r[pos] >= 1 and free(r)],
+            [r for r in cst.ineqs if r[pos] <= -1 and free(r)], None)
+
+
+def constant_bound_on_dim_size(cst, pos):
+    """A constant bound on the extent of dim `pos` (ub - lb + 1 for a lower and an upper
+    bound differing only in their constant), with that symbolic lower bound: (extent,
+    lb over [symbols, constant] as a floordiv numerator, its divisor, ub), or None."""
+    nd, ns = cst.num_dims, cst.num_symbols
+    for eq in cst.eqs:
+        if eq[pos] * eq[pos] != 1 or any(eq[c] for c in range(nd) if c != pos):
+            continue
+        if any(eq[cst.num_dims_and_symbols:-1]):
+            return None
+        v = eq[pos]
+        lb = [(eq[nd + c] // -v) if v < 0 else (-eq[nd + c] // v) for c in range(ns + 1)]
+        return 1, lb, 1, list(lb)
+    if all(r[pos] == 0 for r in cst.ineqs):
+        return None
+    lbs, ubs, _ = _bounds_free_of_dims(cst, pos)
+    best = None
+    for ub in ubs:
+        for lb in lbs:
+            if any(ub[j] != -lb[j] for j in range(len(lb) - 1)):
+                continue
+            diff = max(R.ceil_div(ub[-1] + lb[-1] + 1, lb[pos]), 0)
+            if best is None or diff < best[0]:
+                best = (diff, lb, ub)
+    if best is None:
+        return None
+    diff, lbr, ubr = best
+    lb = [-lbr[nd + c] for c in range(ns + 1)]
+    ub = [ubr[nd + c] for c in range(ns + 1)]
+    lb[ns] += lbr[pos] - 1
+    return diff, lb, lbr[pos], ub

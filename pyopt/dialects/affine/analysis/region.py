@@ -4,6 +4,7 @@ check built on it."""
 from __future__ import annotations
 
 from pyopt.analysis.presburger import BoundType
+from pyopt.analysis.presburger.bounds import constant_bound_on_dim_size
 from pyopt.dialects.affine.analysis import loops
 from pyopt.dialects.affine.analysis.memref_access import MemRefAccess
 from pyopt.dialects.affine.analysis.value_constraints import ValueConstraints
@@ -64,6 +65,31 @@ class MemRefRegion:
         cst.remove_trivial_redundancy()
         self.cst = cst
         return True
+
+
+    def constant_bounding_shape(self):
+        """(element count, shape, symbolic lower bounds, their divisors) of a constant
+        box holding the region (getConstantBoundingSizeAndShape), None if unbounded."""
+        mt = self.memref.type
+        cst = self.cst.copy()
+        for r, size in enumerate(mt.shape):
+            cst.add_bound(BoundType.LB, r, 0)
+            if size >= 0:
+                cst.add_bound(BoundType.UB, r, size - 1)
+        count, shape, lbs, divisors = 1, [], [], []
+        for d, size in enumerate(mt.shape):
+            found = constant_bound_on_dim_size(cst, d)
+            if found is not None:
+                extent, lb, divisor, _ = found
+            elif size < 0:
+                return None
+            else:
+                extent, lb, divisor = size, [0] * (cst.num_symbols + 1), 1
+            count *= extent
+            shape.append(extent)
+            lbs.append(lb)
+            divisors.append(divisor)
+        return count, shape, lbs, divisors
 
 
 def bound_check(op):

@@ -5,10 +5,10 @@ of the loops the slice would be inserted into."""
 from __future__ import annotations
 
 from pyopt.analysis.presburger import BoundType
+from pyopt.analysis.presburger.bounds import constant_bound_on_dim_size
 from pyopt.analysis.presburger.divisions import single_var_repr
 from pyopt.analysis.presburger.flatten import expr_from_row
 from pyopt.analysis.presburger.relation import RANGE, SYMBOL
-from pyopt.analysis.presburger import rows as R
 from pyopt.dialects.affine.analysis import loops
 from pyopt.dialects.affine.analysis.dependence import (check_dependence, FAILURE,
                                                        NO_DEPENDENCE)
@@ -350,37 +350,6 @@ def is_slice_valid(state):
 
 
 # ------------------------------------------------------------------ union
-def _bound_on_dim_size(cst, pos):
-    """getConstantBoundOnDimSize with the symbolic lb/ub: (extent, lb, divisor, ub)."""
-    nd, ns = cst.num_dims, cst.num_symbols
-    for eq in cst.eqs:
-        if eq[pos] * eq[pos] != 1 or any(eq[c] for c in range(nd) if c != pos):
-            continue
-        if any(eq[cst.num_dims_and_symbols:-1]):
-            return None
-        v = eq[pos]
-        lb = [(eq[nd + c] // -v) if v < 0 else (-eq[nd + c] // v) for c in range(ns + 1)]
-        return 1, lb, 1, list(lb)
-    if all(r[pos] == 0 for r in cst.ineqs):
-        return None
-    lbs, ubs, _ = _bound_indices(cst, pos, 0, nd)
-    best = None
-    for ub in ubs:
-        for lb in lbs:
-            if any(ub[j] != -lb[j] for j in range(len(lb) - 1)):
-                continue
-            diff = max(R.ceil_div(ub[-1] + lb[-1] + 1, lb[pos]), 0)
-            if best is None or diff < best[0]:
-                best = (diff, lb, ub)
-    if best is None:
-        return None
-    diff, lbr, ubr = best
-    lb = [-lbr[nd + c] for c in range(ns + 1)]
-    ub = [ubr[nd + c] for c in range(ns + 1)]
-    lb[ns] += lbr[pos] - 1
-    return diff, lb, lbr[pos], ub
-
-
 def _compare(a, b):
     if a[:-1] != b[:-1]:
         return None
@@ -395,7 +364,7 @@ def union_bounding_box(a, b):
     nd = a.num_dims
     new = []
     for d in range(nd):
-        x, y = _bound_on_dim_size(a, d), _bound_on_dim_size(b, d)
+        x, y = constant_bound_on_dim_size(a, d), constant_bound_on_dim_size(b, d)
         if x is None or y is None or x[2] != y[2]:
             return False
         _, lb, div, ub = x
