@@ -5,6 +5,7 @@ of commutative ops; `test-patterns` folds test.op_in_place_fold by setting its a
 from pyopt.ir.constraints import AnyType, IntAttrC
 from pyopt.ir.opdef import COMMUTATIVE, ISOLATED, Op
 from pyopt.ir.types import I32
+from pyopt.dialects.test import inliner  # noqa: F401  (the test dialect's inliner hooks)
 
 _VARIADIC = [("operands", AnyType, "*")]
 
@@ -31,4 +32,6 @@ OPS = [
     Op("test.op_in_place_fold", operands=["op"], results=["result"],
        attrs={"attr": IntAttrC(I32, "32-bit signless integer attribute").opt()},
        fold=_fold_in_place),
+    # a function value made from its region (`test-inline` inlines calls of it)
+    Op("test.functional_region_op", regions=["body"], results=["result"]),
 ]
