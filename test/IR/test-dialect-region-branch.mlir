@@ -10,6 +10,7 @@
 // CHECK-NEXT: "test.in_case"() : () -> ()
 // CHECK-NEXT: }
 // CHECK-NEXT: case 7 {
+// CHECK-NEXT: "test.other_case"() : () -> ()
 // CHECK-NEXT: }
 func.func @branches(%i: i32, %f: f32, %x: index) -> f32 {
   %r = test.loop_block %i : (i32) -> f32 {
@@ -22,6 +23,7 @@ func.func @branches(%i: i32, %f: f32, %x: index) -> f32 {
   }
   case 7 {
   ^bb0:
+    "test.other_case"() : () -> ()
   }
   return %r : f32
 }
