@@ -4,7 +4,7 @@ a func.call and its terminator yields the call's results. Values the region capt
 above become trailing function arguments (index constants are cloned into the function)."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import FlatSymbolRefAttr, IntegerAttr, StringAttr, TypeAttr
+from pyopt.ir.attributes import FlatSymbolRefAttr, StringAttr, TypeAttr
 from pyopt.ir.core import Region
 from pyopt.ir.types import FunctionType, IndexType
 from pyopt.pass_registry import register_pass
