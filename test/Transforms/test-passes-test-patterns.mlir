@@ -30,3 +30,12 @@ func.func @hoist() {
   }) : () -> ()
   return
 }
+
+// CHECK-LABEL: func.func @enums
+// CHECK-NEXT: test.op_with_enum second tag 1 : i32
+// CHECK-NEXT: test.op_with_enum first tag 2 : i32
+func.func @enums() {
+  test.op_with_enum first tag 0 : i32
+  test.op_with_enum first tag 2 : i32
+  return
+}

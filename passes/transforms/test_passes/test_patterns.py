@@ -7,7 +7,9 @@ dialect are not included):
 - test.op_commutative2(test.op_commutative2(a, constant), b) is replaced by the constant;
 - foo.maybe_eligible_op gets an `eligible` unit attribute, and an eligible op that a
   test.one_region_op yields moves out before it;
-- test.any_attr_of_i32_str's integer attribute is incremented up to 3."""
+- test.any_attr_of_i32_str's integer attribute is incremented up to 3;
+- two of the generated rules: test.op_with_enum `first tag 0` becomes `second tag 1`, and
+  test.op_with_bit_enum `<write, execute> tag 0` becomes `<read, execute> tag 1`."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import BoolAttr, IntegerAttr, UnitAttr
@@ -99,9 +101,27 @@ class _IncrementIntAttribute(RewritePattern):
         return True
 
 
+class _EnumCase(RewritePattern):
+    """value == `old` and tag == 0 : i32  ->  value `new`, tag 1 : i32."""
+
+    def __init__(self, root, old, new):
+        self.root, self.old, self.new = root, old, new
+
+    def match_and_rewrite(self, op, rw):
+        v, tag = op.get_attr("value"), op.get_attr("tag")
+        if v is None or v.value != self.old or not isinstance(tag, IntegerAttr) \
+                or tag.type != I32 or tag.value != 0:
+            return False
+        rw.replace_op_with_new_op(op, op.name, [], [], properties={
+            "value": type(v)(self.new), "tag": IntegerAttr(I32, 1)})
+        return True
+
+
 def patterns():
     return [_Folding(), _InsertBeforeFoldedConstant(), _Commutative2WithConstant(),
-            _HoistEligible(), _MakeEligible(), _IncrementIntAttribute()]
+            _HoistEligible(), _MakeEligible(), _IncrementIntAttribute(),
+            _EnumCase("test.op_with_enum", 0, 1),  # first -> second
+            _EnumCase("test.op_with_bit_enum", 2 | 4, 1 | 4)]  # write|execute -> read|execute
 
 
 @register_pass("test-patterns", "Run test dialect patterns",
