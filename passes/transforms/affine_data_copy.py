@@ -18,7 +18,7 @@ from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.rewrite.rewriter import Builder
 from pyopt.syntax.diagnostics import Diagnostic
-from passes.transforms.affine_tiling.footprint import _elt_bytes, memory_footprint_bytes
+from passes.transforms.affine_tiling.footprint import _elt_bytes
 from passes.transforms.affine_tiling.loops import (constant_trip_count, lb_map, new_for,
                                                    set_lower_bound, set_upper_bound, step)
 
@@ -512,7 +512,7 @@ def run_on_block(st, block, skip_non_unit):
             if skip_non_unit:
                 recurse = step(it) != 1
             else:
-                fp = memory_footprint_bytes(it)
+                fp = footprint_bytes(it)
                 recurse = fp is not None and fp > cap
             if recurse:
                 run_on_block(st, it.regions[0].blocks[0], skip_non_unit)
@@ -524,6 +524,34 @@ def run_on_block(st, block, skip_non_unit):
             it = it.next
     if cur_begin is not None:
         copy_generate(st, cur_begin, block.last)
+
+
+def footprint_bytes(for_op):
+    """getMemoryFootprintBytes of one loop: the bounding boxes of its memref regions,
+    symbolic in the loops around it; None when unknown."""
+    depth = len(loops.affine_ivs(for_op))
+    regions = {}
+    for op in for_op.walk_ops():
+        if op.name not in _ACCESS:
+            continue
+        r = _Region()
+        if not r.compute(op, depth):
+            return None
+        old = regions.get(r.memref)
+        if old is None:
+            regions[r.memref] = r
+        elif not _union(old, r):
+            return None
+    total = 0
+    for r in regions.values():
+        if not _is_identity_layout(r.memref.type):
+            continue
+        bound = r.constant_bounding_shape()
+        eb = _elt_bytes(r.memref.type)
+        if bound is None or eb is None:
+            return None
+        total += eb * bound[0]
+    return total
 
 
 def _promote_nest(ctx, nest, copy_ops):
