@@ -817,7 +817,9 @@ class Parser(TypeParserMixin, AttrParserMixin):
                 raise self.error_here("expected identifier key for 'resource' entry")
             key = self.tok
             self._next()
-            if dialect != "builtin":  # only builtin declares resources (its blobs)
+            # (blob resources are declared by builtin and by dialects that say so)
+            if dialect != "builtin" and not getattr(self.ctx.dialects[dialect],
+                                                    "blob_resources", False):
                 raise self.error(f"unknown 'resource' key '{key}' for dialect '{dialect}'",
                                  key_off)
             self.expect(":", "expected ':'")

@@ -54,3 +54,4 @@ from pyopt.dialects.test import syntax_hooks  # noqa: E402
 syntax_hooks.install(TEST_DIALECT)
 from pyopt.dialects.test.ir_fold_ops import materialize_constant  # noqa: E402
 TEST_DIALECT.materialize_constant = materialize_constant
+TEST_DIALECT.blob_resources = True  # (upstream's test dialect keeps blob resources)
