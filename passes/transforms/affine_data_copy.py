@@ -592,15 +592,72 @@ def finish(st):
     for nest in st.copy_nests:
         _promote_nest(st.ctx, nest, copy_ops)
     if copy_ops:
-        from pyopt.rewrite.op_list_driver import apply_op_patterns_and_fold
-        from pyopt.rewrite.pattern import PatternSet
-        ps = PatternSet()
-        for name in _LOAD_STORE:
-            pats = st.ctx.ops[name].canonicalize or []
+        _canonicalize(st.ctx, copy_ops, _LOAD_STORE)
+
+
+def _canonicalize(ctx, copy_ops, names):
+    from pyopt.rewrite.op_list_driver import apply_op_patterns_and_fold
+    from pyopt.rewrite.pattern import PatternSet
+    ps = PatternSet()
+    if True:
+        for name in names:
+            pats = ctx.ops[name].canonicalize or []
             for p in (pats if isinstance(pats, (list, tuple)) else [pats]):
                 if not isinstance(p, RewritePattern):
                     p = RewritePattern(name, getattr(p, "benefit", 1), p)
                 elif p.root is None:
                     p.root = name
                 ps.add(p)
-        apply_op_patterns_and_fold(copy_ops, ps, st.ctx)
+        apply_op_patterns_and_fold(copy_ops, ps, ctx)
+
+
+# --------------------------------------------------------------------------- test pass
+def _gather_loops(block, depth, out):
+    if depth == len(out):
+        out.append([])
+    op = block.first
+    while op is not None:
+        if op.name == "affine.for":
+            out[depth].append(op)
+            _gather_loops(op.regions[0].blocks[0], depth + 1, out)
+        op = op.next
+
+
+@register_pass("test-affine-data-copy", "Tests affine data copy utility functions.",
+               anchor="func.func", display_name="TestAffineDataCopy", options=[
+                   PassOption("memref-filter", bool, False),
+                   PassOption("for-memref-region", bool, False)])
+def test_affine_data_copy(func, ctx, options):
+    by_depth = []
+    for block in func.regions[0].blocks:
+        _gather_loops(block, 0, by_depth)
+    if by_depth:
+        by_depth.pop()
+    if not by_depth or len(by_depth[0]) != 1 or len(by_depth[-1]) != 1:
+        return
+    nest, inner = by_depth[0][0], by_depth[-1][0]
+    load = None
+    if options["memref-filter"] or options["for-memref-region"]:
+        load = next((o for o in inner.regions[0].blocks[0].ops if o.name == "affine.load"),
+                    None)
+    if load is None:
+        return
+    st = _State(ctx, func, Options(False, 0, 0, 0, 32 * 1024 * 1024), [])
+    if options["memref-filter"]:
+        body = nest.regions[0].blocks[0]
+        if not copy_generate(st, body.first, body.last, load.operands[0]):
+            return
+    else:
+        region = _Region()
+        if not region.compute(load, 0):
+            return
+        region.loc = nest.loc
+        _generate_copy(st, region, nest.parent, nest, nest.next, nest.parent, nest,
+                       nest.next, {})
+        return
+    copy_ops = []
+    for n in st.copy_nests:
+        _promote_nest(ctx, n, copy_ops)
+    if copy_ops:
+        # (upstream keeps only the last op's canonicalization patterns)
+        _canonicalize(ctx, copy_ops, (copy_ops[-1].name,))
