@@ -63,6 +63,15 @@ def _apply(b, m, operands, loc):
                     loc=loc).results[0]
 
 
+def _fully_compose(m, operands):
+    """fullyComposeAffineMapAndOperands: only when an operand is an affine.apply."""
+    operands = list(operands)
+    while any(v.defining_op() is not None and v.defining_op().name == "affine.apply"
+              for v in operands):
+        m, operands = compose_map_and_operands(m, operands)
+    return m, operands
+
+
 def _full_region(op, depth):
     """getFullMemRefAsRegion: the whole (static) memref, symbolic in `depth` outer loops."""
     r = _Region()
@@ -350,10 +359,8 @@ def _generate_copy(st, region, block, begin, end, pblock, in_at, out_at, fast_ma
         if infos:
             stride_ops = [st.const(infos[0][0], loc), st.const(infos[0][1], loc)]
     last = end.prev if end is not None else block.last
-    mem_map, mem_ops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank),
-                                                mem_idx)
-    buf_map, buf_ops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank),
-                                                buf_idx)
+    mem_map, mem_ops = _fully_compose(AffineMap.get_multi_dim_identity(rank), mem_idx)
+    buf_map, buf_ops = _fully_compose(AffineMap.get_multi_dim_identity(rank), buf_idx)
     new_end = end
     if not opts.generate_dma:
         nest = _pointwise_copy(ctx, loc, memref, fast, lb_maps, ub_maps, syms, offsets,
@@ -366,8 +373,7 @@ def _generate_copy(st, region, block, begin, end, pblock, in_at, out_at, fast_ma
                            IntegerAttr(IntegerType(64), opts.tag) if opts.tag else None)
         tag = prologue.create("memref.alloc", [], [tag_t], properties={
             "operandSegmentSizes": _seg(0, 0)}, loc=loc).results[0]
-        tag_map, tag_ops = compose_map_and_operands(AffineMap.get_multi_dim_identity(1),
-                                                    [zero])
+        tag_map, tag_ops = _fully_compose(AffineMap.get_multi_dim_identity(1), [zero])
         if not region.write:
             _dma_start(b, memref, mem_map, mem_ops, fast, buf_map, buf_ops, tag, tag_map,
                        tag_ops, n_ssa, stride_ops, loc)
