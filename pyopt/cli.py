@@ -225,7 +225,8 @@ def _unknown_pass_name(values):
 
 def _pipeline_from_args(passes, pass_pipeline):
     """The OpPassManager of `--pass-pipeline` or of the pass flags; None after reporting."""
-    from pyopt.pass_manager import PipelineError, PipelineOptionError, from_flags, parse_pipeline
+    from pyopt.pass_manager import (GlobalOptionError, PipelineError, PipelineOptionError,
+                                    from_flags, parse_pipeline)
     if passes and pass_pipeline is not None:
         sys.stderr.write("<unknown>:0: error: '-pass-pipeline' option can't be used with "
                          "individual pass options\n")
@@ -234,6 +235,8 @@ def _pipeline_from_args(passes, pass_pipeline):
         if pass_pipeline is not None:
             return parse_pipeline(pass_pipeline)
         return from_flags(passes)
+    except GlobalOptionError as e:
+        sys.stderr.write(f"pyopt: {e}\n")
     except KeyError as e:
         flag = e.args[0]
         sys.stderr.write(f"pyopt: Unknown command line argument '--{flag}'.  Try: "

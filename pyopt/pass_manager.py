@@ -226,6 +226,10 @@ class PipelineOptionError(Exception):
         self.option = getattr(err, "option", "")
 
 
+class GlobalOptionError(Exception):
+    """A bad value of a tool-level option a pass library registered (llvm::cl's message)."""
+
+
 def from_flags(flags) -> OpPassManager:
     """Pass flags (`name` or `name=opts`, no dashes) in command-line order; raises
     PipelineError(message) naming the unknown flag."""
@@ -238,7 +242,7 @@ def from_flags(flags) -> OpPassManager:
             try:
                 set_global_option(name, opts)
             except ValueError as e:
-                raise PipelineError(f"for the --{name} option: {e}")
+                raise GlobalOptionError(f"for the --{name} option: {e}")
             continue
         if info is None:
             raise KeyError(flag)

@@ -21,3 +21,7 @@ module {
     "test.return"() : () -> ()
   }
 }
+
+// A bad value of the tool-level mode option is llvm::cl's complaint.
+// RUN: not pyopt %s --test-legalize-patterns --test-legalize-mode=sometimes 2>&1 | filecheck %s --check-prefix=BADMODE
+// BADMODE: pyopt: for the --test-legalize-mode option: Cannot find option named 'sometimes'!
