@@ -340,9 +340,7 @@ class AttrParserMixin:
                     col = self._loc_number("column")
                 return FileLineColLoc(s, line, col)
             if self.accept("("):
-                child = self.parse_location_body()
-                if isinstance(child, NameLoc):
-                    raise self.error("child of NameLoc cannot be another NameLoc")
+                child = self.parse_location_body()  # (any location, a name too, in 19)
                 self.expect(")", "expected ')' after child location of NameLoc")
                 return NameLoc(s, child)
             return NameLoc(s)
