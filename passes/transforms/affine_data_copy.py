@@ -383,7 +383,7 @@ def _generate_copy(st, region, block, begin, end, pblock, in_at, out_at, fast_ma
             if at_end:
                 new_end = op
         b.create("affine.dma_wait", [tag, zero, n_ssa], [],
-                 properties={"tag_map": AffineMapAttr(tag_map)}, loc=loc)
+                 attributes={"tag_map": AffineMapAttr(tag_map)}, loc=loc)
         d = epilogue.create("memref.dealloc", [tag], [], loc=loc)
         if new_end is end and at_end:
             new_end = d
@@ -409,7 +409,7 @@ def _dma_start(b, src, src_map, src_ops, dst, dst_map, dst_ops, tag, tag_map, ta
     props = {"src_map": AffineMapAttr(src_map), "dst_map": AffineMapAttr(dst_map),
              "tag_map": AffineMapAttr(tag_map)}
     return b.create("affine.dma_start", [src] + list(src_ops) + [dst] + list(dst_ops) +
-                    [tag] + list(tag_ops) + [n] + list(stride_ops), [], properties=props,
+                    [tag] + list(tag_ops) + [n] + list(stride_ops), [], attributes=props,
                     loc=loc)
 
 
