@@ -153,7 +153,7 @@ def _erase_dead_alloc(old):
     if not users:
         alloc.erase()
     elif len(users) == 1 and users[0].name == "memref.dealloc" and \
-            sum(1 for _ in old.uses) == 1:
+            sum(1 for _ in old.uses()) == 1:
         users[0].erase()
         alloc.erase()
 

@@ -239,8 +239,11 @@ def _parse_dma_start(p, state):
     p.expect(",")
     num = p.parse_operand()
     stride = []
-    while p.accept(","):
-        stride.append(p.parse_operand())
+    if p.accept(","):  # (a trailing comma with no operands after it is accepted)
+        while p.kind == "percent":
+            stride.append(p.parse_operand())
+            if not p.accept(","):
+                break
     if stride and len(stride) != 2:
         raise p.custom_error("expected two stride related operands")
     types = p.parse_colon_type_list()
