@@ -3,7 +3,7 @@ written `2x?x4`, or `[]` when empty) and an optional-group anchor given by a cus
 from __future__ import annotations
 
 from pyopt.ir.attributes import DenseArrayAttr
-from pyopt.ir.constraints import AnyAttr, DenseI64Array, I1Attr
+from pyopt.ir.constraints import DenseI64Array, I1Attr
 from pyopt.ir.opdef import Op
 from pyopt.ir.types import I64, DYNAMIC
 
@@ -72,26 +72,10 @@ def print_optional_foo(pr, op, attr):
     pr.out.append("foo " + pr.attr_str(attr))
 
 
-def parse_optional_loc(p, ctx, attr_el, optional=False):
-    from pyopt.ir.attributes import LocationAttr
-    from pyopt.ir.location import UNKNOWN_LOC
-    loc = p.parse_optional_trailing_loc(None)
-    ctx.set(attr_el, LocationAttr(loc if loc is not None else UNKNOWN_LOC))
-
-
-def print_optional_loc(pr, op, attr):
-    # (printOptionalLocationSpecifier: only when locations are printed)
-    if pr.flags.debuginfo and attr is not None:
-        pr.out.append(" " + pr.loc_str(attr.loc))
-
-
 OPS = [
     Op("test.custom_dimension_list_attr", attrs={"dimension_list": DenseI64Array},
        format="`dimension_list` `=` custom<DimensionList>($dimension_list) attr-dict",
        custom_directives={"DimensionList": (parse_dimension_list, print_dimension_list)}),
-    Op("test.attr_with_loc", attrs={"loc": AnyAttr(), "value": AnyAttr()},
-       format="`(` $value `` custom<OptionalLoc>($loc) `)` attr-dict",
-       custom_directives={"OptionalLoc": (parse_optional_loc, print_optional_loc)}),
     Op("test.optional_custom_attr", attrs={"attr": I1Attr.opt()},
        format="attr-dict (custom<OptionalCustomParser>($attr)^) : (`bar`)?",
        custom_directives={"OptionalCustomParser": (parse_optional_foo, print_optional_foo)}),
