@@ -1,0 +1,117 @@
+"""Private memrefs for fused nests (createPrivateMemRef): a buffer sized to the region the
+fused producer writes below the fusion depth, with accesses in the nest re-indexed."""
+from __future__ import annotations
+
+from pyopt.dialects.affine.analysis.region import MemRefRegion
+from pyopt.dialects.affine.canonicalize import (canonicalize_map_and_operands,
+                                                compose_map_and_operands, simplify_expr,
+                                                simplify_map)
+from pyopt.ir.affine import AffineMap, constant, dim
+from pyopt.ir.attributes import AffineMapAttr
+from pyopt.ir.types import INDEX, MemRefType
+from pyopt.rewrite.rewriter import Builder
+from pyopt.ir.opdef import segment_sizes
+from passes.transforms.memref.normalize_memrefs import _ACCESS
+
+
+def _apply(b, m, operands, loc):
+    return b.create("affine.apply", operands, [INDEX], properties={"map": AffineMapAttr(m)},
+                    loc=loc).results[0]
+
+
+def _elt_bytes(t):
+    w = getattr(t.element_type, "width", None)
+    if w is None:
+        try:
+            from pyopt.ir.types import IndexType
+            if isinstance(t.element_type, IndexType):
+                w = 64
+        except ImportError:
+            pass
+    return None if w is None else (w + 7) // 8
+
+
+def _remap_access(ctx, op, old, new, remap, extra):
+    pos = _ACCESS[op.name]
+    key = "map"
+    old_map = (op.properties.get(key) or op.attributes.get(key)).value
+    idx = list(op.operands[pos + 1:pos + 1 + old_map.num_inputs])
+    b = Builder(ctx)
+    b.set_insertion_point(op)
+    applies = []
+    if old_map != AffineMap.get_multi_dim_identity(old_map.num_dims):
+        coords = []
+        for e in old_map.results:
+            v = _apply(b, AffineMap.get(old_map.num_dims, old_map.num_symbols, [e]), idx, op.loc)
+            coords.append(v)
+            applies.append(v)
+    else:
+        coords = idx
+    operands = list(extra) + coords
+    outs = []
+    for e in remap.results:
+        v = _apply(b, AffineMap.get(remap.num_dims, remap.num_symbols, [e]), operands, op.loc)
+        outs.append(v)
+        applies.append(v)
+    rank = len(new.type.shape)
+    nm, nops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank), outs)
+    nm = simplify_map(nm)
+    nm, nops = canonicalize_map_and_operands(nm, nops)
+    for v in applies:
+        if not v.has_uses():
+            v.owner.erase()
+    props, attrs = dict(op.properties), dict(op.attributes)
+    (props if key in props else attrs)[key] = AffineMapAttr(nm)
+    new_operands = list(op.operands[:pos]) + [new] + list(nops) + \
+        list(op.operands[pos + 1 + old_map.num_inputs:])
+    repl = b.create(op.name, new_operands, [r.type for r in op.results], properties=props,
+                    attributes=attrs, loc=op.loc)
+    for r, n in zip(op.results, repl.results):
+        r.replace_all_uses_with(n)
+    op.erase()
+
+
+def create_private_memref(ctx, for_op, store, depth, fast_space, buf_threshold):
+    region = MemRefRegion()
+    if not region.compute(store, depth):
+        return None
+    bound = region.constant_bounding_shape()
+    if bound is None:
+        return None
+    count, shape, lbs, divisors = bound
+    cst = region.cst
+    old = region.memref
+    ot = old.type
+    rank = len(ot.shape)
+    outer = list(cst.values[rank:cst.num_dims_and_symbols])
+    offsets = []
+    for d in range(rank):
+        off = constant(0)
+        for j in range(len(outer)):
+            off = off + dim(j) * lbs[d][j]
+        off = (off + lbs[d][len(outer)]).floordiv(divisors[d])
+        offsets.append(off)
+    space = ot.memory_space
+    size = _elt_bytes(ot)
+    if fast_space is not None and size is not None and size * count <= buf_threshold:
+        space = fast_space
+    nt = MemRefType(tuple(shape), ot.element_type, None, space)
+    block = for_op.parent
+    b = Builder(ctx)
+    b.set_insertion_point(block.first)
+    alloc = b.create("memref.alloc", [], [nt],
+                     properties={"operandSegmentSizes": segment_sizes([0, 0])}, loc=for_op.loc)
+    new = alloc.results[0]
+    n = len(outer) + rank
+    exprs = [simplify_expr(dim(len(outer) + i) - offsets[i], n, 0) for i in range(rank)]
+    remap = AffineMap.get(n, 0, exprs)
+    users = [u for u in dict.fromkeys(old.users()) if for_op.is_ancestor_of(u) and u is not for_op]
+    for u in users:
+        if u.name in _ACCESS:
+            _remap_access(ctx, u, old, new, remap, outer)
+        else:
+            for i, v in enumerate(u.operands):
+                if v is old:
+                    u.set_operand(i, new)
+    return new
+
