@@ -17,7 +17,7 @@ from pyopt.ir.types import INDEX, IntegerType, MemRefType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.rewrite.rewriter import Builder
-from pyopt.syntax.diagnostics import Diagnostic
+from passes.transforms.affine_test_analysis import emit_on_op
 from passes.transforms.affine_tiling.footprint import _elt_bytes
 from passes.transforms.affine_tiling.loops import (constant_trip_count, lb_map, new_for,
                                                    set_lower_bound, set_upper_bound, step)
@@ -441,6 +441,7 @@ def copy_generate(st, begin, end, filter_memref=None):
             region = _Region()
             ok = region.compute(op, depth, add_memref_dim_bounds=False)
             if not ok:
+                _region_error(st.ctx, op, region)
                 region = _full_region(op, depth)
                 if region is None:
                     error = True
@@ -487,11 +488,8 @@ def copy_generate(st, begin, end, filter_memref=None):
     if not ok:
         return False
     if total > st.opts.capacity:
-        engine = getattr(st.ctx, "diag_engine", None)
-        if engine is not None:
-            engine.emit(Diagnostic("warning", block.parent_op.loc,
-                                   "total size of all copy buffers' for this block exceeds "
-                                   "fast memory capacity"))
+        emit_on_op(st.ctx, "warning", block.parent_op, "total size of all copy buffers' for "
+                   "this block exceeds fast memory capacity")
     return True
 
 
@@ -518,7 +516,7 @@ def run_on_block(st, block, skip_non_unit):
             if skip_non_unit:
                 recurse = step(it) != 1
             else:
-                fp = footprint_bytes(it)
+                fp = footprint_bytes(st.ctx, it)
                 recurse = fp is not None and fp > cap
             if recurse:
                 run_on_block(st, it.regions[0].blocks[0], skip_non_unit)
@@ -532,7 +530,12 @@ def run_on_block(st, block, skip_non_unit):
         copy_generate(st, cur_begin, block.last)
 
 
-def footprint_bytes(for_op):
+def _region_error(ctx, op, region):
+    if region.error:
+        emit_on_op(ctx, "error", op, region.error)
+
+
+def footprint_bytes(ctx, for_op):
     """getMemoryFootprintBytes of one loop: the bounding boxes of its memref regions,
     symbolic in the loops around it; None when unknown."""
     depth = len(loops.affine_ivs(for_op))
@@ -542,11 +545,15 @@ def footprint_bytes(for_op):
             continue
         r = _Region()
         if not r.compute(op, depth):
+            _region_error(ctx, op, r)
+            emit_on_op(ctx, "error", op, "error obtaining memory region\n")
             return None
         old = regions.get(r.memref)
         if old is None:
             regions[r.memref] = r
         elif not _union(old, r):
+            emit_on_op(ctx, "warning", op, "getMemoryFootprintBytes: unable to perform a "
+                       "union on a memory region")
             return None
     total = 0
     for r in regions.values():
@@ -582,6 +589,8 @@ def _promote_nest(ctx, nest, copy_ops):
                    PassOption("skip-non-unit-stride-loops", bool, False),
                    PassOption("tag-mem-space", int, 0)])
 def affine_data_copy_generate(op, ctx, options):
+    if not op.regions[0].blocks:
+        return
     cap = options["fast-mem-capacity"]
     cap = cap * 1024 if cap != _U64_MAX else cap
     opts = Options(options["generate-dma"], options["slow-mem-space"],
@@ -634,6 +643,8 @@ def _gather_loops(block, depth, out):
                    PassOption("memref-filter", bool, False),
                    PassOption("for-memref-region", bool, False)])
 def test_affine_data_copy(func, ctx, options):
+    if not func.regions[0].blocks:
+        return
     by_depth = []
     for block in func.regions[0].blocks:
         _gather_loops(block, 0, by_depth)
@@ -656,6 +667,7 @@ def test_affine_data_copy(func, ctx, options):
     else:
         region = _Region()
         if not region.compute(load, 0):
+            _region_error(ctx, load, region)
             return
         region.loc = nest.loc
         _generate_copy(st, region, nest.parent, nest, nest.next, nest.parent, nest,
