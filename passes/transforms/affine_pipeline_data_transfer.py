@@ -118,6 +118,12 @@ def double_buffer(ctx, old, for_op):
             c = outer.create("arith.constant", [], [INDEX],
                              properties={"value": IntegerAttr(INDEX, i)},
                              loc=for_op.loc).results[0]
+            src = old.defining_op()
+            if src is not None and src.name in ("memref.alloc", "memref.alloca"):
+                # (memref.dim of an allocation folds to its size operand)
+                k = sum(1 for x in t.shape[:i] if x < 0)
+                sizes.append(src.operands[k])
+                continue
             sizes.append(outer.create("memref.dim", [old, c], [INDEX],
                                       loc=for_op.loc).results[0])
     from pyopt.ir.opdef import segment_sizes
@@ -197,6 +203,36 @@ def _reachable_applies(operands, out):
         if d is not None and d.name == "affine.apply" and d not in out:
             _reachable_applies(d.operands, out)
             out.append(d)
+
+
+def _is_apply(v):
+    d = v.defining_op()
+    return d is not None and d.name == "affine.apply"
+
+
+def computation_slice(ctx, op):
+    """createAffineComputationSlice: private affine.apply ops computing the operands of
+    `op` that come from affine.apply chains shared with other users."""
+    subs = [v for v in op.operands if _is_apply(v)]
+    found = []
+    _reachable_applies(subs, found)
+    if not found:
+        return []
+    if all(u is op for a in found for r in a.results for u in r.users()):
+        return []
+    m, ops = AffineMap.get_multi_dim_identity(len(subs)), list(subs)
+    while any(_is_apply(v) for v in ops):
+        m, ops = compose_map_and_operands(m, ops)
+    b = Builder(ctx)
+    b.set_insertion_point(op)
+    new = [b.create("affine.apply", ops, [INDEX], properties={"map": AffineMapAttr(
+        AffineMap.get(m.num_dims, m.num_symbols, [e]))}, loc=op.loc) for e in m.results]
+    for i, v in enumerate(list(op.operands)):
+        for j, sv in enumerate(subs):
+            if v is sv:
+                op.set_operand(i, new[j].results[0])
+                break
+    return new
 
 
 def _shift_valid(body, shifts):
@@ -324,9 +360,13 @@ def _run_on_for(ctx, for_op):
     zero = set()
     for s, _ in pairs:
         zero.add(s)
-        found = []
-        _reachable_applies(s.operands, found)
-        zero.update(found)
+        slice_ops = computation_slice(ctx, s)
+        if slice_ops:
+            zero.update(slice_ops)
+        else:
+            found = []
+            _reachable_applies(s.operands, found)
+            zero.update(found)
     body = for_op.regions[0].blocks[0]
     shifts = [0 if o in zero else 1 for o in body.ops[:-1]]
     if not _shift_valid(body, shifts + [0]):
