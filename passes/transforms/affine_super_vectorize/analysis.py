@@ -11,9 +11,17 @@ from pyopt.rewrite.folding import is_memory_effect_free
 from pyopt.syntax.diagnostics import Diagnostic
 from pyopt.syntax.printer import op_for_diagnostic
 
+from pyopt.dialects.affine.analysis.parallelism import is_loop_memory_parallel
 from passes.transforms.affine_super_vectorize import matcher
-from passes.transforms.affine_super_vectorize.dependence import (access_parts,
-                                                                 is_loop_memory_parallel)
+
+READS = ("affine.load", "affine.vector_load")
+
+
+def access_parts(op):
+    """(memref, map, map operands) of an affine (vector) load or store."""
+    if op.name in READS:
+        return op.operand(0), op.get_attr("map").value, op.operands[1:]
+    return op.operand(1), op.get_attr("map").value, op.operands[2:]
 
 # combiner op -> arith.AtomicRMWKind name
 REDUCTION_KINDS = {

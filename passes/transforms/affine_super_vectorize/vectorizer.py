@@ -15,9 +15,8 @@ from pyopt.ir.types import I1, INDEX, FloatType, VectorType
 from pyopt.rewrite.rewriter import Builder
 
 from passes.transforms.affine_super_vectorize.analysis import (
-    body, for_iv_owner, for_parts, is_valid_vector_element, iv_of, iter_args,
+    access_parts, body, for_iv_owner, for_parts, is_valid_vector_element, iv_of, iter_args,
     make_permutation_map, match_reduction, vectorizable_body)
-from passes.transforms.affine_super_vectorize.dependence import access_parts
 
 
 class Strategy:
