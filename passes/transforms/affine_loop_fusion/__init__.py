@@ -73,10 +73,10 @@ def _escapes(memref, block):
 class GreedyFusion:
     def __init__(self, ctx, g, options):
         self.ctx, self.g = ctx, g
-        self.maximal = options["maximal"]
-        self.tolerance = options["compute-tolerance"]
-        self.fast_space = options["fast-mem-space"]
-        self.buf_threshold = options["local-buf-threshold"] * 1024
+        self.maximal = options["fusion-maximal"]
+        self.tolerance = options["fusion-compute-tolerance"]
+        self.fast_space = options["fusion-fast-mem-space"]
+        self.buf_threshold = options["fusion-local-buf-threshold"] * 1024
 
     def loop_ids(self):
         return [i for i, n in self.g.nodes.items() if n.op.name == "affine.for"]
@@ -271,15 +271,15 @@ def _run_on_block(ctx, block, options):
 
 
 @register_pass("affine-loop-fusion", "Fuse affine loop nests", anchor="func.func",
-               options=[PassOption("compute-tolerance", float, 0.30,
+               options=[PassOption("fusion-compute-tolerance", float, 0.30,
                                    "Fractional increase in additional computation tolerated "
                                    "while fusing"),
-                        PassOption("fast-mem-space", int, None,
+                        PassOption("fusion-fast-mem-space", int, None,
                                    "Faster memory space number to promote fusion buffers to"),
-                        PassOption("local-buf-threshold", int, 0,
+                        PassOption("fusion-local-buf-threshold", int, 0,
                                    "Threshold size (KiB) for promoting local buffers to fast "
                                    "memory space"),
-                        PassOption("maximal", bool, False,
+                        PassOption("fusion-maximal", bool, False,
                                    "Enables maximal loop fusion"),
                         PassOption("mode", str, "greedy",
                                    "fusion mode to attempt")])

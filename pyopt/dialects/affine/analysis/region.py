@@ -20,8 +20,9 @@ class MemRefRegion:
         self.cst = None
         self.error = None  # a diagnostic upstream emits on the op when compute fails
 
-    def compute(self, op, loop_depth=0, add_memref_dim_bounds=True):
-        """False when the access is not analysable."""
+    def compute(self, op, loop_depth=0, add_memref_dim_bounds=True, slice_state=None):
+        """False when the access is not analysable. With `slice_state`, the enclosing
+        IVs are bounded by the slice instead of their loops' domains."""
         access = MemRefAccess(op)
         self.memref, self.write = access.memref, access.is_store
         rank = access.rank
@@ -46,6 +47,8 @@ class MemRefRegion:
                     cst.add_bound(BoundType.EQ, cst.find_var(v), c)
             else:
                 return False
+        if slice_state is not None and not _add_slice(cst, slice_state):
+            return False
         if not cst.compose_map(amap, operands):
             self.error = "getMemRefRegion: compose affine map failed"
             return False
@@ -90,6 +93,27 @@ class MemRefRegion:
             lbs.append(lb)
             divisors.append(divisor)
         return count, shape, lbs, divisors
+
+
+def _add_slice(cst, state):
+    operands = state.lb_operands[0] if state.lb_operands else []
+    for v in operands:
+        cst.add_induction_var_or_terminal_symbol(v)
+    for i, iv in enumerate(state.ivs):
+        pos = cst.find_var(iv)
+        if pos < 0:
+            continue
+        lb, ub = state.lbs[i], state.ubs[i]
+        if lb is not None and ub is not None and lb.num_results == 1 and \
+                ub.num_results == 1 and lb.results[0] + 1 == ub.results[0]:
+            if not cst.add_map_bound(BoundType.EQ, pos, lb, operands):
+                return False
+            continue
+        if lb is not None and not cst.add_map_bound(BoundType.LB, pos, lb, operands):
+            return False
+        if ub is not None and not cst.add_map_bound(BoundType.UB, pos, ub, operands):
+            return False
+    return True
 
 
 def bound_check(op):
