@@ -33,6 +33,42 @@ def _native(key):
     return conv
 
 
+# Native properties an op declares itself (`Op(..., native_properties={name: kind})`), by kind:
+# (write(writer, attr), read(reader) -> attr). "int": IntProperty (a varint of an integer
+# attribute); "int_array": an int64 array property written as its length, then each element.
+def _write_int(w, a):
+    w.varint(a.value & ((1 << 64) - 1))
+
+
+def _read_int(r):
+    from pyopt.ir.attributes import IntegerAttr
+    v = r.varint()
+    return IntegerAttr(IntegerType(64), v - (1 << 64) if v >> 63 else v)
+
+
+def _write_int_array(w, a):
+    vals = list(a.values)
+    w.varint(len(vals))
+    for v in vals:
+        w.varint(v & ((1 << 64) - 1))
+
+
+def _read_int_array(r):
+    vals = [r.varint() for _ in range(r.varint())]
+    return DenseArrayAttr(IntegerType(64), [v - (1 << 64) if v >> 63 else v for v in vals])
+
+
+NATIVE_KINDS = {"int": (_write_int, _read_int), "int_array": (_write_int_array, _read_int_array)}
+
+
+def _codec(opdef, name):
+    kind = opdef.extra.get("native_properties", {}).get(name)
+    if kind is not None:
+        return NATIVE_KINDS[kind]
+    to_int, from_int = _native((opdef.dialect_name, name))
+    return (lambda w, a: w.varint(to_int(a))), (lambda r: from_int(r.varint()))
+
+
 class Schema:
     """How one op's properties are laid out: from MLIR 19's ODS records for upstream ops
     (ods_layout), else from the op's pyopt declaration (user dialects)."""
@@ -44,8 +80,11 @@ class Schema:
             layout = LAYOUT[opdef.name] or ((), ())
             attrs, native = list(layout[0]), list(layout[1])
         else:
-            attrs, native = [], []
+            native = list(opdef.extra.get("native_properties", ()))
+            attrs = []
             for name in sorted(opdef.attr_names):
+                if name in native:
+                    continue
                 if name in SEGMENTS:
                     attrs.append((name, None))
                 else:
@@ -87,7 +126,7 @@ def read_properties(r, opdef, version):
             if a is not None:
                 props[name] = as_attr(a)
     for name in s.native:
-        props[name] = _native((opdef.dialect_name, name))[1](r.varint())
+        props[name] = _codec(opdef, name)[1](r)
     if native_segments:
         for name in s.segments:
             props[name] = DenseArrayAttr(_I32, read_sparse_array(r, _segment_count(opdef,
@@ -116,7 +155,7 @@ def write_properties(w, op, props, version):
         else:
             w.opt_attr(a)
     for name in s.native:
-        w.varint(_native((opdef.dialect_name, name))[0](props[name]))
+        _codec(opdef, name)[0](w, props[name])
     if native_segments:
         for name in s.segments:
             a = props.get(name)

@@ -54,7 +54,8 @@ LEGALIZER_OPS = [
        format="attr-dict-with-keyword $region"),
     Op("test.with_properties", attrs={"a": AnyIntAttrC(), "b": StrAttrC(),
                                       "array": DenseArrayC(I64, "i64 dense array attribute")},
-       format="prop-dict attr-dict"),
+       format="prop-dict attr-dict",
+       native_properties={"a": "int", "array": "int_array"}),  # (IntProperty, ArrayProperty)
 ]
 
 from pyopt.dialects.test import syntax_hooks as _hooks  # noqa: E402
