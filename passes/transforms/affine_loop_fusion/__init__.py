@@ -14,6 +14,7 @@ from passes.transforms.affine_fuse_loops import fuse_loops
 from passes.transforms.affine_loop_fusion.graph import Graph, collect_accesses
 from passes.transforms.affine_loop_fusion.privatize import create_private_memref
 from passes.transforms.affine_loop_fusion import cost
+from passes.transforms.affine_loop_fusion.sink import sink_sequential_loops
 
 INF = 1 << 62
 _ALLOCS = frozenset({"memref.alloc", "memref.alloca"})
@@ -164,6 +165,7 @@ class GreedyFusion:
         dst_node = g.nodes[dst]
         if dst_node.op.name != "affine.for" or dst_node.op.results:
             return
+        dst_node.op = sink_sequential_loops(dst_node.op)
         dst_for = dst_node.op
         changed = True
         while changed:
