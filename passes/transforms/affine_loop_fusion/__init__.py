@@ -4,6 +4,7 @@ the fused consumer a private, shrunk copy of the memref when nothing else needs 
 from __future__ import annotations
 
 from pyopt.dialects.affine.analysis import loops
+from pyopt.dialects.affine.analysis.dependence import check_dependence, HAS_DEPENDENCE
 from pyopt.dialects.affine.analysis.fusion import fused_insertion_point, _loads_and_stores
 from pyopt.dialects.affine.analysis.memref_access import READS, WRITES, MemRefAccess
 from pyopt.dialects.affine.analysis.slice import (compute_slice_union, _fast_maximal,
@@ -37,12 +38,40 @@ def can_fuse(src, dst, depth, strategy, sibling_memref=None):
     if ops_a is None or ops_b is None:
         return None
     if strategy == "producer":
+        if _max_loop_depth(ops_a, ops_b) < depth:
+            return None
         ops_a = [o for o in ops_a if o.name in WRITES]
     else:
         ops_a = [o for o in ops_a if o.name in READS and _memref(o) is sibling_memref]
     n_common = loops.num_common_surrounding_loops(src, dst)
     result, state = compute_slice_union(ops_a, ops_b, depth, n_common, backward)
     return state if result == SLICE_SUCCESS else None
+
+
+def _max_loop_depth(src_ops, dst_ops):
+    """getMaxLoopDepth: the deepest fusion depth the consumer's own dependences on the
+    produced memrefs allow."""
+    if not dst_ops:
+        return 0
+    stored = {id(_memref(o)) for o in src_ops if o.name in WRITES}
+    loaded = {id(_memref(o)) for o in dst_ops if o.name in READS}
+    pc = stored & loaded
+    targets = [o for o in dst_ops if id(_memref(o)) in pc]
+    if not targets:
+        return 0
+    depth = _innermost_common_depth(targets)
+    if all(o.name in READS for o in targets):
+        return depth
+    for a in targets:
+        sa = MemRefAccess(a)
+        for b in targets:
+            sb = MemRefAccess(b)
+            n = loops.num_common_surrounding_loops(a, b)
+            for d in range(1, n + 2):
+                if check_dependence(sa, sb, d, with_components=False)[0] == HAS_DEPENDENCE:
+                    depth = min(depth, d - 1)
+                    break
+    return depth
 
 
 def _innermost_common_depth(ops):
