@@ -190,11 +190,15 @@ def translate_module(module_op, options, llvm_check=True):
                 _declare_function(m, op)
         for op in ops:
             if op.name == "llvm.mlir.global":
+                # (the value type first: TypeFinder looks at it before the initializer)
                 tc.log = m.type_units.setdefault(op, [])
+                tc.log.extend(tc.struct_deps(_prop(op, "global_type").value))
                 _declare_global(m, op)
         for op in ops:
             if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
-                tc.log = m.type_units[op]
+                # (not logged: the region may build values its result does not use, which
+                # LLVM never sees; the value type above holds the structs of the result)
+                tc.log = []
                 translate_global_region(m, op)
         tc.log = None
         for op in ops:

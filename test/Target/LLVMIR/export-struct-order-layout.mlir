@@ -30,3 +30,24 @@ llvm.func @user() {
   llvm.return
 }
 llvm.func @make(!llvm.ptr {llvm.sret = !llvm.struct<"Second", (i64)>})
+
+// -----
+
+// A global counts with its value type; values its initializer region builds but does not
+// return are not part of LLVM's constant and do not count.
+// CHECK: %Outer = type { %In1 }
+// CHECK-NEXT: %In1 = type { i16 }
+// CHECK-NEXT: %Later = type { i8 }
+llvm.mlir.global internal constant @g() : !llvm.struct<"Outer", (struct<"In1", (i16)>)> {
+  %c = llvm.mlir.constant(1 : i8) : i8
+  %l = llvm.mlir.undef : !llvm.struct<"Later", (i8)>
+  %l2 = llvm.insertvalue %c, %l[0] : !llvm.struct<"Later", (i8)>
+  %u = llvm.mlir.undef : !llvm.struct<"In1", (i16)>
+  %o = llvm.mlir.undef : !llvm.struct<"Outer", (struct<"In1", (i16)>)>
+  %r = llvm.insertvalue %u, %o[0] : !llvm.struct<"Outer", (struct<"In1", (i16)>)>
+  llvm.return %r : !llvm.struct<"Outer", (struct<"In1", (i16)>)>
+}
+llvm.mlir.global internal constant @h() : !llvm.struct<"Later", (i8)> {
+  %l = llvm.mlir.undef : !llvm.struct<"Later", (i8)>
+  llvm.return %l : !llvm.struct<"Later", (i8)>
+}
