@@ -109,7 +109,13 @@ class GreedyFusion:
         self.buf_threshold = options["fusion-local-buf-threshold"] * 1024
 
     def loop_ids(self):
-        return [i for i, n in self.g.nodes.items() if n.op.name == "affine.for"]
+        # upstream walks its node map in hash order (DenseMap<unsigned>: bucket = 37 * id
+        # modulo a power of two of at least 64 buckets); the fusion order depends on it
+        buckets = 64
+        while len(self.g.nodes) * 4 >= buckets * 3:
+            buckets *= 2
+        ids = [i for i, n in self.g.nodes.items() if n.op.name == "affine.for"]
+        return sorted(ids, key=lambda k: (k * 37) & (buckets - 1))
 
     # ---------------------------------------------------------------- producer-consumer
     def fuse_producer_consumer(self, max_users):
