@@ -17,6 +17,7 @@ from pyopt.ir.types import INDEX, IntegerType, MemRefType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.rewrite.rewriter import Builder
+from pyopt.dialects.affine.memref_uses import replace_memref_access
 from passes.transforms.affine_test_analysis import emit_on_op
 from passes.transforms.affine_tiling.footprint import _elt_bytes
 from passes.transforms.affine_tiling.loops import (constant_trip_count, lb_map, new_for,
@@ -240,43 +241,7 @@ def _replace_uses(ctx, old, new, remap, extra, block, begin, last):
 
 
 def _replace_access(ctx, op, old, new, remap, extra):
-    pos = _ACCESS[op.name]
-    old_map = op.properties["map"].value
-    idx = list(op.operands[pos + 1:pos + 1 + old_map.num_inputs])
-    b = Builder(ctx)
-    b.set_insertion_point(op)
-    applies = []
-    if old_map != AffineMap.get_multi_dim_identity(old_map.num_dims):
-        coords = []
-        for e in old_map.results:
-            v = _apply(b, AffineMap.get(old_map.num_dims, old_map.num_symbols, [e]), idx,
-                       op.loc)
-            coords.append(v)
-            applies.append(v)
-    else:
-        coords = idx
-    operands = list(extra) + coords
-    outs = [] if remap != AffineMap.get_multi_dim_identity(remap.num_dims) else operands
-    for e in (remap.results if not outs else ()):
-        v = _apply(b, AffineMap.get(remap.num_dims, remap.num_symbols, [e]), operands, op.loc)
-        outs.append(v)
-        applies.append(v)
-    rank = len(new.type.shape)
-    nm, nops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank), outs)
-    nm = simplify_map(nm)
-    nm, nops = canonicalize_map_and_operands(nm, nops)
-    for v in applies:
-        if not v.has_uses():
-            v.owner.erase()
-    props, attrs = dict(op.properties), dict(op.attributes)
-    props["map"] = AffineMapAttr(nm)
-    repl = b.create(op.name, list(op.operands[:pos]) + [new] + list(nops) +
-                    list(op.operands[pos + 1 + old_map.num_inputs:]),
-                    [r.type for r in op.results], properties=props, attributes=attrs,
-                    loc=op.loc)
-    for r, n in zip(op.results, repl.results):
-        r.replace_all_uses_with(n)
-    op.erase()
+    replace_memref_access(ctx, op, new, remap, extra_operands=extra)
 
 
 # --------------------------------------------------------------------------- generateCopy

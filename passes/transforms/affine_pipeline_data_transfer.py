@@ -5,14 +5,14 @@ iteration ahead (affineForOpBodySkew)."""
 from __future__ import annotations
 
 from pyopt.dialects.affine.analysis import loops
-from pyopt.dialects.affine.canonicalize import (canonicalize_map_and_operands,
-                                                compose_map_and_operands, simplify_map)
+from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.dialects.affine.syntax import map_attr
 from pyopt.ir.affine import AffineMap, constant, dim
 from pyopt.ir.attributes import AffineMapAttr
 from pyopt.ir.types import INDEX, MemRefType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.rewriter import Builder
+from pyopt.dialects.affine.memref_uses import replace_memref_access
 from passes.transforms.affine_tiling.loops import (constant_trip_count, lb_map, lb_operands,
                                                    new_for, set_lower_bound, set_upper_bound,
                                                    step, ub_operands)
@@ -68,41 +68,7 @@ def _access_slot(op, memref):
 
 
 def _replace_with_extra_index(ctx, op, old, new, extra):
-    pos, key = _access_slot(op, old)
-    old_map = map_attr(op, key)
-    idx = list(op.operands[pos + 1:pos + 1 + old_map.num_inputs])
-    b = Builder(ctx)
-    b.set_insertion_point(op)
-    applies = []
-    if old_map != AffineMap.get_multi_dim_identity(old_map.num_dims):
-        coords = []
-        for e in old_map.results:
-            v = b.create("affine.apply", idx, [INDEX], properties={"map": AffineMapAttr(
-                AffineMap.get(old_map.num_dims, old_map.num_symbols, [e]))},
-                loc=op.loc).results[0]
-            coords.append(v)
-            applies.append(v)
-    else:
-        coords = idx
-    ops = [extra] + coords
-    m = AffineMap.get_multi_dim_identity(len(ops))
-    while any(v.defining_op() is not None and v.defining_op().name == "affine.apply"
-              for v in ops):
-        m, ops = compose_map_and_operands(m, ops)
-    m = simplify_map(m)
-    m, ops = canonicalize_map_and_operands(m, ops)
-    for v in applies:
-        if not v.has_uses():
-            v.owner.erase()
-    operands = list(op.operands[:pos]) + [new] + list(ops) + \
-        list(op.operands[pos + 1 + old_map.num_inputs:])
-    props, attrs = dict(op.properties), dict(op.attributes)
-    (props if key in props else attrs)[key] = AffineMapAttr(m)
-    repl = b.create(op.name, operands, [r.type for r in op.results], properties=props,
-                    attributes=attrs, loc=op.loc)
-    for r, n in zip(op.results, repl.results):
-        r.replace_all_uses_with(n)
-    op.erase()
+    replace_memref_access(ctx, op, new, extra_indices=[extra], slot=_access_slot(op, old))
 
 
 def double_buffer(ctx, old, for_op):

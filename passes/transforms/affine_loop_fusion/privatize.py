@@ -3,15 +3,13 @@ fused producer writes below the fusion depth, with accesses in the nest re-index
 from __future__ import annotations
 
 from pyopt.dialects.affine.analysis.region import MemRefRegion
-from pyopt.dialects.affine.canonicalize import (canonicalize_map_and_operands,
-                                                compose_map_and_operands, simplify_expr,
-                                                simplify_map)
+from pyopt.dialects.affine.canonicalize import simplify_expr
 from pyopt.ir.affine import AffineMap, constant, dim
 from pyopt.ir.attributes import AffineMapAttr
 from pyopt.ir.types import INDEX, MemRefType
 from pyopt.rewrite.rewriter import Builder
 from pyopt.ir.opdef import segment_sizes
-from passes.transforms.memref.normalize_memrefs import _ACCESS
+from pyopt.dialects.affine.memref_uses import ACCESS_MEMREF_POS as _ACCESS, replace_memref_access
 
 
 def _apply(b, m, operands, loc):
@@ -32,43 +30,7 @@ def _elt_bytes(t):
 
 
 def _remap_access(ctx, op, old, new, remap, extra):
-    pos = _ACCESS[op.name]
-    key = "map"
-    old_map = (op.properties.get(key) or op.attributes.get(key)).value
-    idx = list(op.operands[pos + 1:pos + 1 + old_map.num_inputs])
-    b = Builder(ctx)
-    b.set_insertion_point(op)
-    applies = []
-    if old_map != AffineMap.get_multi_dim_identity(old_map.num_dims):
-        coords = []
-        for e in old_map.results:
-            v = _apply(b, AffineMap.get(old_map.num_dims, old_map.num_symbols, [e]), idx, op.loc)
-            coords.append(v)
-            applies.append(v)
-    else:
-        coords = idx
-    operands = list(extra) + coords
-    outs = []
-    for e in remap.results:
-        v = _apply(b, AffineMap.get(remap.num_dims, remap.num_symbols, [e]), operands, op.loc)
-        outs.append(v)
-        applies.append(v)
-    rank = len(new.type.shape)
-    nm, nops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank), outs)
-    nm = simplify_map(nm)
-    nm, nops = canonicalize_map_and_operands(nm, nops)
-    for v in applies:
-        if not v.has_uses():
-            v.owner.erase()
-    props, attrs = dict(op.properties), dict(op.attributes)
-    (props if key in props else attrs)[key] = AffineMapAttr(nm)
-    new_operands = list(op.operands[:pos]) + [new] + list(nops) + \
-        list(op.operands[pos + 1 + old_map.num_inputs:])
-    repl = b.create(op.name, new_operands, [r.type for r in op.results], properties=props,
-                    attributes=attrs, loc=op.loc)
-    for r, n in zip(op.results, repl.results):
-        r.replace_all_uses_with(n)
-    op.erase()
+    replace_memref_access(ctx, op, new, remap, extra_operands=extra)
 
 
 def create_private_memref(ctx, for_op, store, depth, fast_space, buf_threshold):

@@ -9,8 +9,6 @@ and so are its callers and callees. Dynamic shapes are supported for tiled layou
 (`d floordiv K` paired with `d mod K`)."""
 from __future__ import annotations
 
-from pyopt.dialects.affine.canonicalize import (canonicalize_map_and_operands,
-                                                compose_map_and_operands, simplify_map)
 from pyopt.interfaces import function_like as fl
 from pyopt.ir.affine import AffineExprKind, AffineMap, binary_op
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr, SymbolRefAttr
@@ -18,6 +16,7 @@ from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, FunctionType, INDEX, MemRefType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.rewriter import Builder
+from pyopt.dialects.affine.memref_uses import ACCESS_MEMREF_POS, replace_memref_access
 
 _K = AffineExprKind
 
@@ -123,49 +122,8 @@ def _apply(b, m, operands, loc):
 
 def _replace_in_access(ctx, op, old, new, remap, symbols):
     """Rewrites one affine access of `old` into an access of `new` through `remap`."""
-    pos = _ACCESS[op.name]
-    if op.operands[pos] is not old:
-        return
-    key = "map"
-    old_map = (op.properties.get(key) or op.attributes.get(key)).value
-    idx = list(op.operands[pos + 1:pos + 1 + old_map.num_inputs])
-    b = Builder(ctx)
-    b.set_insertion_point(op)
-    applies = []
-    if old_map != AffineMap.get_multi_dim_identity(old_map.num_dims):
-        coords = []
-        for e in old_map.results:
-            v = _apply(b, AffineMap.get(old_map.num_dims, old_map.num_symbols, [e]), idx, op.loc)
-            coords.append(v)
-            applies.append(v)
-    else:
-        coords = idx
-    operands = coords + list(symbols)
-    if remap is not None and remap != AffineMap.get_multi_dim_identity(remap.num_dims):
-        outs = []
-        for e in remap.results:
-            v = _apply(b, AffineMap.get(remap.num_dims, remap.num_symbols, [e]), operands,
-                       op.loc)
-            outs.append(v)
-            applies.append(v)
-    else:
-        outs = operands
-    rank = len(new.type.shape)
-    nm, nops = compose_map_and_operands(AffineMap.get_multi_dim_identity(rank), outs)
-    nm = simplify_map(nm)
-    nm, nops = canonicalize_map_and_operands(nm, nops)
-    for v in applies:  # (in creation order: the first ones may stay, dead, as upstream's)
-        if not v.has_uses():
-            v.owner.erase()
-    operands = list(op.operands[:pos]) + [new] + list(nops) + \
-        list(op.operands[pos + 1 + old_map.num_inputs:])
-    props, attrs = dict(op.properties), dict(op.attributes)
-    (props if key in props else attrs)[key] = AffineMapAttr(nm)
-    repl = b.create(op.name, operands, [r.type for r in op.results], properties=props,
-                    attributes=attrs, loc=op.loc)
-    for r, n in zip(op.results, repl.results):
-        r.replace_all_uses_with(n)
-    op.erase()
+    if op.operands[ACCESS_MEMREF_POS[op.name]] is old:
+        replace_memref_access(ctx, op, new, remap, symbol_operands=symbols)
 
 
 def replace_memref_uses(ctx, old, new, remap, symbols=(), in_dealloc=False):
