@@ -284,9 +284,13 @@ class DebugTranslation:
         return InlineMD("!DIExpression(" + expression_text(elems) + ")")
 
     def global_expression(self, attr):
-        n = self.node("DIGlobalVariableExpression", [
-            ("var", self.translate(attr.var)),
-            ("expr", self.expression(attr.expr) or InlineMD("!DIExpression()"))])
+        # (a uniqued node in LLVM: globals sharing the attribute share the node)
+        n = self.cache.get(("global_expression", attr))
+        if n is None:
+            n = self.cache[("global_expression", attr)] = self.node(
+                "DIGlobalVariableExpression", [
+                    ("var", self.translate(attr.var)),
+                    ("expr", self.expression(attr.expr) or InlineMD("!DIExpression()"))])
         scope = attr.var.scope
         kind = type(scope).__name__
         if kind == "DIModuleAttr":
