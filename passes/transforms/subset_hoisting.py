@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
-from pyopt.ir.types import DYNAMIC
+from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.rewriter import PatternRewriter
@@ -36,15 +36,10 @@ def _is_insertion(op):
     return _SUBSET_OPS[op.name]
 
 
-def _mixed(op, group, static_name):
-    vals = iter(op.opdef.get_group(op, "operand", op.opdef.accessors[group][1]))
-    return [next(vals) if x == DYNAMIC else x for x in op.get_attr(static_name).values]
-
-
 def _slice(op):
     """getAccessedHyperrectangularSlice: (offsets, sizes, strides), each an int or a Value."""
     if op.name.startswith("tensor."):
-        return tuple(_mixed(op, g, "static_" + g) for g in ("offsets", "sizes", "strides"))
+        return tuple(mixed(op, g, "static_" + g) for g in ("offsets", "sizes", "strides"))
     indices = op.opdef.get_group(op, "operand", 2 if op.name == _WRITE else 1)
     pmap = op.properties["permutation_map"].value
     vtype = (op.operands[0] if op.name == _WRITE else op.results[0]).type

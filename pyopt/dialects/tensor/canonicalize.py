@@ -49,8 +49,8 @@ def _group(op, name):
     return op.opdef.get_group(op, "operand", op.opdef.accessors[name][1])
 
 
-def _mixed(op, group, static_name):
-    """[int | Value] per entry of an offsets/sizes/strides list."""
+def mixed(op, group, static_name):
+    """[int | Value] per entry of an offsets/sizes/strides list (getMixedOffsets/Sizes/...)."""
     vals = iter(_group(op, group))
     return [next(vals) if s == DYNAMIC else s for s in _static(op, static_name)]
 
@@ -141,7 +141,7 @@ def _fold_dim(op, consts):
         return d.operands[sum(1 for s in t.shape[:i] if s == DYNAMIC)]
     if d is not None and d.name == "tensor.extract_slice" and \
             len(d.results[0].type.shape) == len(d.operand(0).type.shape):
-        size = _mixed(d, "sizes", "static_sizes")[i]
+        size = mixed(d, "sizes", "static_sizes")[i]
         if not isinstance(size, int):
             return size
     if fold_tensor_cast(op):
@@ -195,12 +195,11 @@ def _fold_rank(op, consts):
     return None
 
 
-# -- tensor.empty --------------------------------------------------------------------------------
-@pat("empty")
-def ReplaceEmptyTensorStaticShapeDims(op, rw):
-    t = op.results[0].type
+def static_shape_from_constants(t, sizes):
+    """The shape of `t` with the dynamic sizes that are known non-negative constants made
+    static: (shape, the size values still dynamic), or None when none is constant."""
     shape, dyn, changed = [], [], False
-    sizes = iter(op.operands)
+    sizes = iter(sizes)
     for s in t.shape:
         if s != DYNAMIC:
             shape.append(s)
@@ -213,9 +212,17 @@ def ReplaceEmptyTensorStaticShapeDims(op, rw):
         else:
             shape.append(DYNAMIC)
             dyn.append(v)
-    if not changed:
+    return (RankedTensorType(shape, t.element_type, t.encoding), dyn) if changed else None
+
+
+# -- tensor.empty --------------------------------------------------------------------------------
+@pat("empty")
+def ReplaceEmptyTensorStaticShapeDims(op, rw):
+    t = op.results[0].type
+    static = static_shape_from_constants(t, op.operands)
+    if static is None:
         return False
-    nt = RankedTensorType(shape, t.element_type, t.encoding)
+    nt, dyn = static
     new = rw.create("tensor.empty", dyn, [nt], loc=op.loc)
     rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])
     return True
@@ -296,14 +303,14 @@ def _fold_splat(op, consts):
 # -- slices --------------------------------------------------------------------------------------
 def _identity_slice(op, t):
     """foldIdentityOffsetSizeAndStrideOpInterface: offsets 0, strides 1, sizes = t's shape."""
-    offs, sizes, strides = (_mixed(op, g, "static_" + g) for g in ("offsets", "sizes",
+    offs, sizes, strides = (mixed(op, g, "static_" + g) for g in ("offsets", "sizes",
                                                                    "strides"))
     return (all(o == 0 for o in offs) and all(s == 1 for s in strides) and
             len(sizes) == len(t.shape) and all(s == n for s, n in zip(sizes, t.shape)))
 
 
 def _same_slice(a, b):
-    return all(_mixed(a, g, "static_" + g) == _mixed(b, g, "static_" + g)
+    return all(mixed(a, g, "static_" + g) == mixed(b, g, "static_" + g)
                for g in ("offsets", "sizes", "strides"))
 
 
@@ -418,23 +425,10 @@ def SingleInputConcatOp(op, rw):
 @pat("generate")
 def StaticTensorGenerate(op, rw):
     t = op.results[0].type
-    shape, dyn, changed = [], [], False
-    extents = iter(op.operands)
-    for s in t.shape:
-        if s != DYNAMIC:
-            shape.append(s)
-            continue
-        v = next(extents)
-        c = _const_int(v)
-        if c is not None and c >= 0:
-            shape.append(c)
-            changed = True
-        else:
-            shape.append(DYNAMIC)
-            dyn.append(v)
-    if not changed:
+    static = static_shape_from_constants(t, op.operands)
+    if static is None:
         return False
-    nt = RankedTensorType(shape, t.element_type, t.encoding)
+    nt, dyn = static
     new = rw.create("tensor.generate", dyn, [nt], loc=op.loc, regions=1)
     rw.inline_region_before(op.regions[0], new.regions[0])
     rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])

@@ -92,3 +92,20 @@ func.func @dim_of_producers(%n: index, %d: tensor<?xf32>, %f: f32) -> (index, in
   %b = tensor.dim %ins, %c0 : tensor<?xf32>
   return %a, %b : index, index
 }
+
+// -----
+
+// A constant extent of tensor.generate becomes static too; the body moves to the new op.
+// CHECK-LABEL: func @generate_static
+// CHECK: %[[G:.*]] = tensor.generate {
+// CHECK: } : tensor<5xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[G]] : tensor<5xf32> to tensor<?xf32>
+// CHECK: return %[[C]]
+func.func @generate_static(%f: f32) -> tensor<?xf32> {
+  %c5 = arith.constant 5 : index
+  %g = tensor.generate %c5 {
+  ^bb0(%i: index):
+    tensor.yield %f : f32
+  } : tensor<?xf32>
+  return %g : tensor<?xf32>
+}
