@@ -5,7 +5,7 @@ gather from a unit-stride memref (or a tensor) becomes one scf.if per lane that 
 element (vector.load / tensor.extract) into the pass-through vector when the mask bit is set."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr
+from pyopt.ir.attributes import ArrayAttr, DenseElementsAttr, IntegerAttr
 from pyopt.ir.core import Region
 from pyopt.ir.types import I64, INDEX, MemRefType, VectorType
 from pyopt.ir.attributes import StridedLayoutAttr
@@ -13,7 +13,8 @@ from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from passes.conversion.vector_to_llvm.prepare import const as zero_const
+from passes.conversion.vector_to_llvm.prepare import const as zero_const, extract as _extract, \
+    insert as _insert
 
 
 def _parts(op):
@@ -24,21 +25,6 @@ def _parts(op):
 
 def _gather(rw, loc, rt, base, indices, idx, mask, passthru):
     return rw.create("vector.gather", [base] + indices + [idx, mask, passthru], [rt],
-                     loc=loc).results[0]
-
-
-def _extract(rw, loc, v, pos):
-    t = v.type
-    rt = VectorType(t.shape[1:], t.element_type, t.scalable_dims[1:]) \
-        if len(t.shape) > 1 else t.element_type
-    return rw.create("vector.extract", [v], [rt],
-                     properties={"static_position": DenseArrayAttr(I64, [pos])},
-                     loc=loc).results[0]
-
-
-def _insert(rw, loc, v, dest, pos):
-    return rw.create("vector.insert", [v, dest], [dest.type],
-                     properties={"static_position": DenseArrayAttr(I64, [pos])},
                      loc=loc).results[0]
 
 
