@@ -61,12 +61,11 @@ import heapq
 
 from pyopt.interfaces import model
 from pyopt.interfaces.memory_slot import (PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP, PROMOTABLE_OP)
-from pyopt.ir.core import OpOperand, value_loc
+from pyopt.ir.core import value_loc
 from pyopt.ir.dominance import _compute_idoms, reverse_post_order
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.rewriter import Builder
-from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
-from pyopt.rewrite.greedy import successor_operand_range
+from pyopt.interfaces.branch import branch_model, successor_operand_range, successor_operands
 from pyopt.interfaces.data_layout import DataLayout
 
 # The models attach themselves when imported.
@@ -159,51 +158,12 @@ def _iterated_frontier(tree, defining, live_in):
 
 
 # -- branch operands -------------------------------------------------------------------------
-_SWITCHES = ("cf.switch", "llvm.switch")
-
-
-def _forwarded_range(term, index):
-    """(start, length) of the operands `term` forwards to successor `index`; None when term
-    is not a branch (MLIR's BranchOpInterface)."""
-    if term.name in _SWITCHES:
-        d = term.opdef
-        ranges = d.group_ranges(term, "operand")
-        if index == 0:
-            return ranges[1]
-        segs = term.properties["case_operand_segments"].values
-        start = ranges[2][0] + sum(segs[:index - 1])
-        return (start, segs[index - 1])
-    return successor_operand_range(term, index)
-
-
 def _is_branch(term):
-    if term is None or not term.successor_slots:
-        return False
-    return all(_forwarded_range(term, i) is not None for i in range(len(term.successor_slots)))
+    return term is not None and bool(term.successor_slots) and branch_model(term) is not None
 
 
 def _append_forwarded(term, index, value):
-    start, n = _forwarded_range(term, index)
-    d = term.opdef
-    if term.name in _SWITCHES:
-        group = 1 if index == 0 else 2
-        if index:
-            segs = list(term.properties["case_operand_segments"].values)
-            segs[index - 1] += 1
-            term.properties["case_operand_segments"] = segment_sizes(segs)
-    else:
-        group = len(d.operands) - len(d.successors) + index
-    if ATTR_SIZED_OPERANDS in d.traits:
-        seg = list(term.properties["operandSegmentSizes"].values)
-        seg[group] += 1
-        term.properties["operandSegmentSizes"] = segment_sizes(seg)
-    # Link only the new operand (Operation.insert_operands relinks them all, which makes
-    # forwarding one value per promoted slot quadratic).
-    slots = term.operand_slots
-    at = start + n
-    slots.insert(at, OpOperand(value, term, at))
-    for i in range(at + 1, len(slots)):
-        slots[i].index = i
+    successor_operands(term, index).append([value])
 
 
 # -- analysis --------------------------------------------------------------------------------
@@ -422,7 +382,7 @@ class _Promoter:
         # Branches that were not visited (unreachable blocks) forward the default value.
         for block in self.merge:
             for u in list(block.pred_uses):
-                start, n = _forwarded_range(u.owner, u.index)
+                start, n = successor_operand_range(u.owner, u.index)
                 if n + 1 == len(block.args):
                     _append_forwarded(u.owner, u.index, self.default_value())
         self.stats["promoted slots"] += 1

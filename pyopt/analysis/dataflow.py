@@ -20,6 +20,7 @@ from collections import deque
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, SYMBOL_TABLE
 from pyopt.ir.attributes import IntegerAttr, SymbolRefAttr
 from pyopt.ir.symbols import SymbolTableCollection
+from pyopt.interfaces.branch import branch_model, successor_for_operands, successor_operands
 from pyopt.rewrite.folding import constant_value
 
 
@@ -64,8 +65,6 @@ _RB_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region",
                      "affine.if", "memref.alloca_scope"})
 _CALLABLES = frozenset({"func.func", "llvm.func"})
 _CALLS = frozenset({"func.call", "func.call_indirect", "llvm.call"})
-_BRANCHES = frozenset({"cf.br", "cf.cond_br", "cf.switch", "llvm.br", "llvm.cond_br",
-                       "llvm.switch"})
 
 
 def is_region_branch(op):
@@ -199,43 +198,11 @@ def _region_index(op):
     return None
 
 
-def _switch_groups(op):
-    from pyopt.dialects.cf import _case_groups
-    return [list(op.opdef.get_group(op, "operand", 1))] + [list(g) for g in _case_groups(op)]
-
-
 def branch_successor_operands(term, index):
     """BranchOpInterface::getSuccessorOperands: the values forwarded to successor `index`
     (leading block arguments); None if `term` is not a branch we know."""
-    name = term.name
-    if name not in _BRANCHES or term.opdef is None:
-        return None
-    if name.endswith("switch"):
-        return _switch_groups(term)[index]
-    d = term.opdef
-    if name.endswith("cond_br"):
-        return list(d.get_group(term, "operand", 1 + index))
-    return term.operands
-
-
-def branch_successor_for(term, consts):
-    """getSuccessorForOperands: the one successor taken for these constants, else None."""
-    name = term.name
-    if name.endswith(".br"):
-        return term.successors[0]
-    flag = consts[0] if consts else None
-    if type(flag) is not IntegerAttr:
-        return None
-    if name.endswith("cond_br"):
-        return term.successors[0] if flag.value != 0 else term.successors[1]
-    width = getattr(flag.type, "width", 64)
-    mask = (1 << width) - 1
-    cv = term.get_attr("case_values")
-    values = list(cv.all_values()) if cv is not None else []
-    for i, v in enumerate(values):
-        if (v & mask) == (flag.value & mask):
-            return term.successors[1 + i]
-    return term.successors[0]
+    fwd = successor_operands(term, index)
+    return None if fwd is None else fwd.values
 
 
 # ============================================================ the solver
@@ -500,14 +467,14 @@ class ConstantSolver:
 
     def _visit_branch(self, term):
         src = term.parent
-        if term.name not in _BRANCHES or term.opdef is None:
+        if branch_model(term) is None:
             for s in term.successors:
                 self.mark_edge_live(src, s)
             return
         consts = self.operand_values(term)
         if consts is None:
             return
-        succ = branch_successor_for(term, consts)
+        succ = successor_for_operands(term, consts)
         if succ is not None:
             self.mark_edge_live(src, succ)
         else:

@@ -207,14 +207,17 @@ class Operation:
         self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(values)]
 
     def insert_operands(self, index, values):
-        vals = self.operands
-        vals[index:index] = values
-        self.set_operands(vals)
+        # only the new slots are linked into use-lists; later slots are renumbered
+        slots = self.operand_slots
+        slots[index:index] = [OpOperand(v, self, index + i) for i, v in enumerate(values)]
+        for i in range(index + len(values), len(slots)):
+            slots[i].index = i
 
     def erase_operand(self, index):
-        vals = self.operands
-        del vals[index]
-        self.set_operands(vals)
+        slots = self.operand_slots
+        slots.pop(index)._unlink()
+        for i in range(index, len(slots)):
+            slots[i].index = i
 
     @property
     def successors(self):

@@ -5,6 +5,7 @@ same value for, as MLIR's RegionUtils mergeIdenticalBlocks / dropRedundantArgume
 from __future__ import annotations
 
 from pyopt.ir.core import BlockArgument
+from pyopt.interfaces.branch import branch_model, successor_operand_range, successor_operands
 
 
 def _op_key(op):
@@ -97,14 +98,13 @@ class _Cluster:
         return True
 
     def merge(self, rewriter):
-        from pyopt.rewrite.greedy import successor_operand_range
         if not self.blocks:
             return False
         leader = self.leader.block
         if self.operands:
             everyone = [leader] + self.blocks
             for b in everyone:
-                if any(successor_operand_range(u.owner, u.index) is None for u in b.pred_uses):
+                if any(branch_model(u.owner) is None for u in b.pred_uses):
                     return False
             ops_per_block = [b.ops for b in everyone]
             new_args = [[] for _ in everyone]
@@ -119,7 +119,8 @@ class _Cluster:
             new_args = _prune_redundant(new_args, rewriter, leader)
             for bi, b in enumerate(everyone):
                 for u in list(b.pred_uses):
-                    _append_successor_operands(rewriter, u.owner, u.index, new_args[bi])
+                    fwd = successor_operands(u.owner, u.index)
+                    rewriter.modify_op_in_place(u.owner, lambda f=fwd, v=new_args[bi]: f.append(v))
         for b in self.blocks:
             for u in list(b.pred_uses):
                 u.set(leader)
@@ -153,33 +154,6 @@ def _prune_redundant(new_args, rewriter, block):
     for j in sorted(repl, reverse=True):
         block.erase_argument(base + j)
     return pruned
-
-
-def _append_successor_operands(rewriter, term, succ_index, values):
-    from pyopt.rewrite.greedy import successor_operand_range
-    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
-    start, n = successor_operand_range(term, succ_index)
-    at = start + n
-
-    def do():
-        d = term.opdef
-        if ATTR_SIZED_OPERANDS in d.traits:
-            seg = list(term.properties["operandSegmentSizes"].values)
-            pos = 0
-            for gi, cnt in enumerate(seg):
-                if pos <= start < pos + cnt or (cnt == 0 and pos == start and
-                                                _group_is_succ(d, gi, succ_index)):
-                    seg[gi] += len(values)
-                    break
-                pos += cnt
-            term.properties["operandSegmentSizes"] = segment_sizes(seg)
-        term.insert_operands(at, list(values))
-    rewriter.modify_op_in_place(term, do)
-
-
-def _group_is_succ(d, gi, succ_index):
-    nsucc = len(d.successors)
-    return gi == len(d.operands) - nsucc + succ_index
 
 
 def merge_identical_blocks(rewriter, regions):
@@ -230,7 +204,6 @@ def _merge_in_region(rewriter, region):
 
 
 def drop_redundant_arguments(rewriter, regions):
-    from pyopt.rewrite.greedy import successor_operand_range, _erase_operand_seg
     changed = False
     work = list(regions)
     while work:
@@ -256,9 +229,8 @@ def drop_redundant_arguments(rewriter, regions):
             for ai in reversed(erase):
                 block.erase_argument(ai)
                 for u in list(block.pred_uses):
-                    start, _ = successor_operand_range(u.owner, u.index)
-                    rewriter.modify_op_in_place(
-                        u.owner, lambda t=u.owner, k=start + ai: _erase_operand_seg(t, k))
+                    fwd = successor_operands(u.owner, u.index)
+                    rewriter.modify_op_in_place(u.owner, lambda f=fwd, k=ai: f.erase(k))
             changed = bool(erase)  # MLIR keeps only the last block's result
             for op in block:
                 work.extend(op.regions)

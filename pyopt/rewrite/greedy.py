@@ -15,6 +15,7 @@ from pyopt.rewrite.pattern import PatternSet
 from pyopt.rewrite.rewriter import Listener, PatternRewriter
 from pyopt.ir.opdef import COMMUTATIVE, CONSTANT_LIKE
 from pyopt.ir.core import Value
+from pyopt.interfaces.branch import branch_model, successor_operand_range, successor_operands
 
 NO_LIMIT = -1
 
@@ -338,27 +339,6 @@ class _Dropped:
         pass
 
 
-def successor_operand_range(op, index):
-    """(start, length) of the operands `op` forwards to successor `index`, or None if unknown.
-    Ops may declare `successor_operands=fn(op, index)`; otherwise the trailing variadic
-    operand groups, one per successor, are the forwarded operands (cf.br, cf.cond_br)."""
-    d = op.opdef
-    if d is None:
-        return None
-    fn = d.extra.get("successor_operands")
-    if fn is not None:
-        return fn(op, index)
-    nsucc = len(d.successors)
-    groups = d.operands
-    if nsucc == 0 or len(groups) < nsucc or "VariadicOfVariadic" in d.traits:
-        return None
-    tail = groups[len(groups) - nsucc:]
-    if any(g.kind != "*" for g in tail) or any(s.kind for s in d.successors):
-        return None
-    ranges = d.group_ranges(op, "operand")
-    return ranges[len(groups) - nsucc + index]
-
-
 def run_region_dce(rewriter, regions):
     """Deletes dead ops and dead non-entry block arguments (liveness over the regions)."""
     live = set()
@@ -377,15 +357,12 @@ def _is_use_live(u, live):
     owner = u.owner
     if owner not in live:
         return False
-    if owner.successor_slots:
+    if owner.successor_slots and branch_model(owner) is not None:
+        # a forwarded operand is only as live as the block argument it becomes
         for i in range(len(owner.successor_slots)):
-            rng = successor_operand_range(owner, i)
-            if rng is None:
-                return True
-            start, n = rng
+            start, n = successor_operand_range(owner, i)
             if start <= u.index < start + n:
-                arg = owner.successor_slots[i].block.args[u.index - start]
-                return arg in live
+                return owner.successor_slots[i].block.args[u.index - start] in live
     return True
 
 
@@ -415,6 +392,13 @@ def _propagate(region, live):
                         any(_value_live(r, live) for r in op.results):
                     live.add(op)
                     changed = True
+                    if op.successor_slots and branch_model(op) is None and \
+                            op.opdef is not None and op.opdef.is_terminator:
+                        # a terminator that is no branch we can edit: what it forwards must
+                        # stay (MLIR's propagateTerminatorLiveness; like MLIR, an unregistered
+                        # op's successors get no such protection)
+                        for s in op.successors:
+                            live.update(s.args)
             for r in op.regions:
                 changed |= _propagate(r, live)
             op = op.prev
@@ -427,18 +411,20 @@ def _propagate(region, live):
 def _delete_dead(rewriter, regions, live):
     changed = False
     for region in regions:
+        # dead block arguments first, with the operands branches forward to them, so that no
+        # dead op erased below is still used by a branch (MLIR erases successor operands
+        # before the ops of each block for the same reason)
         for b in region.blocks:
             if not b.is_entry_block() and b.args:
                 dead = [i for i, a in enumerate(b.args) if a not in live]
-                if dead and _all_preds_known(b):
-                    for i in reversed(dead):
-                        for u in list(b.pred_uses):
-                            term = u.owner
-                            start, _ = successor_operand_range(term, u.index)
-                            rewriter.modify_op_in_place(
-                                term, lambda t=term, k=start + i: _erase_operand_seg(t, k))
-                        b.erase_argument(i)
+                for i in reversed(dead):
+                    for u in list(b.pred_uses):
+                        fwd = successor_operands(u.owner, u.index)
+                        if fwd is not None:
+                            rewriter.modify_op_in_place(u.owner, lambda f=fwd, k=i: f.erase(k))
+                    b.erase_argument(i)
                     changed = True
+        for b in region.blocks:
             op = b.last
             while op is not None:
                 prev = op.prev
@@ -449,26 +435,3 @@ def _delete_dead(rewriter, regions, live):
                     changed |= _delete_dead(rewriter, op.regions, live)
                 op = prev
     return changed
-
-
-def _all_preds_known(block):
-    for u in block.pred_uses:
-        if successor_operand_range(u.owner, u.index) is None:
-            return False
-    return True
-
-
-def _erase_operand_seg(op, k):
-    """Erases operand k and shrinks its group in operandSegmentSizes."""
-    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
-    d = op.opdef
-    if ATTR_SIZED_OPERANDS in d.traits:
-        seg = list(op.properties["operandSegmentSizes"].values)
-        pos = 0
-        for gi, n in enumerate(seg):
-            if pos <= k < pos + n:
-                seg[gi] -= 1
-                break
-            pos += n
-        op.properties["operandSegmentSizes"] = segment_sizes(seg)
-    op.erase_operand(k)

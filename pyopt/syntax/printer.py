@@ -526,6 +526,8 @@ class Printer:
             op = v.owner
             idx = v.index
             groups = ns.groups.get(op)
+            if idx >= len(op.results):
+                return "<<UNKNOWN SSA VALUE>>"  # result of an erased op (broken IR in a diagnostic)
             if groups is None:
                 base = ns.names.get(op.results[0])
                 if base is not None:

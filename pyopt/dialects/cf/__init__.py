@@ -6,6 +6,9 @@ from pyopt.ir.types import IntegerType, VectorType, I32
 from pyopt.ir.verifier import op_error, plain_error
 from pyopt.ir.constraints import (AnyType, AnyInteger, I1T, StrAttr, ElementsAttrC, DenseI32Array)
 from pyopt.ir.opdef import Dialect, Op, PURE, TERMINATOR, ATTR_SIZED_OPERANDS, segment_sizes
+from pyopt.interfaces import attach
+from pyopt.interfaces.branch import (BRANCH, SuccessorGroups, taken_always, taken_if,
+                                     taken_switch)
 
 
 def verify_successor_operands(op, operand_groups):
@@ -190,6 +193,12 @@ SWITCH = Op("cf.switch",
             parse=_parse_switch, print=_print_switch, verify=_verify_switch)
 
 CF = Dialect("cf", [ASSERT, BR, COND_BR, SWITCH])
+
+attach(BR, BRANCH, SuccessorGroups("destOperands", taken=taken_always))
+attach(COND_BR, BRANCH, SuccessorGroups("trueDestOperands", "falseDestOperands", taken=taken_if))
+attach(SWITCH, BRANCH, SuccessorGroups("defaultOperands",
+                                       ("caseOperands", "case_operand_segments"),
+                                       taken=taken_switch))
 
 from pyopt.dialects.cf.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(CF)

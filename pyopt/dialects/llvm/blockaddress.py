@@ -10,6 +10,8 @@ from __future__ import annotations
 from pyopt.ir.attributes import DenseArrayAttr, SymbolRefAttr
 from pyopt.ir.constraints import AnyType, DenseI32Array
 from pyopt.ir.opdef import Op, PURE, TERMINATOR
+from pyopt.interfaces import attach
+from pyopt.interfaces.branch import BRANCH, SuccessorGroups
 from pyopt.ir.types import I32
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.cf import verify_successor_operands
@@ -137,3 +139,4 @@ INDIRECTBR = _op("indirectbr",
                  attrs={"indbr_operand_segments": DenseI32Array},
                  traits=[TERMINATOR],
                  parse=_parse_indirectbr, print=_print_indirectbr, verify=_verify_indirectbr)
+attach(INDIRECTBR, BRANCH, SuccessorGroups(("succOperands", "indbr_operand_segments")))

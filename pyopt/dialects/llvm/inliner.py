@@ -22,7 +22,7 @@ from pyopt.ir.location import CallSiteLoc, FusedLoc
 from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.ir.types import I64, IntegerType, FloatType, IndexType, VectorType, ComplexType
 from pyopt.rewrite.folding import constant_value
-from pyopt.rewrite.greedy import successor_operand_range
+from pyopt.interfaces.branch import successor_operand_range
 from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE, ISOLATED, RETURN_LIKE
 from pyopt.dialects.llvm.struct_attrs import (AliasScopeAttr, AliasScopeDomainAttr, DISubprogramAttr,
                            LoopAnnotationAttr, StructAttr)

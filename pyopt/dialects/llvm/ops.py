@@ -10,6 +10,8 @@ from pyopt.ir.constraints import (TypeConstraint, AnyType, AnySignlessInteger, I
                            UnitAttrConstraint, TypeAttrC, AnyAttr, DenseI64Array, DenseI32Array,
                            ArrayAttrAny)
 from pyopt.syntax.format import InferError, types_directive
+from pyopt.interfaces import attach
+from pyopt.interfaces.branch import BRANCH, SuccessorGroups, taken_always, taken_if
 from pyopt.ir.opdef import (Op, PURE, TERMINATOR, RETURN_LIKE, CONSTANT_LIKE,
                      SAME_OPERANDS_AND_RESULT_TYPE, ATTR_SIZED_OPERANDS, COMMUTATIVE)
 from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
@@ -767,7 +769,7 @@ _op("unreachable", traits=[TERMINATOR], format="attr-dict")
 _op("resume", operands=[("value", LLVM_Type)], traits=[TERMINATOR],
     format="$value attr-dict `:` type($value)")
 
-_op("br", operands=[("destOperands", LLVM_Type, "*")], successors=[("dest", AnyType)],
+BR = _op("br", operands=[("destOperands", LLVM_Type, "*")], successors=[("dest", AnyType)],
     attrs={"loop_annotation": LoopAnnotationC.opt()}, traits=[PURE, TERMINATOR],
     format="$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
 
@@ -779,7 +781,7 @@ def _verify_cond_br(op):
                        f"{len(w.values)} vs 2")
 
 
-_op("cond_br", operands=[("condition", _tc(lambda t: t is I1, "1-bit signless integer", I1)),
+COND_BR = _op("cond_br", operands=[("condition", _tc(lambda t: t is I1, "1-bit signless integer", I1)),
                          ("trueDestOperands", LLVM_Type, "*"),
                          ("falseDestOperands", LLVM_Type, "*")],
     successors=[("trueDest", AnyType), ("falseDest", AnyType)],
@@ -789,6 +791,8 @@ _op("cond_br", operands=[("condition", _tc(lambda t: t is I1, "1-bit signless in
            "$trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` "
            "$falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict",
     verify=_verify_cond_br)
+attach(BR, BRANCH, SuccessorGroups("destOperands", taken=taken_always))
+attach(COND_BR, BRANCH, SuccessorGroups("trueDestOperands", "falseDestOperands", taken=taken_if))
 
 
 # ============================================================================ constants

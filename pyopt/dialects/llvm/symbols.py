@@ -6,6 +6,8 @@ from pyopt.ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayA
                               DenseArrayAttr, DenseElementsAttr, SymbolRefAttr, FloatAttr,
                               normalize_int, symbol_name_str)
 from pyopt.ir.core import Region
+from pyopt.interfaces import attach
+from pyopt.interfaces.branch import BRANCH, SuccessorGroups, taken_switch
 from pyopt.ir.location import UnknownLoc, find_fused_metadata
 from pyopt.ir.types import IntegerType, FunctionType, VectorType, I32, I64
 from pyopt.ir.verifier import op_error, plain_error
@@ -812,6 +814,7 @@ INVOKE = _op("invoke",
                     "CConv": CConvC.with_default(CCONV_C)},
              traits=[ATTR_SIZED_OPERANDS, TERMINATOR],
              parse=_parse_invoke, print=_print_invoke, verify=_verify_invoke)
+attach(INVOKE, BRANCH, SuccessorGroups("normalDestOperands", "unwindDestOperands"))
 
 
 def _parse_landingpad(p, state):
@@ -977,6 +980,9 @@ SWITCH = _op("switch",
                     "branch_weights": DenseI32Array.opt()},
              traits=[ATTR_SIZED_OPERANDS, PURE, TERMINATOR],
              parse=_parse_switch, print=_print_switch, verify=_verify_switch)
+attach(SWITCH, BRANCH, SuccessorGroups("defaultOperands",
+                                       ("caseOperands", "case_operand_segments"),
+                                       taken=taken_switch))
 
 
 # ============================================================================ comdat & ctors

@@ -7,6 +7,7 @@ Only what changes behaviour or printing is declared: an inherent attribute (prin
 `<{...}>` property dictionary), a terminator trait, a fold, a custom format. Every other
 `test.*` op the passes use is an unknown op of the test dialect.
 """
+from pyopt.interfaces.branch import BRANCH, SuccessorGroups
 from pyopt.ir.attributes import UnitAttr
 from pyopt.ir.constraints import AnyType, AnyIntAttrC, DenseArrayC, IntAttrC, StrAttrC, UnitAttrC
 from pyopt.ir.opdef import Op, GRAPH_REGION, NO_TERMINATOR, PURE, RETURN_LIKE, TERMINATOR, \
@@ -43,7 +44,7 @@ LEGALIZER_OPS = [
        traits=[SINGLE_BLOCK, SINGLE_BLOCK_IMPLICIT_TERMINATOR],
        implicit_terminator="test.finish"),
     Op("test.br", operands=[("targetOperands", AnyType, "*")], successors=["target"],
-       traits=[TERMINATOR]),
+       traits=[TERMINATOR], **{BRANCH: SuccessorGroups("targetOperands")}),
     Op("test.op_with_region_fold", operands=["operand"], results=["result"],
        regions=["region"], fold=_fold_to_operand),
     Op("test.op_in_place_self_fold", attrs={"folded": UnitAttrC().opt()}, results=["result"],
