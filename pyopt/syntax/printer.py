@@ -897,7 +897,10 @@ def op_for_diagnostic(op) -> str:
     """An op as MLIR streams it into an error diagnostic: generic form, local scope (names
     from the closest isolated-from-above op), large elements elided; on a line of its own when
     it spans several."""
-    s = print_op(op, PrintFlags(generic=True, local_scope=True, elide_limit=16))
+    try:
+        s = print_op(op, PrintFlags(generic=True, local_scope=True, elide_limit=16))
+    except Exception:  # the IR being reported on may be broken in ways printing cannot take
+        s = '"' + escape_string(op.name) + '"(...) <<IR TOO BROKEN TO PRINT>>'
     return "\n" + s if "\n" in s else s
 
 
