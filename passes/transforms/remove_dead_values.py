@@ -120,7 +120,8 @@ class Liveness:
             return
         if is_call(op):
             callee = self.dc.resolve_callee(op)
-            if callee is not None and is_callable(callee):
+            if callee is not None and is_callable(callee) and \
+                    not _signature_fixed(callee, self.dc):
                 args = call_args(op)
                 first = len(op.operand_slots) - len(args)
                 region = callable_region(callee)
@@ -200,15 +201,22 @@ def _clean_simple(op, la):
         op.erase()
 
 
-def _clean_func(func, top, la):
+def _signature_fixed(func, dc):
+    """The pass leaves this function's arguments alone (it is not a private func.func with a
+    body whose every use is a call): so whatever its calls pass stays live. (MLIR 19 marks
+    such operands dead all the same and then crashes erasing their still-used producers.)"""
     vis = func.get_attr("sym_visibility")
-    region = callable_region(func)
     if func.name != "func.func" or vis is None or getattr(vis, "value", None) != "private" \
-            or region is None:
+            or callable_region(func) is None:
+        return True
+    cs = dc.preds.get(("callsites", func))
+    return cs is not None and not cs.all_known  # referenced other than by calls
+
+
+def _clean_func(func, top, la):
+    if _signature_fixed(func, la.dc):
         return
-    cs = la.dc.preds.get(("callsites", func))
-    if cs is not None and not cs.all_known:  # referenced other than by calls: keep it whole
-        return
+    region = callable_region(func)
     entry = region.blocks[0]
     dead_args = [not k for k in _lives(entry.args, la)]
     calls = la.calls.get(func, [])
