@@ -141,3 +141,22 @@ func.func @has_branch(%c: i1, %v: i32) {
 ^b:
   return
 }
+
+// -----
+
+// A public callee keeps its signature, so what its calls pass stays, producers included,
+// even when the callee ignores the argument (MLIR 19 erases the producer and crashes).
+// CHECK-LABEL: func.func @public_ignores(%{{.*}}: i64) -> f64
+// CHECK-LABEL: func.func @calls_public
+// CHECK-NEXT:    %[[K:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[R:.*]] = call @public_ignores(%[[K]]) : (i64) -> f64
+// CHECK-NEXT:    return %[[R]] : f64
+func.func @public_ignores(%x: i64) -> f64 {
+  %c = arith.constant 1.5 : f64
+  return %c : f64
+}
+func.func @calls_public() -> f64 {
+  %k = arith.constant 1 : i64
+  %r = func.call @public_ignores(%k) : (i64) -> f64
+  return %r : f64
+}
