@@ -163,7 +163,9 @@ class Isolated:
 
 
 def crash_message(stderr_text):
-    """The one line LLVM printed before it gave up (its `LLVM ERROR:` or assertion)."""
+    """What to tell the user when LLVM gave up on the module: its `LLVM ERROR:` message (or
+    the verifier finding printed before it), else the LLVM-internal abort (an assertion,
+    an unreachable, a signal) turned into a message about the input."""
     lines = [l.strip() for l in stderr_text.splitlines() if l.strip()]
     for i, l in enumerate(lines):
         if l.startswith("LLVM ERROR:"):
@@ -171,7 +173,59 @@ def crash_message(stderr_text):
             first = next((x for x in lines[:i] if not x.startswith(("warning:", "!", "ptr ",
                                                                      "i32 ", "i64 "))), None)
             return first or l[len("LLVM ERROR:"):].strip()
-    for l in lines:
-        if not l.startswith(("Stack dump", "#", "0x", " ")):
-            return l
-    return "LLVM aborted while checking the module"
+    for i, l in enumerate(lines):
+        if _ASSERTION.search(l):
+            return internal_failure_message(l)
+        m = _UNREACHABLE.match(l)
+        if m:
+            return internal_failure_message(lines[i - 1] if i and m.group(1) == "" else
+                                            m.group(1))
+    return f"{_CANNOT_READ} (LLVM crashed on it)"
+
+
+_CANNOT_READ = "invalid LLVM IR: LLVM cannot read this module"
+_ASSERTION = re.compile(r"Assertion `.*' failed")
+_UNREACHABLE = re.compile(r"^(.*?)\s*UNREACHABLE executed at ")
+_CAST_TARGET = re.compile(r"\[with (?:To|X) = (?:const )?llvm::(\w+)")
+_QUOTED = re.compile(r'&& "([^"]+)"')
+# What LLVM-internal text looks like: source paths, C++ names, assertion/stack-dump words.
+INTERNAL_TEXT = re.compile(r"Assertion `|UNREACHABLE executed|\.(?:h|cpp|inc):\d+|llvm::|"
+                           r"Stack dump|PLEASE submit a bug report")
+
+
+def is_internal_text(text):
+    """Whether an error text is LLVM talking about itself (not about the input)."""
+    return INTERNAL_TEXT.search(text) is not None
+
+
+def internal_failure_message(line):
+    """An LLVM assertion or unreachable line as a message about the input: what kind of
+    value LLVM expected (for its casts) or the assertion's own explanation, without source
+    paths, C++ signatures or the failed condition."""
+    m = _CAST_TARGET.search(line)
+    if m and ("cast" in line):
+        kind = m.group(1)
+        what = "metadata node" if kind.startswith("DI") or kind.startswith("MD") else "value"
+        return f"{_CANNOT_READ}: a {what} is not the {kind} expected there"
+    m = _QUOTED.search(line)
+    if m and "argument of incompatible type" not in m.group(1):
+        return f"{_CANNOT_READ}: {m.group(1).rstrip('.!')}"
+    if not _ASSERTION.search(line) and not is_internal_text(line) and line:
+        return f"{_CANNOT_READ}: {line.rstrip('.!')}"
+    return _CANNOT_READ
+
+
+_LLVMLITE_HEADINGS = ("LLVM IR parsing error", "LLVM bitcode parsing error",
+                      "LLVM IR verification error")
+_STRING_BUFFER = re.compile(r"^<string>:(\d+):(\d+): error: ", re.M)
+
+
+def llvmlite_error_text(msg):
+    """llvmlite's RuntimeError text as LLVM's own words: without llvmlite's heading, and a
+    parse error located as `line L:C:` of the text given to LLVM (llvmlite calls that buffer
+    `<string>`)."""
+    lines = msg.strip("\n").splitlines()
+    while lines and lines[0].strip() in _LLVMLITE_HEADINGS:
+        lines = lines[1:]
+    return _STRING_BUFFER.sub(r"line \1:\2: ", "\n".join(lines)).strip()
+

@@ -671,29 +671,41 @@ def _data_layout(m):
 
 
 def _verify_with_llvm(text, module_op):
-    """Parse and verify the output with LLVM (llvmlite): a module LLVM rejects is an error."""
+    """Parse and verify the output with LLVM (llvmlite): a module LLVM rejects is an error.
+    LLVM runs in a forked child: where it aborts (an assertion of its own, a crash) the
+    abort becomes that error too, in words about the module rather than LLVM's internals."""
     import os
     if os.environ.get("PYTRANSLATE_NO_VERIFY"):  # debugging aid: print what would be verified
         return
     try:
-        import llvmlite.binding as llvm
+        import llvmlite.binding  # noqa: F401  (loaded once, shared with the child)
     except ImportError:  # pragma: no cover
         return
     # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
     # aborts the process on a broken module); verify() then reports the problem.
     import re
-    from pytranslate.llvmcheck import for_newer_llvm
+    from pytranslate.llvmcheck import for_newer_llvm, Isolated, crash_message
     body = re.sub(r"^!llvm\.module\.flags = .*$", "", for_newer_llvm(text), count=1, flags=re.M)
+    kind, msg = Isolated(_llvm_verdict, body).result()
+    if kind == "crash":
+        raise_translation_error(module_op, f"LLVM IR fails to verify: {crash_message(msg)}")
+    if msg is None or _version_only_difference(msg):
+        return
+    raise_translation_error(module_op, f"LLVM IR fails to verify: {msg}")
+
+
+def _llvm_verdict(body):
+    """None, or LLVM's complaint about `body` (llvmlite's own heading removed)."""
+    import llvmlite.binding as llvm
+    from pytranslate.llvmcheck import llvmlite_error_text
     try:
         with _quiet_stderr("!DI" in body):
             # (without the flag LLVM warns that it drops the debug info)
             mod = llvm.parse_assembly(body)
         mod.verify()
     except RuntimeError as e:
-        msg = str(e).strip()
-        if _version_only_difference(msg):
-            return
-        raise_translation_error(module_op, f"LLVM IR fails to verify: {msg}")
+        return llvmlite_error_text(str(e))
+    return None
 
 
 class _quiet_stderr:

@@ -89,6 +89,9 @@ def llvm_diagnostic_text(name, line, col, msg, text):
     return f"{where}error: {msg}\n{''.join(shown)}\n{' ' * caret_at}^\n"
 
 
+# an abort of LLVM inside its debug-info classes (DISubprogram, DbgLabelRecord, ...)
+_DEBUG_INFO_CRASH = re.compile(r"llvm::(?:DI[A-Z]\w*|Dbg\w+)|DebugProgramInstruction|"
+                               r"DebugInfo")
 _DEBUG_VERSION_3 = re.compile(r'(!"Debug Info Version", i32) 3\b')
 
 
@@ -140,6 +143,7 @@ class _IsolatedCheck:
         if kind == "ok":
             return value
         self.crashed = True
+        self.crash_text = value
         return 1, 1, crash_message(value), "crash"
 
 
@@ -190,19 +194,28 @@ def _import_chunk(text, name, options, engine):
     if bad is not None and check.crashed:
         # llvmlite's LLVM died on the module: when LLVM 19 would have stopped in its
         # verifier (called on reading debug info), say what 19 says
-        from pytranslate.importer.diverify import check_report
-        report = check_report(module)
+        from pytranslate.importer.diverify import check_report, Undefined
+        try:
+            report = check_report(module)
+        except Undefined as e:  # (what 19 itself crashes on): an error at the construct
+            report = None
+            bad = (*e.line_col(text), e.message, "crash")
         if report and report[1]:
             sys.stderr.write("".join(l + "\n" for l in report[0]))
             bad = (1, 1, "Broken module found, compilation aborted!", "crash")
         elif report:
             # debug info LLVM 19 only drops (the newer LLVM may stop on it): check the rest
-            bad = _IsolatedCheck(_DEBUG_VERSION_3.sub(r"\1 0", text), name).result()
+            again = _IsolatedCheck(_DEBUG_VERSION_3.sub(r"\1 0", text), name)
+            bad = again.result()
+            if again.crashed and _DEBUG_INFO_CRASH.search(again.crash_text):
+                # the newer LLVM dies on that debug info even while dropping it (it reads
+                # debug intrinsics into records first): the verifier's finding stands
+                bad = None
     if _report_llvm_error(bad, name, engine, text):
         return None
     diags = []
     conv = Converter(module, options, diags, _context())
-    conv.buffer_name = name  # (LLVM's module identifier)
+    conv.buffer_name = conv.di.buffer_name = name  # (LLVM's module identifier)
     # the module's location names its source file
     if module.source_filename is not None:
         name = module.source_filename

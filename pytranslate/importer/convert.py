@@ -469,8 +469,15 @@ class Converter:
             sys.stderr.write(f"warning: ignoring debug info with an invalid version "
                              f"({version}) in {getattr(self, 'buffer_name', '-')}\n")
         elif version == 3:
-            from pytranslate.importer.diverify import verify_debug_info
-            report = verify_debug_info(m, self.mdp)
+            from pytranslate.importer.diverify import verify_debug_info, Undefined
+            try:
+                report = verify_debug_info(m, self.mdp)
+            except Undefined as e:
+                # debug info 19 crashes on (or misreads): an error at the construct
+                from pyopt.ir.location import FileLineColLoc
+                line, col = e.line_col(m.text)
+                raise ImportError_(e.message, loc=FileLineColLoc(
+                    getattr(self, "buffer_name", "-"), line, col)) from None
             if report:
                 # the verifier's findings, then the reader's warning; the module loses its
                 # debug info (and the slot numbering must be recomputed)

@@ -26,6 +26,7 @@ class DebugInfo:
         self.next_distinct = 0
         self.rec_ids = {}       # key -> distinct id text of the recursion id
         self.loc_cache = {}
+        self._holders = []      # (key, node) of the nodes being translated, innermost last
 
     # ------------------------------------------------------------------ helpers
     def resolve(self, ref):
@@ -85,7 +86,29 @@ class DebugInfo:
         ref = self._ref_of(toks)
         if ref is None:
             return None
+        if name == "file":
+            self._check_file(ref)
         return self.translate(ref)
+
+    def _check_file(self, ref):
+        """A `file:` that is not a DIFile. LLVM 19's verifier does not look at every node's
+        file (a lexical block's, a label's in a record), and mlir-translate-19 then writes
+        an attribute MLIR cannot read back: an error at the node holding the field."""
+        _, node = self.resolve(ref)
+        if node is not None and node.kind == "special" and node.v[0] == "DIFile":
+            return
+        holder = self._holders[-1] if self._holders else None
+        kind = holder[1].v[0] if holder else "debug-info node"
+        from pytranslate.importer.convert import ImportError_
+        from pytranslate.importer.diverify import _md_pos
+        from pyopt.ir.location import FileLineColLoc
+        text = self.m.text
+        pos = _md_pos(self.m, MDRef("ref", holder[0])) if holder and \
+            isinstance(holder[0], int) else 0
+        line = text.count("\n", 0, pos) + 1
+        col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        raise ImportError_(f"invalid file: the file of a {kind} must be a DIFile",
+                           loc=FileLineColLoc(getattr(self, "buffer_name", "-"), line, col))
 
     @staticmethod
     def field_int(fields, name, default=0):
@@ -163,7 +186,11 @@ class DebugInfo:
         found, res = cache.lookup(key, node)
         if found:
             return res
-        text = self._translate(key, node)
+        self._holders.append((key, node))
+        try:
+            text = self._translate(key, node)
+        finally:
+            self._holders.pop()
         name = None
         if text is not None:
             if cache.was_repeated():
@@ -680,6 +707,7 @@ def strip_debug_info(m):
     version than 3 (none included): debug intrinsics and records, `!dbg` attachments and the
     llvm.dbg.* named metadata go. Returns whether anything was removed."""
     changed = False
+    loops = _Loops()
     for name in [n for n in m.named_md if n.startswith("llvm.dbg.") or n == "llvm.gcov"]:
         del m.named_md[name]
         changed = True
@@ -700,9 +728,63 @@ def strip_debug_info(m):
                         str(callee.v).startswith("llvm.dbg."):
                     changed = True
                     continue
-                if inst.md and any(k == "dbg" for k, _ in inst.md):
-                    inst.md = [(k, r) for k, r in inst.md if k != "dbg"]
+                if inst.md and any(k in _STRIPPED_ATTACHMENTS for k, _ in inst.md):
+                    inst.md = [(k, r) for k, r in inst.md if k not in _STRIPPED_ATTACHMENTS]
                     changed = True
+                if inst.md and any(k == "llvm.loop" for k, _ in inst.md):
+                    md = []
+                    for k, r in inst.md:
+                        if k == "llvm.loop":
+                            r = _strip_loop_locations(m, r, loops)
+                            if r is None:  # (only locations: the attachment goes)
+                                changed = True
+                                continue
+                        md.append((k, r))
+                    inst.md = md
                 kept.append(inst)
             bb.insts = kept
-    return changed
+    return changed or loops.changed
+
+
+# what stripDebugInfo takes off instructions besides their calls to debug intrinsics: the
+# location, and the attachments that point into the debug info
+_STRIPPED_ATTACHMENTS = ("dbg", "heapallocsite", "DIAssignID")
+
+
+class _Loops(dict):
+    changed = False
+
+
+def _strip_loop_locations(m, ref, loops):
+    """A loop ID without its DILocation operands (the loop's start and end), as
+    stripDebugLocFromLoopID: None when nothing but locations was in it. The node is
+    rewritten in place (every instruction naming the loop ID gets the same one)."""
+    num = ref.v if ref.kind == "ref" else None
+    node = m.metadata.get(num) if num is not None else ref
+    if node is None or node.kind != "node" or not node.v:
+        return ref
+    if num in loops:
+        return loops[num]
+
+    def is_location(e):
+        seen = 0
+        while e is not None and e.kind == "ref" and seen < 100:
+            e = m.metadata.get(e.v)
+            seen += 1
+        if e is None:
+            return False
+        if e.kind == "special":
+            return e.v[0] == "DILocation"
+        # (a tuple of nothing but locations goes with them)
+        return e.kind == "node" and bool(e.v) and all(is_location(x) for x in e.v)
+    rest = [e for e in node.v[1:] if not is_location(e)]
+    out = ref
+    if len(rest) != len(node.v) - 1:
+        loops.changed = True
+        if not rest:
+            out = None
+        else:  # (a new distinct node: its first operand refers to itself)
+            node.v[:] = [MDRef("ref", num) if num is not None else node.v[0]] + rest
+    if num is not None:
+        loops[num] = out
+    return out

@@ -13,8 +13,31 @@ from pytranslate.importer.lltypes import C
 _LOCAL_SCOPES = ("DISubprogram", "DILexicalBlock", "DILexicalBlockFile")
 
 
+class _Token:
+    """A metadata operand known only by its spelling (an MDString where a node belongs)."""
+    kind = "tok"
+
+    def __init__(self, text):
+        self.v = text
+
+
 class _Failed(Exception):
     """A CheckDI failure: ends the current visitor."""
+
+
+class Undefined(Exception):
+    """Debug info LLVM 19 has no defined behaviour for (its release build reads a node of
+    another kind as the one expected: mlir-translate-19 or llvm-as-19 crash, or go on with
+    garbage). The import stops with an error at `pos` (an offset into the input) instead."""
+
+    def __init__(self, pos, message):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+    def line_col(self, text):
+        line = text.count("\n", 0, self.pos) + 1
+        return line, self.pos - (text.rfind("\n", 0, self.pos) + 1) + 1
 
 
 class DIVerifier:
@@ -54,6 +77,48 @@ class DIVerifier:
             return _Ref(int(t[1:]))
         return None
 
+    @staticmethod
+    def _raw(node, name):
+        """A field as the verifier's getRaw*() sees it: ("ref", _Ref), ("str", token) for an
+        MDString, or None (absent or null). Other spellings (inline nodes) are left unchecked
+        and also give None."""
+        if node is None or node.kind != "special":
+            return None
+        toks = node.v[1].get(name)
+        if not toks or toks == ["null"]:
+            return None
+        t = toks[0]
+        if t.startswith("!") and t[1:].isdigit():
+            from pytranslate.importer.mdprint import _Ref
+            return ("ref", _Ref(int(t[1:])))
+        if t.startswith('!"'):
+            return ("str", t)
+        if t.startswith("!DI") or t == "!" and len(toks) > 1 and toks[1] == "{":
+            # an inline node (LLVM numbers it when it prints it: not shown here)
+            return ("inline", t[1:] if t.startswith("!DI") else None)
+        return None
+
+    def _raw_kind(self, raw):
+        """The node kind of a raw field (None for a string or a generic node)."""
+        if raw and raw[0] == "inline":
+            return raw[1]
+        return self._kind(self._node(raw[1])[1]) if raw and raw[0] == "ref" else None
+
+    def _show(self, raw):
+        """The value of a raw field as the verifier writes it."""
+        if raw[0] == "str":
+            return lambda: raw[1]
+        if raw[0] == "inline":
+            return None
+        return self._md(raw[1])
+
+    def _opt(self, ref):
+        """A node operand as the verifier writes it (nothing for null)."""
+        return None if self._node(ref)[1] is None else self._md(ref)
+
+    def undefined(self, pos, message):
+        raise Undefined(pos, message)
+
     def check(self, ok, msg, *values, fatal=False):
         if ok:
             return
@@ -66,6 +131,8 @@ class DIVerifier:
         raise _Failed
 
     def _md(self, ref):
+        if isinstance(ref, _Token):
+            return lambda: ref.v
         return lambda: self.p.node(ref)
 
     def _named(self, name):
@@ -100,7 +167,10 @@ class DIVerifier:
                 return ref
             if k not in ("DILexicalBlock", "DILexicalBlockFile"):
                 return ref if unchecked and seen else None
-            ref = self._field(node, "scope")
+            raw = self._raw(node, "scope")
+            if raw is not None and raw[0] == "str":  # (a string taken for a scope)
+                return _Token(raw[1]) if unchecked else None
+            ref = raw[1] if raw is not None and raw[0] == "ref" else None
             seen += 1
         return None
 
@@ -119,12 +189,15 @@ class DIVerifier:
 
     # ------------------------------------------------------------------ visitors
     def run(self):
+        self.records = _records_format(self.m)
         for f in self.m.functions:
             if f.blocks:
                 self._visit(self.function, f)
                 for bb in f.blocks:
                     for inst in bb.insts:
                         self._visit(self.instruction, inst, f, bb)
+            else:
+                self._visit(self.declaration, f)
         # then the module: global variables' attachments, the named metadata
         for g in self.m.globals:
             self._visit(self.global_variable, g)
@@ -135,11 +208,29 @@ class DIVerifier:
 
     def global_variable(self, g):
         for kind, ref in getattr(g, "md", None) or ():
-            self.check(kind != "dbg" or
-                       self._kind(self._node(ref)[1]) == "DIGlobalVariableExpression",
+            if kind != "dbg":
+                continue
+            _, node = self._node(ref)
+            self.check(self._kind(node) == "DIGlobalVariableExpression",
                        "!dbg attachment of global variable must be a "
                        "DIGlobalVariableExpression")
             # (the expression's own checks only: its nodes are not walked from here)
+            self._visit(_check_global_variable_expression, self, ref, node, g.start)
+
+    def declaration(self, f):
+        """A declaration's attachments: its !dbg must not be distinct (the one check LLVM
+        makes), and is read as a DISubprogram whatever it is."""
+        for kind, ref in f.md or ():
+            if kind == "dbg":
+                num, node = self.p.resolve(ref)
+                self.check(num not in self.m.distinct,
+                           "function declaration may only have a unique !dbg attachment",
+                           self._fn(f))
+                if self._kind(node) != "DISubprogram":
+                    # (19 reads it as a subprogram: llvm-as-19 accepts it, mlir-translate-19
+                    # crashes or imports garbage)
+                    self.undefined(f.start, "function !dbg attachment must be a subprogram")
+            self.md_node(ref)
 
     def named_operand(self, name, ref):
         if name == "llvm.dbg.cu":
@@ -205,11 +296,11 @@ class DIVerifier:
         if self._kind(node) != "DILocation" or key in seen:
             return
         seen.add(key)
-        parent = self._field(node, "scope")
-        self.check(self._kind(self._node(parent)[1]) in _LOCAL_SCOPES,
+        parent = self._raw(node, "scope")
+        self.check(self._raw_kind(parent) in _LOCAL_SCOPES,
                    "DILocation's scope must be a DILocalScope", self._md(sp_ref),
                    self._fn(f), self._inst(inst, f), self._md(loc),
-                   self._md(parent) if parent is not None else None)
+                   self._show(parent) if parent is not None else None)
         scope = self._inlined_at_scope(loc)
         self.check(scope is not None, "Failed to find DILocalScope", self._md(loc), fatal=True)
         skey = self.p.identity(scope)
@@ -230,17 +321,30 @@ class DIVerifier:
     def instruction(self, inst, f, bb):
         record = _is_record(self.m, inst)
         callee = inst.a.get("callee") if inst.op == "call" else None
-        if isinstance(callee, C) and callee.kind == "global" and \
-                callee.v in ("llvm.dbg.value", "llvm.dbg.declare"):
-            if record:
-                self._visit(self.dbg_record, inst, f, bb)
-                return
-            self._visit(self.dbg_intrinsic, inst, f, bb, callee.v[len("llvm.dbg."):])
+        name = callee.v if isinstance(callee, C) and callee.kind == "global" else None
+        if record or name == "llvm.dbg.label" and self.records:
+            # (a record's location is visited before anything else of it)
+            for kind, ref in inst.md or ():
+                if kind == "dbg":
+                    self.md_node(ref)
+        if name == "llvm.dbg.label" and (record or self.records):
+            # (LLVM 19 reads a module without dbg.value/declare calls in the record form:
+            # its dbg.label calls become #dbg_label records)
+            self._visit(self.dbg_label, inst, f, bb, True)
+            return
+        if name in ("llvm.dbg.value", "llvm.dbg.declare") and record:
+            self._visit(self.dbg_record, inst, f, bb)
+            return
         if record:
             return
+        # an intrinsic's metadata arguments are visited before its own checks
         for op in inst.ops:
             if isinstance(op, tuple) and op and op[0] == "md":
                 self.md_node(op[1], False)
+        if name in ("llvm.dbg.value", "llvm.dbg.declare"):
+            self._visit(self.dbg_intrinsic, inst, f, bb, name[len("llvm.dbg."):])
+        elif name == "llvm.dbg.label":
+            self._visit(self.dbg_label, inst, f, bb, False)
         for kind, ref in inst.md or ():
             if kind != "dbg":
                 continue
@@ -297,6 +401,56 @@ class DIVerifier:
                    f"mismatched subprogram between llvm.dbg.{kind} variable and !dbg "
                    f"attachment", self._inst(inst, f), lambda: _label(bb), self._fn(f),
                    self._md(var), self._md(var_sp), self._md(locs[0]), self._md(loc_sp))
+        self._type_ref(var)  # (again: the variable's own visit checked it already)
+
+    def _type_ref(self, var):
+        vnode = self._node(var)[1]
+        ty = self._raw(vnode, "type")
+        self.check(ty is None or self._raw_kind(ty) in _TYPES, "invalid type ref",
+                   self._md(var), self._show(ty) if ty else None)
+
+    def dbg_label(self, inst, f, bb, as_record):
+        """The label checks, on a #dbg_label record (also what a dbg.label call becomes in
+        a module read in the record form) or on an llvm.dbg.label call."""
+        mds = [op[1] for op in inst.ops if isinstance(op, tuple) and op and op[0] == "md"]
+        if not mds:
+            return
+        label = mds[0]
+        locs = [r for k, r in inst.md or () if k == "dbg"]
+        record = _is_record(self.m, inst)
+        what = "#dbg_label" if as_record else "llvm.dbg.label"
+        shown = self._inst(inst, f) if record or not as_record else \
+            self._as_record(inst, label, locs)
+        if self._kind(self._node(label)[1]) != "DILabel":
+            if as_record and not record:  # (19 makes a label record of it and crashes)
+                self.undefined(inst.start, "invalid llvm.dbg.label intrinsic variable")
+            self.check(False, f"invalid {what} intrinsic variable", shown, self._md(label))
+        if locs and self._kind(self._node(locs[0])[1]) != "DILocation":
+            return
+        if not locs and as_record:  # (19 crashes writing the record it complains about)
+            self.undefined(inst.start, "llvm.dbg.label intrinsic requires a !dbg attachment")
+        # (a label call without a location breaks the module itself in 19)
+        self.check(bool(locs), f"{what} intrinsic requires a !dbg attachment", shown,
+                   lambda: _label(bb), self._fn(f), fatal=True)
+        label_sp = self._subprogram(self._field(self._node(label)[1], "scope"))
+        loc_sp = self._subprogram(self._field(self._node(locs[0])[1], "scope"))
+        if label_sp is None or loc_sp is None:
+            return
+        self.check(self.p.identity(label_sp) == self.p.identity(loc_sp),
+                   f"mismatched subprogram between {what} label and !dbg attachment", shown,
+                   lambda: _label(bb), self._fn(f), self._md(label), self._md(label_sp),
+                   self._md(locs[0]), self._md(loc_sp))
+
+    def _as_record(self, inst, label, locs):
+        """A dbg.label call written as the #dbg_label record LLVM 19 made of it."""
+        def show():
+            slots = self.p.module_slots()
+
+            def ref(r):
+                key = self.p.identity(r)
+                return f"!{slots[key]}" if key in slots else "null"
+            return f"#dbg_label({ref(label)}, {ref(locs[0]) if locs else 'null'})"
+        return show
 
     def dbg_record(self, inst, f, bb):
         """Verifier::visit(DbgVariableRecord &): like the intrinsic's checks, with the record's
@@ -311,6 +465,7 @@ class DIVerifier:
         self.check(self._kind(self._node(expr)[1]) == "DIExpression",
                    "invalid #dbg record expression", self._inst(inst, f), self._md(expr))
         self.md_node(expr, False)
+        self._type_ref(var)  # (again: the variable's own visit checked it already)
         locs = [r for k, r in inst.md or () if k == "dbg"]
         self.check(bool(locs) and self._kind(self._node(locs[0])[1]) == "DILocation",
                    "invalid #dbg record DILocation", self._inst(inst, f),
@@ -341,14 +496,14 @@ def _is_definition(node):
 
 
 def _check_location(v, ref, node):
-    scope = v._field(node, "scope")
-    v.check(v._kind(v._node(scope)[1]) in _LOCAL_SCOPES, "location requires a valid scope",
-            v._md(ref), v._md(scope) if scope is not None else None)
-    ia = v._field(node, "inlinedAt")
+    raw = v._raw(node, "scope")
+    v.check(v._raw_kind(raw) in _LOCAL_SCOPES, "location requires a valid scope",
+            v._md(ref), v._show(raw) if raw is not None else None)
+    ia = v._raw(node, "inlinedAt")
     if ia is not None:
-        v.check(v._kind(v._node(ia)[1]) == "DILocation", "inlined-at should be a location",
-                v._md(ref), v._md(ia))
-    _, snode = v._node(scope)
+        v.check(v._raw_kind(ia) == "DILocation", "inlined-at should be a location",
+                v._md(ref), v._show(ia))
+    snode = v._node(raw[1])[1] if raw[0] == "ref" else None
     if v._kind(snode) == "DISubprogram":
         v.check(_is_definition(snode), "scope points into the type hierarchy", v._md(ref))
 
@@ -356,42 +511,159 @@ def _check_location(v, ref, node):
 def _check_subprogram(v, ref, node):
     """Verifier::visitDISubprogram's checks on fields a parsed node can get wrong."""
     def kind_of(name):
-        r = v._field(node, name)
-        return r, (v._kind(v._node(r)[1]) if r is not None else None)
+        r = v._raw(node, name)
+        return r, v._raw_kind(r)
+
+    def show(r):
+        return v._show(r) if r is not None else None
     scope, k = kind_of("scope")
-    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), v._md(scope))
+    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), show(scope))
     file, k = kind_of("file")
     if file is not None:
-        v.check(k == "DIFile", "invalid file", v._md(ref), v._md(file))
+        v.check(k == "DIFile", "invalid file", v._md(ref), show(file))
     ty, k = kind_of("type")
     if ty is not None:
-        v.check(k == "DISubroutineType", "invalid subroutine type", v._md(ref), v._md(ty))
+        v.check(k == "DISubroutineType", "invalid subroutine type", v._md(ref), show(ty))
     ct, k = kind_of("containingType")
-    v.check(ct is None or k in _TYPES, "invalid containing type", v._md(ref), v._md(ct))
+    v.check(ct is None or k in _TYPES, "invalid containing type", v._md(ref), show(ct))
+    _template_params(v, ref, node)
     decl, k = kind_of("declaration")
     if decl is not None:
-        v.check(k == "DISubprogram" and not _is_definition(v._node(decl)[1]),
-                "invalid subprogram declaration", v._md(ref), v._md(decl))
+        v.check(k == "DISubprogram" and decl[0] == "ref" and
+                not _is_definition(v._node(decl[1])[1]),
+                "invalid subprogram declaration", v._md(ref), show(decl))
     kept, k = kind_of("retainedNodes")
     if kept is not None:
-        _, knode = v._node(kept)
+        knode = v._node(kept[1])[1] if kept[0] == "ref" else None
         v.check(knode is not None and knode.kind == "node", "invalid retained nodes list",
-                v._md(ref), v._md(kept))
+                v._md(ref), show(kept))
         for e in knode.v:
             v.check(v._kind(v._node(e)[1]) in ("DILocalVariable", "DILabel",
                                                 "DIImportedEntity"),
                     "invalid retained nodes, expected DILocalVariable, DILabel or "
-                    "DIImportedEntity", v._md(ref), v._md(kept), v._md(e))
+                    "DIImportedEntity", v._md(ref), show(kept), v._opt(e))
     unit, k = kind_of("unit")
     num, _ = v.p.resolve(ref)
     if _is_definition(node):
         v.check(num in v.m.distinct, "subprogram definitions must be distinct", v._md(ref))
         v.check(unit is not None, "subprogram definitions must have a compile unit",
                 v._md(ref))
-        v.check(k == "DICompileUnit", "invalid unit type", v._md(ref), v._md(unit))
+        v.check(k == "DICompileUnit", "invalid unit type", v._md(ref), show(unit))
     else:
         v.check(unit is None, "subprogram declarations must not have a compile unit",
                 v._md(ref))
+    thrown = v._raw(node, "thrownTypes")
+    if thrown is not None:
+        tnode = v._node(thrown[1])[1] if thrown[0] == "ref" else None
+        v.check(tnode is not None and tnode.kind == "node", "invalid thrown types list",
+                v._md(ref), v._show(thrown))
+        for e in tnode.v:
+            v.check(v._kind(v._node(e)[1]) in _TYPES, "invalid thrown type", v._md(ref),
+                    v._show(thrown), v._opt(e))
+
+
+def _template_params(v, ref, node):
+    """visitTemplateParams (its own visit)."""
+    params = v._raw(node, "templateParams")
+    if params is not None:
+        v._visit(_check_template_params, v, ref, params)
+
+
+def _check_template_params(v, ref, params):
+    pnode = v._node(params[1])[1] if params[0] == "ref" else None
+    v.check(pnode is not None and pnode.kind == "node", "invalid template params",
+            v._md(ref), v._show(params))
+    for e in pnode.v:
+        v.check(v._kind(v._node(e)[1]) in ("DITemplateTypeParameter",
+                                            "DITemplateValueParameter"),
+                "invalid template parameter", v._md(ref), v._show(params), v._opt(e))
+
+
+def _scope_file(v, ref, node):
+    """visitDIScope (its own visit)."""
+    file = v._raw(node, "file")
+    if file is not None:
+        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
+
+
+def _check_scope_and_base(v, ref, node):
+    v._visit(_scope_file, v, ref, node)
+    scope = v._raw(node, "scope")
+    v.check(scope is None or v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref),
+            v._show(scope) if scope is not None else None)
+    base = v._raw(node, "baseType")
+    v.check(base is None or v._raw_kind(base) in _TYPES, "invalid base type", v._md(ref),
+            v._show(base) if base is not None else None)
+
+
+def _list_check(v, ref, node, field, list_msg, ok, entry_msg, show_list=False):
+    """A field that must be a tuple whose entries all pass `ok(kind, entry node)`."""
+    raw = v._raw(node, field)
+    if raw is None:
+        return
+    lnode = v._node(raw[1])[1] if raw[0] == "ref" else None
+    v.check(lnode is not None and lnode.kind == "node", list_msg, v._md(ref), v._show(raw))
+    for e in lnode.v:
+        _, enode = v._node(e)
+        v.check(ok(v._kind(enode), enode), entry_msg, v._md(ref),
+                v._show(raw) if show_list else None, v._opt(e))
+
+
+def _check_compile_unit(v, ref, node):
+    num, _ = v.p.resolve(ref)
+    v.check(num in v.m.distinct, "compile units must be distinct", v._md(ref))
+    file = v._raw(node, "file")
+    v.check(file is not None and v._raw_kind(file) == "DIFile", "invalid file", v._md(ref),
+            v._show(file) if file is not None else None)
+    _list_check(v, ref, node, "enums", "invalid enum list",
+                lambda k, n: k == "DICompositeType" and
+                n.v[1].get("tag") == ["DW_TAG_enumeration_type"],
+                "invalid enum type", show_list=True)
+    _list_check(v, ref, node, "retainedTypes", "invalid retained type list",
+                lambda k, n: k in _TYPES or k == "DISubprogram" and not _is_definition(n),
+                "invalid retained type")
+    _list_check(v, ref, node, "globals", "invalid global variable list",
+                lambda k, n: k == "DIGlobalVariableExpression", "invalid global variable ref")
+    _list_check(v, ref, node, "imports", "invalid imported entity list",
+                lambda k, n: k == "DIImportedEntity", "invalid imported entity ref")
+    _list_check(v, ref, node, "macros", "invalid macro list",
+                lambda k, n: k in ("DIMacro", "DIMacroFile"), "invalid macro ref")
+
+
+def _check_namespace(v, ref, node):
+    scope = v._raw(node, "scope")
+    if scope is not None:
+        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope ref", v._md(ref),
+                v._show(scope))
+
+
+def _check_imported_entity(v, ref, node):
+    scope = v._raw(node, "scope")
+    if scope is not None:
+        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope for imported entity",
+                v._md(ref), v._show(scope))
+    entity = v._raw(node, "entity")
+    v.check(entity is None or v._raw_kind(entity) not in _NOT_DI_NODES,
+            "invalid imported entity", v._md(ref), v._show(entity) if entity else None)
+
+
+# what isa<DINode> is false for (besides strings and generic tuples)
+_NOT_DI_NODES = (None, "DILocation", "DIExpression", "DIArgList", "DIAssignID")
+_BOUND_KINDS = ("DILocalVariable", "DIGlobalVariable", "DIExpression")
+
+
+def _check_subrange(v, ref, node):
+    fields = node.v[1]
+    v.check(not (fields.get("count") and fields.get("upperBound")),
+            "Subrange can have any one of count or upperBound", v._md(ref))
+    for name, what in (("count", "Count"), ("lowerBound", "LowerBound"),
+                       ("upperBound", "UpperBound"), ("stride", "Stride")):
+        toks = fields.get(name)
+        if not toks or toks == ["null"] or not toks[0].startswith("!"):
+            continue  # (absent, or a constant)
+        raw = v._raw(node, name)
+        v.check(raw is not None and v._raw_kind(raw) in _BOUND_KINDS,
+                f"{what} must be signed constant or DIVariable or DIExpression", v._md(ref))
 
 
 def _check_subroutine_type(v, ref, node):
@@ -408,34 +680,93 @@ def _check_subroutine_type(v, ref, node):
 
 
 def _check_lexical_block(v, ref, node):
-    scope = v._field(node, "scope")
-    v.check(v._kind(v._node(scope)[1]) in _LOCAL_SCOPES, "invalid local scope", v._md(ref),
-            v._md(scope) if scope is not None else None)
+    raw = v._raw(node, "scope")
+    v.check(v._raw_kind(raw) in _LOCAL_SCOPES, "invalid local scope", v._md(ref),
+            v._show(raw) if raw is not None else None)
+
+
+def _check_variable(v, ref, node):
+    """visitDIVariable: scope and file (its own visit: a failure ends only these)."""
+    scope = v._raw(node, "scope")
+    if scope is not None:
+        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref), v._show(scope))
+    file = v._raw(node, "file")
+    if file is not None:
+        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
+
+
+def _check_type_ref(v, ref, node):
+    ty = v._raw(node, "type")
+    v.check(ty is None or v._raw_kind(ty) in _TYPES, "invalid type ref", v._md(ref),
+            v._show(ty) if ty is not None else None)
+    return ty
 
 
 def _check_local_variable(v, ref, node):
-    scope = v._field(node, "scope")
-    k = v._kind(v._node(scope)[1])
-    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), v._md(scope))
-    v.check(k in _LOCAL_SCOPES, "local variable requires a valid scope", v._md(ref),
-            v._md(scope) if scope is not None else None)
+    v._visit(_check_variable, v, ref, node)
+    ty = _check_type_ref(v, ref, node)
+    scope = v._raw(node, "scope")
+    v.check(v._raw_kind(scope) in _LOCAL_SCOPES, "local variable requires a valid scope",
+            v._md(ref), v._show(scope) if scope is not None else None)
+    v.check(ty is None or v._raw_kind(ty) != "DISubroutineType", "invalid type", v._md(ref),
+            v._show(ty) if ty is not None else None)
+
+
+def _check_global_variable(v, ref, node):
+    v._visit(_check_variable, v, ref, node)
+    ty = _check_type_ref(v, ref, node)
+    if node.v[1].get("isDefinition") != ["false"]:
+        v.check(ty is not None, "missing global variable type", v._md(ref))
+    member = v._raw(node, "declaration")
+    if member is not None:
+        v.check(v._raw_kind(member) == "DIDerivedType",
+                "invalid static data member declaration", v._md(ref), v._show(member))
+
+
+def _check_global_variable_expression(v, ref, node, pos=None):
+    """visitDIGlobalVariableExpression: its variable's checks (each time it is reached)."""
+    var = v._raw(node, "var")
+    if var is None:
+        v.check(False, "missing variable")
+    _, vnode = v._node(var[1]) if var[0] == "ref" else (None, None)
+    if v._kind(vnode) != "DIGlobalVariable":
+        # (19 reads whatever it is as a global variable)
+        v.undefined(pos if pos is not None else _md_pos(v.m, ref),
+                    "the variable of a DIGlobalVariableExpression must be a "
+                    "DIGlobalVariable")
+    v._visit(_check_global_variable, v, var[1], vnode)
+
+
+def _check_label(v, ref, node):
+    scope = v._raw(node, "scope")
+    if scope is not None:
+        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref), v._show(scope))
+    file = v._raw(node, "file")
+    if file is not None:
+        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
+    v.check(v._raw_kind(scope) in _LOCAL_SCOPES if scope else False,
+            "label requires a valid scope", v._md(ref), v._show(scope) if scope else None)
 
 
 def _check_derived_type(v, ref, node):
-    base = v._field(node, "baseType")
-    v.check(base is None or v._kind(v._node(base)[1]) in _TYPES, "invalid base type",
-            v._md(ref), v._md(base))
+    _check_scope_and_base(v, ref, node)
 
 
 def _check_composite_type(v, ref, node):
-    base = v._field(node, "baseType")
-    v.check(base is None or v._kind(v._node(base)[1]) in _TYPES, "invalid base type",
-            v._md(ref), v._md(base))
-    elems = v._field(node, "elements")
+    _check_scope_and_base(v, ref, node)
+    elems = v._raw(node, "elements")
     if elems is not None:
-        _, enode = v._node(elems)
-        v.check(enode is None or enode.kind == "node", "invalid composite elements",
-                v._md(ref), v._md(elems))
+        enode = v._node(elems[1])[1] if elems[0] == "ref" else None
+        v.check(elems[0] == "inline" and elems[1] is None or
+                enode is not None and enode.kind == "node", "invalid composite elements",
+                v._md(ref), v._show(elems))
+    holder = v._raw(node, "vtableHolder")
+    v.check(holder is None or v._raw_kind(holder) in _TYPES, "invalid vtable holder",
+            v._md(ref), v._show(holder) if holder is not None else None)
+    _template_params(v, ref, node)
+    if node.v[1].get("tag") == ["DW_TAG_array_type"]:
+        v.check(v._raw(node, "baseType") is not None, "array types must have a base type",
+                v._md(ref))
 
 
 _NODE_CHECKS = {"DILocation": _check_location,
@@ -444,7 +775,40 @@ _NODE_CHECKS = {"DILocation": _check_location,
                 "DISubroutineType": _check_subroutine_type,
                 "DILexicalBlock": _check_lexical_block,
                 "DILexicalBlockFile": _check_lexical_block,
-                "DILocalVariable": _check_local_variable}
+                "DILocalVariable": _check_local_variable,
+                "DIGlobalVariable": _check_global_variable,
+                "DIGlobalVariableExpression": _check_global_variable_expression,
+                "DILabel": _check_label,
+                "DICompileUnit": _check_compile_unit,
+                "DINamespace": _check_namespace,
+                "DIImportedEntity": _check_imported_entity,
+                "DISubrange": _check_subrange}
+
+
+def _records_format(m):
+    """Whether LLVM 19 reads the module in the debug-record form: it has records, or no
+    llvm.dbg.value/declare/assign calls."""
+    for f in m.functions:
+        for bb in f.blocks:
+            for inst in bb.insts:
+                if inst.op != "call":
+                    continue
+                callee = inst.a.get("callee")
+                if isinstance(callee, C) and callee.kind == "global" and callee.v in (
+                        "llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign"):
+                    return _is_record(m, inst)
+    return True
+
+
+def _md_pos(m, ref):
+    """Where the node `ref` names is defined in the input (0 when unknown)."""
+    import re
+    num = getattr(ref, "v", None)
+    if isinstance(num, int):
+        mo = re.search(rf"^!{num}\s*=", m.text, re.M)
+        if mo:
+            return mo.start()
+    return 0
 
 
 def _escaped_name(name):

@@ -197,7 +197,8 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm
         mod = llvm.parse_assembly(for_execution(ir))
         mod.verify()
     except RuntimeError as e:
-        raise RunnerError(str(e).strip())
+        from pytranslate.llvmcheck import llvmlite_error_text
+        raise RunnerError(llvmlite_error_text(str(e)))
     missing = _unresolved(llvm, mod, ir)
     if missing:
         raise RunnerError(f"JIT session error: Symbols not found: [ {', '.join(missing)} ]\n"
