@@ -37,8 +37,8 @@ def replace_op_with_region(rw, op, region, block_args=()):
     operands."""
     block = region.blocks[0]
     term = block.last
-    results = list(term.operands)
     rw.inline_block_before(block, op.parent, op, list(block_args))
+    results = list(term.operands)  # (read after inlining: they may be the block's arguments)
     rw.replace_op(op, results)
     rw.erase_op(term)
 
