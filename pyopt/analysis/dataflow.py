@@ -35,7 +35,9 @@ UNKNOWN = _Unknown()
 
 
 class Const:
-    """A constant lattice value: the attribute and the dialect asked to materialize it."""
+    """A constant lattice value: the attribute and the dialect asked to materialize it. Two
+    are equal when their attributes are (as MLIR's ConstantValue): a join of the same
+    constant from two dialects keeps the first one's dialect."""
     __slots__ = ("attr", "dialect")
 
     def __init__(self, attr, dialect):
@@ -43,11 +45,11 @@ class Const:
         self.dialect = dialect
 
     def __eq__(self, other):
-        return type(other) is Const and self.dialect == other.dialect and \
-            type(self.attr) is type(other.attr) and self.attr == other.attr
+        return type(other) is Const and type(self.attr) is type(other.attr) and \
+            self.attr == other.attr
 
     def __hash__(self):
-        return hash((self.dialect, self.attr))
+        return hash(self.attr)
 
 
 class _Preds:
