@@ -3,7 +3,7 @@ buffer-loop-hoisting) share: which ops are loops or region control flow they may
 through, the allocations they consider, and where an allocation may be placed in a block."""
 from __future__ import annotations
 
-from pyopt.analysis.dataflow import is_region_branch
+from pyopt.interfaces.control_flow import is_region_branch
 
 LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall", "affine.for",
                    "affine.parallel"})
@@ -20,7 +20,7 @@ def is_sequential_loop(op):
 
 
 def is_known_control_flow(op):
-    return is_loop(op) or is_region_branch(op) or op.name == "test.region_if"
+    return is_loop(op) or is_region_branch(op)
 
 
 def dealloc_count(value):

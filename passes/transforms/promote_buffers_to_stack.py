@@ -7,7 +7,7 @@ there would grow the stack on every iteration."""
 from __future__ import annotations
 
 from pyopt.analysis.buffer_view_flow import aliases
-from pyopt.analysis.dataflow import terminator_successor_operands
+from pyopt.interfaces.control_flow import terminator_successor_operands
 from pyopt.interfaces.data_layout import DataLayout
 from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE
 from pyopt.ir.types import DYNAMIC

@@ -6,10 +6,11 @@ block arguments and results of region branch ops. IR with branch ops, non-functi
 or non-call symbol users is rejected, as upstream does."""
 from __future__ import annotations
 
-from pyopt.analysis.dataflow import (ConstantSolver, is_region_branch, is_call, is_callable,
-                                     call_args, callable_region, region_successors,
-                                     entry_successor_operands, terminator_successor_operands,
-                                     terminator_successors)
+from pyopt.analysis.dataflow import ConstantSolver
+from pyopt.interfaces.control_flow import (call_args, callable_region, entry_successor_operands,
+                                           is_call, is_callable, is_region_branch,
+                                           region_successors, terminator_successor_operands,
+                                           terminator_successors)
 from pyopt.ir.attributes import ArrayAttr, TypeAttr
 from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR

@@ -4,9 +4,10 @@ results it is forwarded to by region control flow, and call results (a call may 
 its operands). Computed on demand from use-lists, so no whole-function graph is built."""
 from __future__ import annotations
 
-from pyopt.analysis.dataflow import (branch_successor_operands, entry_successor_operands,
-                                     is_call, is_region_branch, region_successors,
-                                     terminator_successor_operands, terminator_successors)
+from pyopt.analysis.dataflow import branch_successor_operands
+from pyopt.interfaces.control_flow import (entry_successor_operands, is_call, is_region_branch,
+                                           region_successors, terminator_successor_operands,
+                                           terminator_successors)
 
 # ViewLikeOpInterface: the result is a view of operand 0.
 VIEW_LIKE = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.reinterpret_cast",
@@ -14,21 +15,8 @@ VIEW_LIKE = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.r
                        "memref.memory_space_cast"})
 
 
-def _region_if_successors(op, point):
-    """test.region_if: then/else are entered with the operands, both flow to join, join to
-    the results."""
-    regs = op.regions
-    if point is None:
-        return [(0, list(regs[0].blocks[0].args)), (1, list(regs[1].blocks[0].args))]
-    if point != 2:
-        return [(2, list(regs[2].blocks[0].args))]
-    return [(None, list(op.results))]
-
-
 def _entry_flow(op, idx):
     """Successor inputs operand `idx` of region-branch op `op` is forwarded to."""
-    if op.name == "test.region_if":
-        return [ins[idx] for _, ins in _region_if_successors(op, None) if idx < len(ins)]
     entry = entry_successor_operands(op)
     first = len(op.operands) - len(entry)
     if not entry or idx < first:
@@ -48,11 +36,7 @@ def _terminator_flow(term, idx):
     if idx < first:
         return []
     k = idx - first
-    if parent.name == "test.region_if":
-        region = term.parent.parent
-        point = next(i for i, r in enumerate(parent.regions) if r is region)
-        succ = _region_if_successors(parent, point)
-    elif is_region_branch(parent):
+    if is_region_branch(parent):
         succ = terminator_successors(term, parent, None)
     else:
         return []
@@ -80,7 +64,7 @@ def flows_into(value):
             out.append(op.results[0])
         elif op.successors:
             out.extend(_branch_flow(op, value))
-        elif name == "test.region_if" or is_region_branch(op):
+        elif is_region_branch(op):
             out.extend(_entry_flow(op, idx))
         elif is_call(op):
             out.extend(op.results)

@@ -12,72 +12,17 @@ from __future__ import annotations
 from pyopt.ir.attributes import SymbolRefAttr
 from pyopt.ir.core import Value
 from pyopt.ir.symbols import is_symbol_table, nearest_symbol_table
+# (calls and callables are the CallOpInterface / CallableOpInterface models of the dialects;
+# the inliner imports them from here)
+from pyopt.interfaces.control_flow import (  # noqa: F401
+    call_args as _call_args, call_callee, callable_region, callable_results, is_call,
+    is_callable)
 
 CALL, CHILD, ABSTRACT = "call", "child", "abstract"
 
 
-# -- calls and callables --------------------------------------------------------------------
-def _llvm_call_callee(op):
-    c = op.properties.get("callee")
-    return c if c is not None else op.operand(0)
-
-
-def _llvm_call_args(op):
-    if op.name == "llvm.invoke":
-        n = op.properties["operandSegmentSizes"].values[0]
-        ops = op.operands[:n]
-    else:
-        ops = op.operands
-    return ops if op.properties.get("callee") is not None else ops[1:]
-
-
-# op name -> (callee: op -> SymbolRefAttr | Value, argument operands: op -> [Value])
-CALL_OPS = {
-    "func.call": (lambda op: op.properties["callee"], lambda op: op.operands),
-    "func.call_indirect": (lambda op: op.operand(0), lambda op: op.operands[1:]),
-    "llvm.call": (_llvm_call_callee, _llvm_call_args),
-    "llvm.invoke": (_llvm_call_callee, _llvm_call_args),
-}
-
-
-def _func_results(op):
-    return list(op.properties["function_type"].value.results)
-
-
-def _llvm_func_results(op):
-    from pyopt.dialects.llvm.types import LLVMVoidType
-    rt = op.properties["function_type"].value.return_type
-    return [] if type(rt) is LLVMVoidType else [rt]
-
-
-# op name -> result types of the callable
-CALLABLE_OPS = {"func.func": _func_results, "llvm.func": _llvm_func_results}
-
-
-def is_call(op):
-    return op.name in CALL_OPS and op.opdef is not None
-
-
-def call_callee(op):
-    return CALL_OPS[op.name][0](op)
-
-
 def call_args(op):
-    return list(CALL_OPS[op.name][1](op))
-
-
-def is_callable(op):
-    return op.name in CALLABLE_OPS and op.opdef is not None
-
-
-def callable_region(op):
-    """The body of a callable op; None for a declaration (CallableOpInterface)."""
-    r = op.regions[0] if op.regions else None
-    return r if r is not None and r.blocks else None
-
-
-def callable_results(op):
-    return CALLABLE_OPS[op.name](op)
+    return list(_call_args(op))
 
 
 def lookup_from(tables, op, ref):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, SYMBOL_TABLE
-from pyopt.ir.attributes import IntegerAttr, SymbolRefAttr
+from pyopt.ir.attributes import SymbolRefAttr
 from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.interfaces.branch import branch_model, successor_for_operands, successor_operands
 from pyopt.rewrite.folding import constant_value
@@ -61,143 +61,12 @@ class _Preds:
         self.all_known = True
 
 
-# ============================================================ interfaces of our dialects
-_RB_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region",
-                     "scf.index_switch", "scf.parallel", "scf.forall", "affine.for",
-                     "affine.if", "memref.alloca_scope"})
-_CALLABLES = frozenset({"func.func", "llvm.func"})
-_CALLS = frozenset({"func.call", "func.call_indirect", "llvm.call"})
-
-
-def is_region_branch(op):
-    return op.name in _RB_OPS and op.opdef is not None
-
-
-def is_callable(op):
-    return op.name in _CALLABLES and op.opdef is not None
-
-
-def is_call(op):
-    return op.name in _CALLS and op.opdef is not None
-
-
-def callable_region(op):
-    r = op.regions[0] if op.regions else None
-    return r if r is not None and r.blocks else None
-
-
-def call_args(op):
-    if op.name == "func.call_indirect" or (op.name == "llvm.call" and
-                                           op.get_attr("callee") is None):
-        return op.operands[1:]
-    return op.operands
-
-
-def _affine_for_trip_count(op):
-    from pyopt.dialects.affine.control import _trip_count
-    return _trip_count(op)
-
-
-def entry_successor_operands(op):
-    """getEntrySuccessorOperands: values the op forwards into its regions (or results)."""
-    name = op.name
-    if name == "scf.for":
-        return op.operands[3:]
-    if name == "scf.while":
-        return op.operands
-    if name == "affine.for":
-        return op.opdef.get_group(op, "operand", 2)
-    return []
-
-
-def terminator_successor_operands(term):
-    """RegionBranchTerminatorOpInterface's forwarded operands; None if `term` is not one."""
-    if term.name == "scf.condition":
-        return term.operands[1:]
-    if term.name == "scf.reduce":
-        return []
-    d = term.opdef
-    if d is not None and RETURN_LIKE in d.traits:
-        return term.operands
-    return None
-
-
-def _bool(attr):
-    if type(attr) is IntegerAttr and getattr(attr.type, "width", None) == 1:
-        return attr.value != 0
-    return None
-
-
-def region_successors(op, point, consts=None):
-    """getSuccessorRegions (point None: from the parent; else a region index), refined by
-    constant operands where the op's getEntrySuccessorRegions is: [(region index or None for
-    the results, successor inputs)]."""
-    name = op.name
-    res = list(op.results)
-    regions = op.regions
-
-    def args(i, start=0):
-        return list(regions[i].blocks[0].args[start:])
-
-    if name == "scf.for":
-        return [(0, args(0, 1)), (None, res)]
-    if name in ("scf.if", "affine.if"):
-        if point is not None:
-            return [(None, res)]
-        cond = _bool(consts[0]) if consts and name == "scf.if" else None
-        out = []
-        if cond is None or cond:
-            out.append((0, args(0) if name == "affine.if" else []))
-        if cond is None or not cond:
-            if regions[1].blocks:
-                out.append((1, args(1) if name == "affine.if" else []))
-            else:
-                out.append((None, res))
-        return out
-    if name == "scf.while":
-        if point is None or point == 1:
-            return [(0, args(0))]
-        return [(None, res), (1, args(1))]
-    if name in ("scf.execute_region", "memref.alloca_scope"):
-        return [(0, [])] if point is None else [(None, res)]
-    if name == "scf.index_switch":
-        if point is not None:
-            return [(None, res)]
-        arg = consts[0] if consts else None
-        if type(arg) is not IntegerAttr:
-            return [(i, []) for i in range(len(regions))]
-        cases = list(op.get_attr("cases").values)
-        return [(1 + cases.index(arg.value) if arg.value in cases else 0, [])]
-    if name == "affine.for":
-        tc = _affine_for_trip_count(op)
-        if point is None and tc is not None:
-            return [(0, args(0, 1))] if tc > 0 else [(None, res)]
-        if point is not None and tc == 1:
-            return [(None, res)]
-        return [(0, args(0, 1)), (None, res)]
-    # scf.parallel, scf.forall: the body or the parent, forwarding nothing
-    return [(0, []), (None, [])]
-
-
-def terminator_successors(term, branch, consts):
-    """RegionBranchTerminatorOpInterface::getSuccessorRegions with constant operands."""
-    if term.name == "scf.condition":
-        cond = _bool(consts[0]) if consts else None
-        out = []
-        if cond is None or cond:
-            out.append((1, list(branch.regions[1].blocks[0].args)))
-        if cond is None or not cond:
-            out.append((None, list(branch.results)))
-        return out
-    return region_successors(branch, _region_index(term))
-
-
-def _region_index(op):
-    region = op.parent.parent
-    for i, r in enumerate(region.parent.regions):
-        if r is region:
-            return i
-    return None
+# The interfaces the analyses follow (region control flow, calls); the models live with the
+# dialects. Re-exported for the passes built on this module.
+from pyopt.interfaces.control_flow import (  # noqa: E402,F401
+    call_args, call_callee, callable_region, entry_successor_operands,
+    is_call, is_callable, is_region_branch, region_index, region_successors,
+    terminator_successor_operands, terminator_successors)
 
 
 def branch_successor_operands(term, index):
@@ -386,7 +255,7 @@ class ConstantSolver:
                 self.set_unknown_preds(("callsites", sym))
 
     def resolve_callee(self, call):
-        ref = call.get_attr("callee") if call.name != "func.call_indirect" else None
+        ref = call_callee(call) if is_call(call) else None
         if type(ref) is not SymbolRefAttr:
             return None
         return self.tables.lookup_nearest(call, ref)
@@ -454,7 +323,7 @@ class ConstantSolver:
         if terminator_successor_operands(term) is not None:
             succs = terminator_successors(term, branch, consts)
         else:
-            succs = region_successors(branch, _region_index(term))
+            succs = region_successors(branch, region_index(term))
         for target, inputs in succs:
             self._mark_successor(branch, term, target, inputs)
 

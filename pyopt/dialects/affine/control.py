@@ -630,3 +630,6 @@ YIELD = Op(YIELD_NAME, operands=[("operands", AnyType, "*")],
            format="attr-dict ($operands^ `:` type($operands))?", verify=_verify_yield)
 
 CONTROL_OPS = [FOR, IF, PARALLEL, YIELD]
+
+from pyopt.dialects.affine.interfaces import attach_models as _attach_interface_models  # noqa: E402
+_attach_interface_models()

@@ -200,3 +200,9 @@ def declare_private_func(builder, table, name, inputs, results, attributes=None)
         "sym_visibility": StringAttr("private")}, attributes=attributes)
     builder.restore(ip)
     return decl
+
+from pyopt.interfaces import attach as _attach  # noqa: E402
+from pyopt.interfaces import control_flow as _cf  # noqa: E402
+_attach(CALL, _cf.CALL, _cf.CALL_MODEL)
+_attach(CALL_INDIRECT, _cf.CALL, _cf.INDIRECT_CALL_MODEL)
+_attach(FUNC, _cf.CALLABLE, _cf.CALLABLE_MODEL)

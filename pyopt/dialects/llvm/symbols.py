@@ -8,6 +8,7 @@ from pyopt.ir.attributes import (IntegerAttr, StringAttr, TypeAttr, UNIT, ArrayA
 from pyopt.ir.core import Region
 from pyopt.interfaces import attach
 from pyopt.interfaces.branch import BRANCH, SuccessorGroups, taken_switch
+from pyopt.interfaces.control_flow import CALL as CALL_IFACE, CALLABLE, Callable
 from pyopt.ir.location import UnknownLoc, find_fused_metadata
 from pyopt.ir.types import IntegerType, FunctionType, VectorType, I32, I64
 from pyopt.ir.verifier import op_error, plain_error
@@ -1019,3 +1020,27 @@ _op("mlir.global_ctors", attrs={"ctors": ArrayAttrAny, "priorities": ArrayAttrAn
     format="attr-dict", verify=_verify_ctors)
 _op("mlir.global_dtors", attrs={"dtors": ArrayAttrAny, "priorities": ArrayAttrAny},
     format="attr-dict", verify=_verify_ctors)
+
+
+class _LLVMCall:
+    """CallOpInterface of llvm.call and llvm.invoke: indirect (the callee pointer is the first
+    call operand) when there is no `callee` attribute."""
+
+    def args(self, op):
+        ops = op.opdef.get_group(op, "operand", 0)
+        return ops if op.get_attr("callee") is not None else ops[1:]
+
+    def callee(self, op):
+        c = op.get_attr("callee")
+        return c if c is not None else op.operand(0)
+
+
+class _LLVMCallable(Callable):
+    def result_types(self, op):
+        from pyopt.dialects.llvm.types import LLVMVoidType
+        rt = op.properties["function_type"].value.return_type
+        return [] if type(rt) is LLVMVoidType else [rt]
+
+
+attach([CALL, INVOKE], CALL_IFACE, _LLVMCall())
+attach(FUNC, CALLABLE, _LLVMCallable())

@@ -602,3 +602,7 @@ OPS = [ALLOC, ALLOCA, REALLOC, ALLOCA_SCOPE, ALLOCA_SCOPE_RETURN, ASSUME_ALIGNME
 def _name_off(p):
     """Offset of the op name (parser.getNameLoc()), for errors about the whole op."""
     return p.custom_ops[-1][1] if p.custom_ops else None
+
+from pyopt.interfaces import attach as _attach  # noqa: E402
+from pyopt.interfaces.control_flow import REGION_BRANCH as _RB, SingleRegion  # noqa: E402
+_attach(ALLOCA_SCOPE, _RB, SingleRegion())

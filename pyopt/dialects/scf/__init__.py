@@ -1014,3 +1014,6 @@ SCF = Dialect("scf", [CONDITION, YIELD, EXECUTE_REGION, FOR, IF, WHILE, INDEX_SW
 
 from pyopt.dialects.scf.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(SCF)
+
+from pyopt.dialects.scf.interfaces import attach_models as _attach_interface_models  # noqa: E402
+_attach_interface_models()

@@ -3,6 +3,8 @@
 and `test.region_if` (then/else regions both flow into a join region, which flows to the
 results) with its `test.region_if_yield`; and normalize-memrefs' `test.op_norm`,
 `test.op_nonnorm` and `test.op_norm_ret` (generic form only)."""
+from pyopt.interfaces import attach
+from pyopt.interfaces.control_flow import REGION_BRANCH, RegionBranch, region_args
 from pyopt.ir.constraints import AnyType
 from pyopt.ir.core import Region
 from pyopt.ir.opdef import Op, RETURN_LIKE, TERMINATOR, PURE, SINGLE_BLOCK
@@ -64,6 +66,24 @@ REGION_IF = Op("test.region_if", operands=[("inputs", AnyType, "*")],
                traits=[SINGLE_BLOCK, RECURSIVE_MEMORY_EFFECTS],
                implicit_terminator="test.region_if_yield",
                parse=_parse_region_if, print=_print_region_if)
+
+
+
+class _RegionIfModel(RegionBranch):
+    """then/else are entered with the operands, both flow to join, join to the results."""
+
+    def successors(self, op, point, consts=None):
+        if point is None:
+            return [(0, region_args(op, 0)), (1, region_args(op, 1))]
+        if point != 2:
+            return [(2, region_args(op, 2))]
+        return [(None, list(op.results))]
+
+    def entry_operands(self, op):
+        return op.operands
+
+
+attach(REGION_IF, REGION_BRANCH, _RegionIfModel())
 
 OP_NORM = Op("test.op_norm", operands=["X", "Y"])
 OP_NONNORM = Op("test.op_nonnorm", operands=["X", "Y"])

@@ -1,0 +1,105 @@
+"""Interface models of the scf ops: region control flow (RegionBranchOpInterface and its
+terminators), as the dataflow analyses see it."""
+from __future__ import annotations
+
+from pyopt.interfaces import attach
+from pyopt.interfaces.control_flow import (REGION_BRANCH, REGION_TERMINATOR, RegionBranch,
+                                           RegionTerminator, SingleRegion, const_bool,
+                                           region_args)
+from pyopt.ir.attributes import IntegerAttr
+
+
+class ForModel(RegionBranch):
+    """The body runs zero or more times; its iteration arguments (after the induction
+    variable) and the results receive the initial values, then what the body yields."""
+
+    def successors(self, op, point, consts=None):
+        return [(0, region_args(op, 0, 1)), (None, list(op.results))]
+
+    def entry_operands(self, op):
+        return op.operands[3:]
+
+
+class IfModel(RegionBranch):
+    """then or else (by a constant condition, if known); no else region flows to the
+    results."""
+
+    def successors(self, op, point, consts=None):
+        res = list(op.results)
+        if point is not None:
+            return [(None, res)]
+        cond = const_bool(consts[0]) if consts else None
+        out = []
+        if cond is None or cond:
+            out.append((0, []))
+        if cond is None or not cond:
+            out.append((1, []) if op.regions[1].blocks else (None, res))
+        return out
+
+
+class WhileModel(RegionBranch):
+    """before -> (after | results) by scf.condition; after -> before."""
+
+    def successors(self, op, point, consts=None):
+        if point is None or point == 1:
+            return [(0, region_args(op, 0))]
+        return [(None, list(op.results)), (1, region_args(op, 1))]
+
+    def entry_operands(self, op):
+        return op.operands
+
+
+class IndexSwitchModel(RegionBranch):
+    """The case region of a constant index, else every region (region 0 is the default)."""
+
+    def successors(self, op, point, consts=None):
+        if point is not None:
+            return [(None, list(op.results))]
+        arg = consts[0] if consts else None
+        if type(arg) is not IntegerAttr:
+            return [(i, []) for i in range(len(op.regions))]
+        cases = list(op.get_attr("cases").values)
+        return [(1 + cases.index(arg.value) if arg.value in cases else 0, [])]
+
+
+class ParallelModel(RegionBranch):
+    """scf.parallel, scf.forall: the body or the parent, forwarding nothing."""
+
+    def successors(self, op, point, consts=None):
+        return [(0, []), (None, [])]
+
+
+class ConditionModel(RegionTerminator):
+    """scf.condition: its trailing operands go to the after region or to the results, by the
+    condition."""
+
+    def forwarded(self, term):
+        return term.operands[1:]
+
+    def successors(self, term, branch, consts):
+        cond = const_bool(consts[0]) if consts else None
+        out = []
+        if cond is None or cond:
+            out.append((1, region_args(branch, 1)))
+        if cond is None or not cond:
+            out.append((None, list(branch.results)))
+        return out
+
+
+class ReduceModel(RegionTerminator):
+    """scf.reduce forwards nothing to its parallel loop's successors."""
+
+    def forwarded(self, term):
+        return []
+
+
+def attach_models():
+    from pyopt.dialects import scf
+    attach(scf.FOR, REGION_BRANCH, ForModel())
+    attach(scf.IF, REGION_BRANCH, IfModel())
+    attach(scf.WHILE, REGION_BRANCH, WhileModel())
+    attach(scf.EXECUTE_REGION, REGION_BRANCH, SingleRegion())
+    attach(scf.INDEX_SWITCH, REGION_BRANCH, IndexSwitchModel())
+    attach([scf.PARALLEL, scf.FORALL], REGION_BRANCH, ParallelModel())
+    attach(scf.CONDITION, REGION_TERMINATOR, ConditionModel())
+    attach(scf.REDUCE, REGION_TERMINATOR, ReduceModel())
