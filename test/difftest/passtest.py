@@ -10,7 +10,9 @@ For each random program of passgen.py and each mode (a pass, or the whole loweri
      what the reference prints, else `DIFF` (then 19's own result is run too: when it differs
      from the reference as well, the row is `both-diff`, pointing at the generator or 19).
 Failures of pyopt are `py-err` (it refused or crashed) and `py-invalid` (mlir-opt-19 rejects
-its output); `both-reject` is an input both tools refuse with a diagnostic (remove-dead-values
+its output); in mode `road` pyopt's lowering is exported by pytranslate instead and run, and
+a difference mlir-translate-19 is known to get wrong (test/difftest/known19.py) is `ref-bug`;
+`both-reject` is an input both tools refuse with a diagnostic (remove-dead-values
 refuses branches and globals, as 19 does). The `19-crashed` column counts rows where mlir-opt-19
 crashed on the pass (a 19 bug; pyopt's result is still run and compared); `via-generic` rows
 where mlir-opt-19 could not parse the custom form that it prints itself (it rejects `%0#1`
@@ -43,6 +45,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import passgen  # noqa: E402
+from known19 import classify_export_diff  # noqa: E402
 
 LOWER = ["--lower-affine", "--convert-vector-to-llvm", "--convert-scf-to-cf",
          "--expand-strided-metadata", "--lower-affine", "--arith-expand",
@@ -50,8 +53,8 @@ LOWER = ["--lower-affine", "--convert-vector-to-llvm", "--convert-scf-to-cf",
          "--convert-math-to-llvm", "--convert-arith-to-llvm", "--convert-index-to-llvm",
          "--convert-func-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
 
-# mode -> pyopt/mlir-opt arguments
-MODES = {"lower": LOWER}
+# mode -> pyopt/mlir-opt arguments ("road": pyopt lowers, pytranslate exports)
+MODES = {"lower": LOWER, "road": LOWER}
 for _p in ("canonicalize", "cse", "sccp", "inline", "symbol-dce", "loop-invariant-code-motion",
            "control-flow-sink", "mem2reg", "sroa", "remove-dead-values",
            "int-range-optimizations", "lower-affine", "convert-scf-to-cf"):
@@ -91,11 +94,14 @@ def run(cmd, stdin=None, timeout=60):
         return -1, "", "timeout"
 
 
-def pyopt_inprocess(text, args, workdir):
-    """pyopt on `text` with `args`, in this process: (rc, output, stderr)."""
-    from pyopt.cli import main
+def pyopt_inprocess(text, args, workdir, tool="pyopt"):
+    """pyopt (or pytranslate) on `text` with `args`, in this process: (rc, output, stderr)."""
+    if tool == "pyopt":
+        from pyopt.cli import main
+    else:
+        from pytranslate.cli import main
     src = os.path.join(workdir, "in.mlir")
-    out = os.path.join(workdir, "py.mlir")
+    out = os.path.join(workdir, "py.out")
     with open(src, "w") as f:
         f.write(text)
     if os.path.exists(out):
@@ -130,6 +136,9 @@ class Runner:
         rc, ll, err = run([self.o.translate, "--mlir-to-llvmir"], llvm_dialect)
         if rc != 0:
             return False, "translate: " + err
+        return self.run_ll(ll)
+
+    def run_ll(self, ll):
         path = os.path.join(self.dir, "run.ll")
         with open(path, "w") as f:
             f.write(ll)
@@ -194,12 +203,34 @@ def check_program(job):
                         ok19, got19 = runner.lower_and_run(theirs, rest)
                         if ok19 and got19 != ref:
                             row["cell"] = "both-diff"
+            if mode == "road" and rc == 0:
+                _road(runner, wd, ours, ref, row)
             if row["cell"] in BAD or row["cell"] == "both-diff" or keep:
                 _save(out_dir, mode, seed, {"in.mlir": text, "py.mlir": ours, "py.err": err,
                                             "ref.mlir": theirs, "ref.err": rerr,
                                             "args.txt": " ".join(args) + "\n",
                                             "why.txt": row["why"] + "\n"})
     return rows
+
+
+def _road(runner, wd, lowered, ref, row):
+    """The rest of the road for pyopt's lowering: pytranslate exports, lli runs; the row is
+    `DIFF` unless that prints the reference, or the only export difference from
+    mlir-translate-19 is one where 19 is known to be wrong (`ref-bug`)."""
+    rc, ll, err = pyopt_inprocess(lowered, ["--mlir-to-llvmir"], wd, tool="pytranslate")
+    if rc != 0:
+        row["cell"], row["why"] = "py-err", "pytranslate: " + _first_error(err)
+        return
+    ok, got = runner.run_ll(ll)
+    if ok and got == ref:
+        return
+    rc19, ll19, _ = run([runner.o.translate, "--mlir-to-llvmir"], lowered)
+    known = classify_export_diff(ll, ll19) if rc19 == 0 else None
+    if known:
+        row["cell"], row["why"] = "ref-bug", known
+    else:
+        row["cell"], row["why"] = "DIFF", "pytranslate export: " + (
+            _first_diff(ref, got) if ok else got[:300])
 
 
 def _same_parse_error(oracle, theirs, err):
@@ -278,7 +309,7 @@ def main(argv=None):
                         print(f"{row['cell']:10} {row['mode']:28} seed {row['seed']}: "
                               f"{row['why']}", flush=True)
     cells = ["same-ir", "same-run", "DIFF", "both-diff", "py-err", "py-invalid", "both-reject",
-             "gen-err"]
+             "ref-bug", "gen-err"]
     lines = [f"{'mode':28} " + " ".join(f"{c:>11}" for c in cells + ["19-crashed",
                                                                        "via-generic"])]
     for mode in list(MODES) + ["*"]:
