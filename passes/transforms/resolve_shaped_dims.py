@@ -13,7 +13,7 @@ from pyopt.ir.types import DYNAMIC, INDEX
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from passes.transforms.scf.common import const_int
+from passes.scf.common import const_int
 
 
 def _mixed(static, dynamic):

@@ -17,7 +17,7 @@ from pyopt.rewrite.rewriter import Builder
 from pyopt.syntax.printer import PrintFlags, Printer, print_op
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.ir.affine import constant, symbol
-from passes.transforms.memref.common import base_buffer_type
+from passes.memref.common import base_buffer_type
 
 EQ, SLT, SLE, SGE = 0, 2, 3, 5
 

@@ -1,0 +1,1 @@
+"""arith passes; each module registers its passes on import (see passes.registry)."""

@@ -1,0 +1,1 @@
+"""func passes; each module registers its passes on import (see passes.registry)."""

@@ -1,0 +1,1 @@
+"""llvm passes; each module registers its passes on import (see passes.registry)."""

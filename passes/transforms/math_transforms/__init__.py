@@ -1,4 +1,0 @@
-"""Math-dialect transformations: -test-expand-math, -test-math-algebraic-simplification,
--test-math-polynomial-approximation and -math-uplift-to-fma. Importing the package registers
-them."""
-from passes.transforms.math_transforms import algebraic, expand, polynomial, uplift_fma  # noqa: F401

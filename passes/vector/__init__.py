@@ -1,0 +1,1 @@
+"""vector passes; each module registers its passes on import (see passes.registry)."""
