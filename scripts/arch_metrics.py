@@ -5,8 +5,9 @@
 
 - index:  reads of an operand by a literal index (`.operand(0)`, `.operands[1]`,
           `.operand_slots[2]`) in pyopt/, passes/ and pytranslate/;
-- names:  op-name switches (`.name == "dialect.op"`, `.name in (...)` / `in _SET` of op names)
-          in pyopt/analysis, pyopt/rewrite and the generic passes (passes/transforms/*.py);
+- names:  lines naming a dialect's op (a string literal "dialect.op" of a dialect pyopt
+          registers, builtin excepted) in pyopt/analysis, pyopt/rewrite and the generic passes
+          (passes/transforms/*.py): switches on op names and sets of them;
 - big:    modules over 800 lines (generated tables aside);
 - cycles: import cycles between packages (pyopt.ir, pyopt.syntax, pyopt.analysis,
           pyopt.dialects, pyopt.rewrite, passes, pytranslate, ...), from module-level imports.
@@ -21,7 +22,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TREES = ("pyopt", "passes", "pytranslate")
 INDEX_RE = re.compile(r"\.(operand\(\s*\d+\s*\)|operands\[\s*-?\d+\s*\]|operand_slots\[\s*-?\d+\s*\])")
-NAME_RE = re.compile(r"""\.name\s*(==|!=)\s*["'][a-z_]+\.[a-z_.]+["']|\.name\s+(not\s+)?in\s+[(\[{]\s*["'][a-z_]+\.""")
+DIALECTS = ("func", "arith", "cf", "memref", "scf", "affine", "index", "math", "complex", "ub",
+            "llvm", "dlti", "vector", "tensor", "test", "x86vector", "bufferization", "linalg")
+NAME_RE = re.compile(r"""["'](%s)\.[a-z_][a-z_0-9.]*["']""" % "|".join(DIALECTS))
 GENERATED = ("_table.py", "_tables.py", "intrinsics_extra.py")
 NAME_SCOPES = ("pyopt/analysis", "pyopt/rewrite")
 MAX_LINES = 800
@@ -56,7 +59,8 @@ def name_switches():
         if not (p.startswith(NAME_SCOPES) or _generic_pass(p)):
             continue
         for i, line in enumerate(open(os.path.join(ROOT, p)), 1):
-            if NAME_RE.search(line):
+            code = line.split("#", 1)[0]
+            if NAME_RE.search(code) and not code.lstrip().startswith(('"', "'")):
                 out.append(f"{p}:{i}: {line.strip()}")
     return out
 

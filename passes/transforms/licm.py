@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from pyopt.interfaces.loop_like import is_loop_like, loop_regions
 from pyopt.ir.opdef import TERMINATOR
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_memory_effect_free, is_speculatable
 
-# LoopLikeOpInterface::getLoopRegions of the loops we know (region indices).
-_LOOP_REGIONS = {"scf.for": (0,), "scf.while": (0, 1), "scf.parallel": (0,),
-                 "scf.forall": (0,), "affine.for": (0,), "affine.parallel": (0,)}
 
 
 def _parent_op_of(value):
@@ -38,10 +36,7 @@ def _can_be_hoisted(op, loop):
 def move_loop_invariant_code(loop):
     """Hoists the invariant ops of `loop`'s regions before it; returns how many moved."""
     moved = 0
-    for ri in _LOOP_REGIONS[loop.name]:
-        if ri >= len(loop.regions):
-            continue
-        region = loop.regions[ri]
+    for region in loop_regions(loop):
         work = deque(op for b in region.blocks for op in b)
         while work:
             op = work.popleft()
@@ -65,7 +60,7 @@ def licm(op, ctx, options):
     loops = []
 
     def collect(o):
-        if o.name in _LOOP_REGIONS and o.opdef is not None:
+        if is_loop_like(o):
             loops.append(o)
     op.walk(collect)
     for loop in loops:

@@ -13,6 +13,7 @@ constant differences, for the arith/index additions and affine.apply forms it se
 """
 from __future__ import annotations
 
+from pyopt.interfaces.loop_like import is_loop_like
 from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
@@ -151,8 +152,7 @@ def _tied_iter_arg(loop, use):
 
 
 def _is_loop(op):
-    return op.name in ("scf.for", "scf.while", "scf.parallel", "scf.forall", "affine.for",
-                       "affine.parallel") and op.opdef is not None
+    return is_loop_like(op)
 
 
 def _single_terminator_use(value):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyopt.analysis.dataflow import UNKNOWN, ConstantSolver
 from pyopt.analysis.int_range import IntRange, storage_width, to_signed
 from pyopt.analysis.int_range_ops import INFER_RANGES
+from pyopt.interfaces.loop_like import single_induction
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
 
@@ -84,7 +85,7 @@ class IntRangeSolver(ConstantSolver):
 
     # -- loop induction variables ---------------------------------------------------------------
     def visit_non_cf_args(self, op, item, lattices, first, count):
-        loop = _single_loop(op)
+        loop = single_induction(op)
         if loop is None:
             return super().visit_non_cf_args(op, item, lattices, first, count)
         iv, lb, ub, step = loop
@@ -122,36 +123,3 @@ def _feeds_terminator(value):
         u = u.next_use
     return False
 
-
-def _single_loop(op):
-    """LoopLikeOpInterface's single induction variable with its lower bound, upper bound and
-    step (each an int, a Value or None when unknown); None if the op has no single IV."""
-    name = op.name
-    if op.opdef is None or not op.regions or not op.regions[0].blocks:
-        return None
-    args = op.regions[0].blocks[0].args
-    if name == "scf.for":
-        return args[0], op.operands[0], op.operands[1], op.operands[2]
-    if name == "affine.for":
-        props = op.properties
-        lb, ub = props["lowerBoundMap"].value, props["upperBoundMap"].value
-        return (args[0], lb.results[0].value if lb.is_single_constant() else None,
-                ub.results[0].value if ub.is_single_constant() else None,
-                props["step"].value)
-    if name == "scf.parallel":
-        n = len(args)
-        if n != 1:
-            return None
-        return args[0], op.operands[0], op.operands[1], op.operands[2]
-    if name == "scf.forall":
-        if len(args) < 1:
-            return None
-        from pyopt.dialects.scf import _mixed
-        bounds = []
-        for g, sname in ((0, "staticLowerBound"), (1, "staticUpperBound"), (2, "staticStep")):
-            dyn, static = _mixed(op, g, sname)
-            if len(static) != 1:
-                return None
-            bounds.append(dyn[0] if dyn else static[0])
-        return (args[0], *bounds)
-    return None

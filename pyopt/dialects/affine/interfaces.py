@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyopt.interfaces import attach
 from pyopt.interfaces.control_flow import REGION_BRANCH, RegionBranch, region_args
+from pyopt.interfaces.loop_like import LOOP_LIKE, LoopLike
 
 
 class AffineForModel(RegionBranch):
@@ -37,7 +38,17 @@ class AffineIfModel(RegionBranch):
         return out
 
 
+def _for_induction(op):
+    props = op.properties
+    lb, ub = props["lowerBoundMap"].value, props["upperBoundMap"].value
+    return (op.regions[0].blocks[0].args[0],
+            lb.results[0].value if lb.is_single_constant() else None,
+            ub.results[0].value if ub.is_single_constant() else None, props["step"].value)
+
+
 def attach_models():
     from pyopt.dialects.affine import control
     attach(control.FOR, REGION_BRANCH, AffineForModel())
     attach(control.IF, REGION_BRANCH, AffineIfModel())
+    attach(control.FOR, LOOP_LIKE, LoopLike((0,), _for_induction))
+    attach(control.PARALLEL, LOOP_LIKE, LoopLike((0,)))

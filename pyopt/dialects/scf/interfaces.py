@@ -6,6 +6,7 @@ from pyopt.interfaces import attach
 from pyopt.interfaces.control_flow import (REGION_BRANCH, REGION_TERMINATOR, RegionBranch,
                                            RegionTerminator, SingleRegion, const_bool,
                                            region_args)
+from pyopt.interfaces.loop_like import LOOP_LIKE, LoopLike
 from pyopt.ir.attributes import IntegerAttr
 
 
@@ -93,8 +94,35 @@ class ReduceModel(RegionTerminator):
         return []
 
 
+def _for_induction(op):
+    return op.regions[0].blocks[0].args[0], op.operands[0], op.operands[1], op.operands[2]
+
+
+def _parallel_induction(op):
+    args = op.regions[0].blocks[0].args
+    return (args[0], op.operands[0], op.operands[1], op.operands[2]) if len(args) == 1 else None
+
+
+def _forall_induction(op):
+    from pyopt.dialects.scf import _mixed
+    args = op.regions[0].blocks[0].args
+    if not args:
+        return None
+    bounds = []
+    for g, sname in ((0, "staticLowerBound"), (1, "staticUpperBound"), (2, "staticStep")):
+        dyn, static = _mixed(op, g, sname)
+        if len(static) != 1:
+            return None
+        bounds.append(dyn[0] if dyn else static[0])
+    return (args[0], *bounds)
+
+
 def attach_models():
     from pyopt.dialects import scf
+    attach(scf.FOR, LOOP_LIKE, LoopLike((0,), _for_induction))
+    attach(scf.WHILE, LOOP_LIKE, LoopLike((0, 1)))
+    attach(scf.PARALLEL, LOOP_LIKE, LoopLike((0,), _parallel_induction))
+    attach(scf.FORALL, LOOP_LIKE, LoopLike((0,), _forall_induction))
     attach(scf.FOR, REGION_BRANCH, ForModel())
     attach(scf.IF, REGION_BRANCH, IfModel())
     attach(scf.WHILE, REGION_BRANCH, WhileModel())

@@ -1,0 +1,42 @@
+"""LoopLikeOpInterface: ops whose regions run repeatedly (scf.for/while/parallel/forall,
+affine.for/parallel). Loop-invariant code motion hoists out of their loop regions; the
+integer-range analysis bounds their single induction variable.
+
+A model is a `LoopLike(regions=(0,), single=None)`: `regions` are the indices of the loop
+regions, `single(op)` returns (induction variable, lower bound, upper bound, step) for a loop
+with one induction variable (each bound an int, a Value, or None when unknown), else None.
+"""
+from __future__ import annotations
+
+LOOP_LIKE = "LoopLikeOpInterface"
+
+
+class LoopLike:
+    __slots__ = ("regions", "single")
+
+    def __init__(self, regions=(0,), single=None):
+        self.regions = tuple(regions)
+        self.single = single
+
+
+def _model(op):
+    d = op.opdef
+    return None if d is None else d.extra.get(LOOP_LIKE)
+
+
+def is_loop_like(op):
+    return _model(op) is not None
+
+
+def loop_regions(op):
+    """getLoopRegions (empty for an op that is no loop)."""
+    m = _model(op)
+    return [] if m is None else [op.regions[i] for i in m.regions]
+
+
+def single_induction(op):
+    """(iv, lb, ub, step) of a loop with a single induction variable, else None."""
+    m = _model(op)
+    if m is None or m.single is None or not op.regions or not op.regions[0].blocks:
+        return None
+    return m.single(op)
