@@ -5,14 +5,10 @@ its operands). Computed on demand from use-lists, so no whole-function graph is 
 from __future__ import annotations
 
 from pyopt.analysis.dataflow import branch_successor_operands
+from pyopt.interfaces.view_like import view_source
 from pyopt.interfaces.control_flow import (entry_successor_operands, is_call, is_region_branch,
                                            region_successors, terminator_successor_operands,
                                            terminator_successors)
-
-# ViewLikeOpInterface: the result is a view of operand 0.
-VIEW_LIKE = frozenset({"memref.subview", "memref.cast", "memref.view", "memref.reinterpret_cast",
-                       "memref.expand_shape", "memref.collapse_shape", "memref.transpose",
-                       "memref.memory_space_cast"})
 
 
 def _entry_flow(op, idx):
@@ -59,8 +55,7 @@ def flows_into(value):
     out = []
     for use in value.uses():
         op, idx = use.owner, use.index
-        name = op.name
-        if name in VIEW_LIKE and idx == 0 and op.results:
+        if idx == 0 and op.results and view_source(op) is value:
             out.append(op.results[0])
         elif op.successors:
             out.extend(_branch_flow(op, value))

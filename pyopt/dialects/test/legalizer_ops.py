@@ -1,4 +1,4 @@
-"""Test ops that the dialect-conversion test passes (passes/transforms/test_legalizer.py) work
+"""Test ops that the dialect-conversion test passes (passes/test/legalizer) work
 on: ops that patterns turn legal or illegal, producers and consumers of values whose types a
 type converter changes, region and block shuffling ops, and two folders the conversion driver
 must handle (a fold to an operand, an in-place fold).

@@ -1,4 +1,4 @@
-"""Test ops that the small utility test passes (passes/transforms/test_passes) rewrite:
+"""Test ops that the small utility test passes (passes/test/misc) rewrite:
 `test-make-isolated-from-above` turns a region op that may capture values into one that is
 isolated from above and takes them as operands; `test-commutativity-utils` sorts the operands
 of commutative ops; `test-patterns` folds test.op_in_place_fold by setting its attribute."""
