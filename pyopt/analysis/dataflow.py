@@ -22,6 +22,7 @@ from pyopt.ir.attributes import SymbolRefAttr
 from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.interfaces.branch import branch_model, successor_for_operands, successor_operands
 from pyopt.rewrite.folding import constant_value
+from pyopt.ir.core import Block
 
 
 class _Unknown:
@@ -201,7 +202,7 @@ class ConstantSolver:
             queued.discard(item)
             if isinstance(item, tuple):
                 continue
-            if hasattr(item, "args"):
+            if type(item) is Block:
                 self.visit_block(item)
             else:
                 self.visit_op(item)

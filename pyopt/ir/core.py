@@ -165,6 +165,8 @@ class Operation:
                  attributes=None, regions=(), successors=(), loc=None):
         self.name = name
         self.opdef = opdef
+        if opdef is not None:  # the op's own class: named accessors (ir/accessors.py)
+            self.__class__ = opdef._op_class or opdef.op_class(Operation)
         # (the guards skip building comprehensions for the many ops without some of these)
         self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)] \
             if operands else []
@@ -239,6 +241,11 @@ class Operation:
         return [s.value.type for s in self.operand_slots]
 
     # -- attributes --------------------------------------------------------------------
+    def group(self, name):
+        """An operand/result group, attribute, region or successor by its declared name."""
+        from pyopt.ir.accessors import group
+        return group(self, name)
+
     def get_attr(self, name, default=None):
         """Inherent (property) first, then discardable - as Operation::getAttr."""
         a = self.properties.get(name)

@@ -121,6 +121,7 @@ class OpDef:
         self.implicit_terminator = implicit_terminator
         self.region_kinds = region_kinds
         self.extra = extra
+        self._op_class = None  # the Operation subclass with named accessors (accessors.py)
         # accessor table: name -> (kind, index)
         acc = {}
         for i, a in enumerate(self.operands):
@@ -146,6 +147,20 @@ class OpDef:
             self._fmt_pending = True
             self.parse = self._lazy_parse
             self.print = self._lazy_print
+
+    def op_class(self, base):
+        """The Operation subclass of this op, made at first use (pyopt/ir/accessors.py)."""
+        cls = self._op_class
+        if cls is None:
+            from pyopt.ir.accessors import make_op_class
+            cls = self._op_class = make_op_class(self, base)
+        return cls
+
+    def build(self, b, **kw):
+        """Creates this op at `b`'s insertion point from named operands and attributes
+        (pyopt/ir/accessors.py: build)."""
+        from pyopt.ir.accessors import build
+        return build(self, b, **kw)
 
     def ensure_format(self):
         """Compiles the declarative assembly format now if it has not been yet. A parse or

@@ -12,6 +12,7 @@ from pyopt.syntax.diagnostics import Diagnostic
 from pyopt.syntax.printer import op_for_diagnostic
 
 from pyopt.dialects.affine.analysis.parallelism import is_loop_memory_parallel
+from pyopt.ir.core import Block
 from passes.affine.super_vectorize import matcher
 
 READS = ("affine.load", "affine.vector_load")
@@ -54,7 +55,7 @@ def for_parts(loop):
 
 def for_iv_owner(v):
     owner = getattr(v, "owner", None)
-    if owner is None or not hasattr(owner, "args") or v.defining_op() is not None:
+    if type(owner) is not Block or v.defining_op() is not None:
         return None
     op = owner.parent_op
     if op is not None and op.name == "affine.for" and owner.args and owner.args[0] is v:

@@ -20,6 +20,7 @@ from pyopt.rewrite.conversion import FAILURE, SignatureConversion, TypeConverter
 from pyopt.dialects.llvm import types as lt
 from pyopt.interfaces.data_layout import DataLayout
 from pyopt.pass_registry import PassOption
+from pyopt.ir.core import Block
 
 _F8 = ("f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ")
 _LLVM_FLOATS = ("f16", "bf16", "f32", "f64", "f80", "f128")
@@ -322,7 +323,7 @@ class LLVMTypeConverter(TypeConverter):
             if len(inputs) == 1:
                 arg = inputs[0]
                 owner = getattr(arg, "owner", None)
-                if owner is None or not hasattr(owner, "args") or owner.parent is None or \
+                if type(owner) is not Block or owner.parent is None or \
                         owner.parent.blocks[0] is not owner:
                     return None
                 desc = MemRefDescriptor.from_static_shape(builder, loc, self, result_type, arg)

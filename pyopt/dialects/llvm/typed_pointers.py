@@ -12,6 +12,7 @@ print in the old form.
 """
 from __future__ import annotations
 
+from pyopt.ir.core import Operation
 from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, TypeAttr, UnitAttr
 from pyopt.ir.types import (I1, FunctionType, MemRefType, RankedTensorType, TupleType,
                             UnrankedMemRefType, UnrankedTensorType, VectorType)
@@ -208,6 +209,7 @@ def erase_typed_pointers(root, keep_types=False):
                 zero = LLVM.ops["llvm.mlir.zero"]
             op.name = "llvm.mlir.zero"
             op.opdef = zero
+            op.__class__ = zero.op_class(Operation)
 
 
 def asks_typed_pointers(pipeline) -> bool:

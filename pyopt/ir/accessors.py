@@ -1,0 +1,229 @@
+"""What MLIR's ODS generates from an op declaration: named accessors and a builder.
+
+Every registered op is an instance of its declaration's own subclass of Operation (made at the
+first op of that kind), whose properties read the op by name instead of by position:
+
+    sv.source, sv.offsets, sv.static_offsets, sv.mixed_offsets   # memref.subview
+    for_op.lowerBound, for_op.initArgs, for_op.region            # scf.for
+    br.dest, br.destOperands                                     # cf.br
+
+- an operand or result group: the Value (single), the Value or None (optional '?'), or the
+  list of Values (variadic '*'); single operands and attributes can also be assigned;
+- an attribute or property: its Attribute or None;
+- a region: the Region (a list for a variadic region); a successor: its Block;
+- `mixed_X` for an operand group `X` with a `static_X` array: the static entries as ints and
+  the dynamic ones (MLIR's ShapedType::kDynamic) as the matching Values (getMixedX).
+A name that Operation already has (`results`, `operands`, `name`, ...) is not shadowed; read
+such groups with `op.group("results")`. An accessor costs what `op.operand(0)` costs: fixed
+positions are compiled into the property.
+
+`opdef.build(b, result_types=None, loc=None, **named)` creates the op with its operand groups
+and attributes given by name, filling in `operandSegmentSizes` and, where the declaration says
+how (an `infer` entry or SameOperandsAndResultType), the result types.
+"""
+from __future__ import annotations
+
+DYNAMIC = -(1 << 63)  # ShapedType::kDynamic
+
+
+def _camel(name):
+    parts = name.replace(".", "_").split("_")
+    return "".join(p[:1].upper() + p[1:] for p in parts if p) + "Op"
+
+
+def make_op_class(opdef, base):
+    """The Operation subclass of `opdef` (no new slots: instances can change class)."""
+    ns = {"__slots__": (), "__doc__": f"{opdef.name} with named accessors (pyopt/ir/accessors.py)"}
+    taken = set(dir(base))
+
+    def add(name, prop):
+        if name not in taken and name not in ns:
+            ns[name] = prop
+
+    for gi, a in enumerate(opdef.operands):
+        add(a.name, property(_operand_getter(opdef, gi), _group_setter(gi, a.kind)))
+    fixed_results = all(not a.kind for a in opdef.results)
+    for gi, a in enumerate(opdef.results):
+        if fixed_results:
+            add(a.name, property(_result_getter(gi)))
+        elif len(opdef.results) == 1 and a.kind == "*":
+            add(a.name, property(lambda op: list(op.results)))
+        else:
+            add(a.name, property(_group_getter("result", gi)))
+    for name in opdef.attrs:
+        add(name, property(_attr_getter(name), _attr_setter(name)))
+    for ri, r in enumerate(opdef.regions):
+        add(r.name, property(_regions_from(ri) if r.variadic else _region_getter(ri)))
+    for si, s in enumerate(opdef.successors):
+        add(s.name, property(_successors_from(si) if s.kind else _successor_getter(si)))
+    names = {a.name: gi for gi, a in enumerate(opdef.operands)}
+    for n, gi in names.items():
+        if "static_" + n in opdef.attrs:
+            add("mixed_" + n, property(_mixed_getter(gi, "static_" + n)))
+    return type(_camel(opdef.name), (base,), ns)
+
+
+def _operand_getter(opdef, gi):
+    """The fastest reader of operand group `gi` the declaration allows: a fixed position from
+    the front or the back when the groups before (or after) it are single, the segment sizes
+    of an attribute-sized op, else the generic group reader."""
+    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS
+    groups = opdef.operands
+    kind = groups[gi].kind
+    before, after = groups[:gi], groups[gi + 1:]
+    if not kind and not any(a.kind for a in before):
+        return lambda op: op.operand_slots[gi].value
+    if ATTR_SIZED_OPERANDS in opdef.traits:
+        def get(op):
+            sizes = op.properties["operandSegmentSizes"].values
+            start = sum(sizes[:gi])
+            n = sizes[gi]
+            slots = op.operand_slots
+            if kind == "*":
+                return [slots[i].value for i in range(start, start + n)]
+            return slots[start].value if n else None
+        return get
+    if any(a.kind for a in before) and any(a.kind for a in after) or kind == "?":
+        return _group_getter("operand", gi)
+    if not any(a.kind for a in before):
+        i = gi
+        if kind == "*":
+            k = len(after)
+            return lambda op: [s.value for s in op.operand_slots[i:len(op.operand_slots) - k]]
+        return lambda op: op.operand_slots[i].value
+    k = len(after) + 1  # single, counted from the back
+    return lambda op: op.operand_slots[-k].value
+
+
+def _result_getter(i):
+    def get(op):
+        return op.results[i]
+    return get
+
+
+def _group_getter(kind, gi):
+    def get(op):
+        return op.opdef.get_group(op, kind, gi)
+    return get
+
+
+def _group_setter(gi, kind):
+    if kind:
+        return None  # (resizing a group changes segment sizes: use the op's own methods)
+
+    def set_(op, value):
+        start, _ = op.opdef.group_ranges(op, "operand")[gi]
+        op.operand_slots[start].set(value)
+    return set_
+
+
+def _attr_getter(name):
+    def get(op):
+        return op.get_attr(name)
+    return get
+
+
+def _attr_setter(name):
+    def set_(op, value):
+        op.set_attr(name, value)
+    return set_
+
+
+def _region_getter(i):
+    def get(op):
+        return op.regions[i]
+    return get
+
+
+def _regions_from(i):
+    def get(op):
+        return op.regions[i:]
+    return get
+
+
+def _successor_getter(i):
+    def get(op):
+        return op.successor_slots[i].block
+    return get
+
+
+def _successors_from(i):
+    def get(op):
+        return [s.block for s in op.successor_slots[i:]]
+    return get
+
+
+def _mixed_getter(gi, static_name):
+    def get(op):
+        return mixed_values(op.opdef.get_group(op, "operand", gi), op.get_attr(static_name))
+    return get
+
+
+def mixed_values(dynamic, static_attr):
+    """getMixedValues: the static entries, with each dynamic marker replaced by the next
+    dynamic Value."""
+    dyn = iter(dynamic)
+    return [next(dyn) if s == DYNAMIC else s for s in static_attr.values]
+
+
+def group(op, name):
+    """An operand or result group (or attribute, region, successor) by its declared name."""
+    kind, index = op.opdef.accessors[name]
+    if kind in ("operand", "result"):
+        return op.opdef.get_group(op, kind, index)
+    if kind == "attr":
+        return op.get_attr(index)
+    if kind == "region":
+        return op.regions[index]
+    return op.successor_slots[index].block
+
+
+# -- builders ------------------------------------------------------------------------------------
+def build(opdef, b, result_types=None, loc=None, regions=0, successors=(), attributes=None,
+          **named):
+    """Creates `opdef`'s op at `b`'s insertion point from named operand groups and attributes
+    (see the module docstring). Returns the op."""
+    from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, segment_sizes
+    operands, sizes = [], []
+    for a in opdef.operands:
+        v = named.pop(a.name, None)
+        if a.kind == "*":
+            vals = list(v or ())
+        elif a.kind == "?":
+            vals = [] if v is None else [v]
+        else:
+            if v is None:
+                raise TypeError(f"{opdef.name}: operand '{a.name}' is required")
+            vals = [v]
+        operands.extend(vals)
+        sizes.append(len(vals))
+    props = {}
+    for name in list(named):
+        if name in opdef.attrs:
+            props[name] = named.pop(name)
+    if named:
+        raise TypeError(f"{opdef.name}: unknown argument(s) {', '.join(sorted(named))}")
+    if ATTR_SIZED_OPERANDS in opdef.traits:
+        props["operandSegmentSizes"] = segment_sizes(sizes)
+    if result_types is None:
+        result_types = _infer_results(opdef, operands, props)
+    return b.create(opdef.name, operands, result_types, properties=props,
+                    attributes=attributes, regions=regions, successors=successors, loc=loc)
+
+
+def _infer_results(opdef, operands, props):
+    from pyopt.ir.opdef import SAME_OPERANDS_AND_RESULT_TYPE
+    if not opdef.results:
+        return []
+    if all(a.name in opdef.infer for a in opdef.results):
+        known = {a.name: v.type for a, v in zip(opdef.operands, operands) if not a.kind}
+        out = []
+        for a in opdef.results:
+            how = opdef.infer[a.name]
+            out.append(known[how] if isinstance(how, str) else how(known, props))
+            known[a.name] = out[-1]
+        return out
+    if SAME_OPERANDS_AND_RESULT_TYPE in opdef.traits and operands and \
+            all(not a.kind for a in opdef.results):
+        return [operands[0].type] * len(opdef.results)
+    raise TypeError(f"{opdef.name}: result types cannot be inferred; pass result_types=")
