@@ -16,11 +16,7 @@ from pyopt.dialects.memref.views import memref_rank_reduction_mask
 from passes.memref.common import (mixed, operand_group, create_reinterpret_cast,
                                              create_extract_strided_metadata, metadata_parts,
                                              strides_offset, base_buffer_type)
-
-
-def _defining(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
+from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
 
 
 # ------------------------------------------------------------------ subview

@@ -5,17 +5,18 @@ subview of x (MLIR 19's FoldMemRefAliasOps). gpu/nvgpu accesses are not modelled
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap, constant, dim, symbol
-from pyopt.ir.attributes import AffineMapAttr, DenseArrayAttr, IntegerAttr
+from pyopt.ir.attributes import AffineMapAttr, DenseArrayAttr
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, INDEX, I64
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite import GreedyConfig, apply_patterns_greedily
-from pyopt.rewrite.folding import constant_value, create_or_fold
+from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.memref.views import memref_rank_reduction_mask
 from passes.memref.common import mixed, operand_group, dispatch
+from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
 
 # op -> (memref operand group, indices operand group, kind)
 _ACCESSES = {
@@ -26,16 +27,6 @@ _ACCESSES = {
     "vector.transfer_read": (0, 1, "transfer"), "vector.transfer_write": (1, 2, "transfer"),
 }
 _SHAPE_FOLDABLE = {"memref", "affine", "vector", "masked"}  # expand/collapse_shape folders
-
-
-def _const_int(v):
-    if isinstance(v, int):
-        return v
-    d = v.defining_op()
-    if d is None:
-        return None
-    a = constant_value(d)
-    return a.value if type(a) is IntegerAttr else None
 
 
 def _as_ofr(v):

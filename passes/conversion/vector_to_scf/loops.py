@@ -19,6 +19,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.transfer import index_const, last_dim_unit_stride
 from passes.conversion.vector_to_scf import xfer_ops as X
 from passes.conversion.vector_to_scf.permutation import _masked
+from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
 
 
 class Options:
@@ -119,11 +120,6 @@ def _unpack_one_dim(mt):
     if vt.scalable_dims[0]:
         return None
     return MemRefType(list(mt.shape) + [vt.shape[0]], X.drop_front(vt))
-
-
-def _defining(v, name):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    return d if d is not None and d.name == name else None
 
 
 def _type_cast(rw, loc, buf, t):

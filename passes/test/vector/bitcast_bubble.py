@@ -9,6 +9,7 @@ from pyopt.ir.types import I64, VectorType
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_scf import xfer_ops as X
+from pyopt.rewrite.matchers import defining as _def  # noqa: F401
 
 
 def _ints(op, name):
@@ -17,11 +18,6 @@ def _ints(op, name):
 
 def _i64s(values):
     return ArrayAttr([IntegerAttr(I64, v) for v in values])
-
-
-def _def(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
 
 
 def _n(t):

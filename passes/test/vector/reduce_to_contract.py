@@ -16,14 +16,10 @@ from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_scf.permutation import inverse_permutation
 from passes.vector.multi_reduction import _dims_mask
 from passes.test.vector.flatten import is_elementwise
+from pyopt.rewrite.matchers import defining as _def  # noqa: F401
 
 PARALLEL = IteratorTypeAttr.get("parallel")
 REDUCTION = IteratorTypeAttr.get("reduction")
-
-
-def _def(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
 
 
 def _perm(op):

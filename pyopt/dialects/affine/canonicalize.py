@@ -10,9 +10,9 @@ from pyopt.ir.affine import AffineMap, AffineExprKind, binary_op, dim, symbol, c
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
 from pyopt.ir.core import BlockArgument
 from pyopt.ir.types import INDEX
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.scope import get_affine_scope, is_top_level_value, is_valid_symbol
+from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
 
 _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
 
@@ -325,14 +325,6 @@ def simplify_map(m):
 
 
 # ------------------------------------------------------------------ operands
-def _const_int(v):
-    op = v.defining_op() if hasattr(v, "defining_op") else None
-    if op is None:
-        return None
-    a = constant_value(op)
-    return a.value if type(a) is IntegerAttr else None
-
-
 def valid_symbol(v):
     """isValidSymbol(Value): top-level in an affine scope, or a valid symbol of the scope
     its defining op is in."""

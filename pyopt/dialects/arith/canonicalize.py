@@ -10,27 +10,10 @@ import math
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr
 from pyopt.ir.types import IntegerType, FloatType, I1
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.float_format import float_to_bits
 from pyopt.dialects.arith.folds import _const_int, _norm, _elem, _width, _u, _splat_like
-
-
-def _def(v, name):
-    """v's defining op if it is a `name` op, else None."""
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
-
-
-def _cst(v):
-    d = v.defining_op()
-    return constant_value(d) if d is not None else None
-
-
-def _int_cst(v):
-    """APIntAttr constant (scalar IntegerAttr only), else None."""
-    a = _cst(v)
-    return a if type(a) is IntegerAttr else None
+from pyopt.rewrite.matchers import defining as _def, constant_attr as _cst, int_attr as _int_cst  # noqa: F401
 
 
 def _ovf(op):

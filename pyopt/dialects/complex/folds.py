@@ -9,11 +9,7 @@ from pyopt.ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
 from pyopt.ir.types import ComplexType
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.arith.folds import materialize_constant as _arith_materialize
-
-
-def _def(v, name):
-    op = v.defining_op() if hasattr(v, "defining_op") else None
-    return op if op is not None and op.name == name else None
+from pyopt.rewrite.matchers import defining as _def  # noqa: F401
 
 
 def _pair(attr):

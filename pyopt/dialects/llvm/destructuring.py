@@ -23,6 +23,7 @@ from pyopt.ir.types import I8, I32, IntegerType
 from pyopt.rewrite.folding import constant_value
 from pyopt.dialects.llvm.ops import OPS
 from pyopt.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType, LLVMType
+from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
 
 _DEFS = {d.name: d for d in OPS}
 _DYNAMIC_INDEX = -(1 << 31)      # rawConstantIndices marker of a dynamic GEP index
@@ -74,13 +75,6 @@ def _subslot_type(slot, index):
 
 def _all_indices_i32(slot):
     return all(isinstance(i, IntegerAttr) and i.type is I32 for i in slot.subelement_types)
-
-
-def _const_int(value):
-    """The integer a constant-producing op gives `value`, else None."""
-    d = value.defining_op()
-    a = constant_value(d) if d is not None else None
-    return a.value if isinstance(a, IntegerAttr) else None
 
 
 def _is_volatile(op, name):

@@ -7,24 +7,10 @@ from __future__ import annotations
 from pyopt.ir.attributes import IntegerAttr, DenseArrayAttr, StridedLayoutAttr
 from pyopt.ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
 from pyopt.ir.memref_layout import strides_and_offset
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.memref.views import subview_result_type, memref_rank_reduction_mask
-
-
-def _def(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
-
-
-def _const_index(v):
-    """The integer value of a constant-like index/integer operand, else None."""
-    d = v.defining_op()
-    if d is None:
-        return None
-    a = constant_value(d)
-    return a.value if type(a) is IntegerAttr else None
+from pyopt.rewrite.matchers import defining as _def, constant_int as _const_index  # noqa: F401
 
 
 def fold_memref_cast(op, inner=None):

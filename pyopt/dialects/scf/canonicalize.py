@@ -7,24 +7,9 @@ from __future__ import annotations
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.core import Block, Region
 from pyopt.ir.types import I1
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import SYMBOL
-
-
-def _def(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
-
-
-def _cst(v):
-    d = v.defining_op()
-    return constant_value(d) if d is not None else None
-
-
-def _int_cst(v):
-    a = _cst(v)
-    return a.value if type(a) is IntegerAttr else None
+from pyopt.rewrite.matchers import defining as _def, constant_attr as _cst, constant_int as _int_cst  # noqa: F401,E501
 
 
 def _parent_region(v):

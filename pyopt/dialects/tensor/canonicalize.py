@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
 from pyopt.ir.types import RankedTensorType, UnrankedTensorType, INDEX, DYNAMIC
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.vector.folds import raw, scalar_attr
+from pyopt.rewrite.matchers import defining as _def, constant_int as _const_int  # noqa: F401
 
 FOLDS = {}
 _PATTERNS = {}
@@ -26,19 +26,6 @@ def pat(root, benefit=1):
             RewritePattern("tensor." + root, benefit, fn))
         return fn
     return deco
-
-
-def _def(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
-
-
-def _const_int(v):
-    d = v.defining_op()
-    if d is None:
-        return None
-    a = constant_value(d)
-    return a.value if type(a) is IntegerAttr else None
 
 
 def _static(op, name):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
 from pyopt.ir.types import VectorType, IntegerType, FloatType, I64, F16, F32
-from pyopt.rewrite.folding import constant_value
 from pyopt.dialects.vector.attrs import ints
+from pyopt.rewrite.matchers import defining, constant_attr as const_of, constant_int as const_int  # noqa: F401
 
 FOLDS = {}
 
@@ -19,26 +19,6 @@ def fold(name):
 
 
 # ---------------------------------------------------------------------------- helpers
-def defining(v, *names):
-    """v's defining op if it is one of `names` (any op when no name is given), else None."""
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    if d is None or (names and d.name not in names):
-        return None
-    return d
-
-
-def const_of(v):
-    """m_Constant: the attribute of v's constant-like defining op, else None."""
-    d = defining(v)
-    return constant_value(d) if d is not None else None
-
-
-def const_int(v):
-    """getConstantIntValue: the integer a constant-like op gives v, else None."""
-    a = const_of(v)
-    return a.value if type(a) is IntegerAttr else None
-
-
 def arith_const_int(v):
     """The integer of an `arith.constant` defining v (getDefiningOp<arith::ConstantOp>)."""
     d = defining(v, "arith.constant")
