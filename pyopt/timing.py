@@ -167,3 +167,22 @@ class _Json(_Text):
 
     def footer(self):
         self.parts.append("]\n")
+
+
+class TimingReport:
+    """A whole run's timers under a hidden root, for tools that time a few steps by name
+    (pytranslate: the parser, the translation, the output)."""
+
+    def __init__(self, display="tree", fmt="text"):
+        self.display, self.fmt = display, fmt
+        self.root = Timer("root")
+        self.root.hidden = True
+        self.root.start()
+
+    def nest(self, name):
+        return self.root.nest(name, name)
+
+    def text(self):
+        self.root.stop()
+        self.root.finalize()
+        return report(self.root, self.display, self.fmt)

@@ -377,7 +377,7 @@ def _main(argv):
         return 1
     timing = None
     if v["mlir_timing"]:
-        from pytranslate.timing import TimingReport
+        from pyopt.timing import TimingReport
         timing = TimingReport(v["mlir_timing_display"], v["mlir_output_format"])
     try:
         return _translate(v, positionals[0] if positionals else "-", timing)
