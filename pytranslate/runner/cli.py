@@ -5,91 +5,63 @@ import sys
 
 from pytranslate.runner import RunnerError, translate, compile_and_run
 
-USAGE = """OVERVIEW: pyrunner: MLIR CPU execution driver (LLVM dialect programs on llvmlite's JIT)
-
-USAGE: pyrunner [options] <input file>
-
-OPTIONS:
-  -e, --entry-function=<name>       The function to be called (default: main)
-  --entry-point-result=<f32|i32|i64|void>
-                                    Textual description of the function type to be called
-                                    (default: f32)
-  -O0, -O1, -O2, -O3                Optimization level
-  --shared-libs=<lib>[,<lib>...]    Libraries to link dynamically (repeatable; also
-                                    --dlopen). MLIR's mlir_c_runner_utils / mlir_runner_utils
-                                    are built in: naming one that is not on disk uses those
-  --march, --mcpu, --mattr          Accepted; the host target is always used
-  --dump-llvmir                     Print the translated LLVM IR instead of running it
-"""
+OVERVIEW = "MLIR CPU execution driver"
 
 
-# options taking a value (`-opt=v` or `-opt v`) -> what they set
-_VALUED = {"-e": "entry", "-entry-function": "entry", "-entry-point-result": "result",
-           "-shared-libs": "libs", "-dlopen": "libs"}
+def _options():
+    from pyopt import clopts as C
+    O = C.Opt
+    return C.generic_options() + [
+        O("e", C.STRING, "The function to be called", dest="entry", default="main",
+          value_desc="function name"),
+        O("entry-function", C.STRING, "The function to be called", dest="entry",
+          value_desc="function name", hidden=True),
+        O("entry-point-result", C.STRING, "Textual description of the function type to be "
+          "called", dest="result", default="f32", value_desc="f32 | i32 | i64 | void"),
+        O("shared-libs", C.MULTI, "Libraries to link dynamically (mlir_c_runner_utils and "
+          "mlir_runner_utils are built in)", dest="libs"),
+        O("dlopen", C.MULTI, "Libraries to link dynamically", dest="libs", hidden=True),
+        O("dump-llvmir", C.FLAG, "Print the translated LLVM IR instead of running it",
+          dest="dump", default=False),
+        # accepted: the host target is always used
+        O("march", C.STRING, "Architecture to generate code for (see --version)"),
+        O("mcpu", C.STRING, "Target a specific cpu type (-mcpu=help for details)"),
+        O("mattr", C.MULTI, "Target specific attributes (-mattr=help for details)"),
+        O("object-filename", C.STRING, "Dump JITted-compiled object to file <input "
+          "file>.o"),
+        O("obj-cache", C.BOOL, "Enable object cache", default=False, hidden=True),
+    ] + [O(f"O{n}", C.FLAG, f"Run opt passes and codegen at O{n}", dest=f"O{n}")
+         for n in range(4)] + [
+        # LLVM's own options, handed on to it (the matrix lowering)
+        O(n[1:], C.OPT_STRING, "LLVM option", dest="llvm_" + n[1:].replace("-", "_"),
+          implicit="", hidden=True) for n in _LLVM_OPTIONS]
 
 
 # LLVM options mlir-cpu-runner passes on to LLVM's own option parser (the matrix lowering)
 _LLVM_OPTIONS = ("-enable-matrix", "-matrix-allow-contract", "-matrix-default-layout")
 
 
-_KNOWN = ["e", "entry-point-result", "shared-libs", "dlopen", "O0", "O1", "O2", "O3",
-          "dump-llvmir", "march", "mcpu", "mattr", "object-filename", "obj-cache", "help",
-          "enable-matrix", "matrix-allow-contract", "matrix-default-layout"]
-
-
-def _unknown(arg):
-    """llvm::cl's message for an unknown argument, with the nearest option name."""
-    from pyopt.command import edit_distance
-    from pyopt.clopts import program_path
-    body = arg.lstrip("-")
-    flag, eq, value = body.partition("=")
-    near = min(_KNOWN, key=lambda n: (edit_distance(n, flag), len(n), n))
-    near = ("-" if len(near) == 1 else "--") + near + (eq + value if eq else "")
-    return (f"Unknown command line argument '{arg}'.  Try: '{program_path()} --help'\n"
-            f"pyrunner: Did you mean '{near}'?")
-
-
 def _parse(argv):
-    opts = {"input": "-", "entry": "main", "result": "f32", "opt": 0, "libs": [],
-            "dump": False, "llvm": []}
-    it = iter(argv)
-    inputs = []
-    for a in it:
-        b = a[1:] if a.startswith("--") else a
-        key, eq, val = b.partition("=")
-        if b in ("-h", "-help", "--help"):
-            sys.stdout.write(USAGE)
-            raise SystemExit(0)
-        if key in _VALUED:
-            if not eq:
-                val = next(it, None)
-                if val is None:
-                    raise RunnerError(f"for the {key} option: requires a value!")
-            key = _VALUED[key]
-            if key == "result":
-                opts["result"] = val  # (any text: a kind 19 does not know fails later)
-            elif key == "libs":
-                opts["libs"].extend(x for x in val.split(",") if x)
-            elif key == "entry":
-                opts["entry"] = val
-        elif b in ("-O0", "-O1", "-O2", "-O3"):
-            opts["opt"] = int(b[2])
-        elif key in _LLVM_OPTIONS:
-            opts["llvm"].append("-" + b)
-        elif b == "-dump-llvmir":
-            opts["dump"] = True
-        elif key in ("-march", "-mcpu", "-mattr", "-object-filename", "-obj-cache"):
-            if not eq and key != "-obj-cache":
-                next(it, None)  # accepted, the host target is always used
-        elif a.startswith("-") and a != "-":
-            raise RunnerError(_unknown(a))
-        else:
-            inputs.append(a)
-    if len(inputs) > 1:
-        raise RunnerError("too many positional arguments")
-    if inputs:
-        opts["input"] = inputs[0]
-    return opts
+    """The options as a dict (input, entry, result, opt, libs, dump, llvm), parsed by the
+    llvm::cl-style parser every driver shares; None when the run ends here (--help, bad
+    arguments: already reported)."""
+    from pyopt import clopts
+    prog = clopts.program_path()
+    parser = clopts.Parser(clopts.tool_name(prog), OVERVIEW, "<input file>", _options(), prog)
+    v, positionals, ok = parser.parse(argv)
+    if clopts.handle_generic(parser, v, "pyrunner (MLIR 19.1.7 compatible, pure Python)\n"):
+        raise SystemExit(0)
+    if not ok:
+        raise SystemExit(1)
+    opt = max([n for n in range(4) if v.get(f"O{n}")], default=0)
+    llvm = []
+    for n in _LLVM_OPTIONS:
+        val = v.get("llvm_" + n[1:].replace("-", "_"))
+        if val is not None:
+            llvm.append(n + ("=" + val if val else ""))
+    return {"input": positionals[0] if positionals else "-", "entry": v["entry"],
+            "result": v["result"], "opt": opt, "libs": v["libs"], "dump": bool(v["dump"]),
+            "llvm": llvm}
 
 
 def main(argv=None):
