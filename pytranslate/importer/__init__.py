@@ -379,17 +379,24 @@ def _safe_chunk(chunk, name, options, engine):
 
 def main(argv=None):
     """Stand-alone driver: python -m pytranslate.importer FILE [-split-input-file]."""
-    import argparse
-    ap = argparse.ArgumentParser()
-    ap.add_argument("input", nargs="?", default="-")
-    ap.add_argument("-split-input-file", "--split-input-file", dest="split_input_file",
-                    action="store_true")
-    ap.add_argument("-verify-diagnostics", "--verify-diagnostics", dest="verify_diagnostics",
-                    action="store_true")
-    ap.add_argument("-emit-expensive-warnings", "--emit-expensive-warnings",
-                    dest="emit_expensive_warnings", action="store_true")
-    ap.add_argument("--debug-import", dest="debug_import", action="store_true")
-    ns = ap.parse_args(argv)
-    text = sys.stdin.read() if ns.input == "-" else open(ns.input, encoding="utf-8",
-                                                         errors="surrogateescape").read()
-    return import_llvm(text, "<stdin>" if ns.input == "-" else ns.input, ns, sys.stdout)
+    from types import SimpleNamespace
+    from pyopt import clopts as C
+    opts = C.generic_options(version=False) + [
+        C.Opt("split-input-file", C.FLAG, "Split the input file into chunks", default=False),
+        C.Opt("verify-diagnostics", C.FLAG, "Check the expected-* diagnostic comments",
+              default=False),
+        C.Opt("emit-expensive-warnings", C.FLAG, "Emit warnings that are expensive to compute",
+              default=False),
+        C.Opt("debug-import", C.FLAG, "Let an internal error raise", default=False)]
+    parser = C.Parser("pytranslate.importer", "LLVM IR to the MLIR LLVM dialect", "<input file>",
+                      opts)
+    v, positionals, ok = parser.parse(sys.argv[1:] if argv is None else argv)
+    if C.handle_generic(parser, v, ""):
+        return 0
+    if not ok:
+        return 1
+    ns = SimpleNamespace(**{o.dest: bool(v[o.dest]) for o in opts[len(opts) - 4:]})
+    path = positionals[0] if positionals else "-"
+    text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8",
+                                                     errors="surrogateescape").read()
+    return import_llvm(text, "<stdin>" if path == "-" else path, ns, sys.stdout)
