@@ -47,7 +47,8 @@ class SingleRegion(RegionBranch):
 
 
 def region_args(op, i, start=0):
-    return list(op.regions[i].blocks[0].args[start:])
+    r = op.regions[i]
+    return list(r.blocks[0].args[start:]) if r.blocks else []
 
 
 def is_region_branch(op):
@@ -95,6 +96,41 @@ def terminator_successors(term, branch, consts):
     """RegionBranchTerminatorOpInterface::getSuccessorRegions with constant operands."""
     m = _terminator_model(term) or _DEFAULT_TERMINATOR
     return m.successors(term, branch, consts)
+
+
+def verify_region_branch(op):
+    """RegionBranchOpInterface's verifier: the types forwarded along every region control-flow
+    edge (from the op's entry operands, and from each region's terminators, which must agree
+    with each other) match the types of the successor's inputs."""
+    from pyopt.ir.verifier import op_error
+
+    def edge(src, dst):
+        return ("from " + ("parent operands" if src is None else f"Region #{src}") + " to " +
+                ("parent results" if dst is None else f"Region #{dst}"))
+
+    def check(src, types):
+        for dst, inputs in region_successors(op, src):
+            if len(types) != len(inputs):
+                raise op_error(op, f" region control flow edge {edge(src, dst)}: source has "
+                               f"{len(types)} operands, but target successor needs "
+                               f"{len(inputs)}")
+            for i, (s, v) in enumerate(zip(types, inputs)):
+                if s is not v.type:
+                    raise op_error(op, f" along control flow edge {edge(src, dst)}: source type "
+                                   f"#{i} '{s}' should match input type #{i} '{v.type}'")
+
+    check(None, [v.type for v in entry_successor_operands(op)])
+    for ri, r in enumerate(op.regions):
+        forwarded = [terminator_successor_operands(b.last) for b in r.blocks
+                     if b.last is not None]
+        forwarded = [[v.type for v in f] for f in forwarded if f is not None]
+        if not forwarded:
+            continue
+        if any(f != forwarded[0] for f in forwarded[1:]):
+            dst = region_successors(op, ri)[0][0]
+            raise op_error(op, f" along control flow edge{edge(ri, dst)} operands mismatch "
+                           f"between return-like terminators")
+        check(ri, forwarded[0])
 
 
 def region_index(op):

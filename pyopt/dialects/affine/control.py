@@ -13,6 +13,7 @@ from pyopt.ir.verifier import op_error
 from pyopt.ir.constraints import (AnyType, Index, AffineMapAttrC, IndexAttr, ArrayAttrC, IntAttrC,
                            AttrConstraint)
 from pyopt.syntax.format import ensure_terminator
+from pyopt.interfaces.control_flow import verify_region_branch
 from pyopt.ir.opdef import (Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, ATTR_SIZED_OPERANDS,
                      AUTOMATIC_ALLOCATION_SCOPE, segment_sizes)
 from pyopt.dialects.affine.scope import verify_dims_and_symbols
@@ -211,34 +212,6 @@ def _verify_loop_like(op, body, inits):
                            f"different type: '{a.type}' != '{yielded[i].type}'")
 
 
-def _edge(src, dst):
-    return ("from " + ("parent operands" if src is None else f"Region #{src}") + " to " +
-            ("parent results" if dst is None else f"Region #{dst}"))
-
-
-def verify_region_branch(op, entry_types, successors):
-    """RegionBranchOpInterface's type check along every control flow edge: from the op
-    (`entry_types`) and from each region's return-like terminator. `successors(point)`
-    lists (region index or None for the parent, input types) for point None or a region."""
-    def check(src, types):
-        for dst, inputs in successors(src):
-            if len(types) != len(inputs):
-                raise op_error(op, f" region control flow edge {_edge(src, dst)}: source has "
-                               f"{len(types)} operands, but target successor needs "
-                               f"{len(inputs)}")
-            for i, (a, b) in enumerate(zip(types, inputs)):
-                if a is not b:
-                    raise op_error(op, f" along control flow edge {_edge(src, dst)}: source "
-                                   f"type #{i} '{a}' should match input type #{i} '{b}'")
-    check(None, entry_types)
-    for ri, r in enumerate(op.regions):
-        for b in r.blocks:
-            t = b.last
-            if t is not None and t.opdef is not None and RETURN_LIKE in t.opdef.traits:
-                check(ri, [v.type for v in t.operands])
-                break
-
-
 def _trip_count(op):
     """getTrivialConstantTripCount: known only for constant bounds and a positive step."""
     props = op.properties
@@ -250,20 +223,6 @@ def _trip_count(op):
     return 0 if d <= 0 else (d + step - 1) // step
 
 
-def _for_successors(op, body):
-    tc = _trip_count(op)
-    iter_types = [a.type for a in body.args[1:]]
-    results = op.result_types
-
-    def successors(point):
-        if point is None and tc is not None:
-            return [(0, iter_types)] if tc > 0 else [(None, results)]
-        if point is not None and tc == 1:
-            return [(None, results)]
-        return [(0, iter_types), (None, results)]
-    return successors
-
-
 def _verify_for(op):
     check_regions(op)
 
@@ -272,7 +231,7 @@ def _verify_for_regions(op):
     body = _body(op)
     inits = _for_groups(op)[2]
     _verify_loop_like(op, body, inits)
-    verify_region_branch(op, [v.type for v in inits], _for_successors(op, body))
+    verify_region_branch(op)
     if body is None or not body.args or body.args[0].type is not INDEX:
         raise op_error(op, "expected body to have a single index argument for the induction "
                        "variable")
@@ -358,14 +317,7 @@ def _verify_if(op):
 
 
 def _verify_if_regions(op):
-    results = op.result_types
-    has_else = bool(op.regions[1].blocks)
-
-    def successors(point):
-        if point is None:
-            return [(0, []), (1, [])] if has_else else [(0, []), (None, results)]
-        return [(None, results)]
-    verify_region_branch(op, [], successors)
+    verify_region_branch(op)
 
 
 IF = Op("affine.if", operands=[("operands", AnyType, "*")],

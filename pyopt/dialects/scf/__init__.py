@@ -15,6 +15,7 @@ from pyopt.ir.location import SourceLoc
 from pyopt.ir.constraints import (AnyType, Index, I1T, SignlessIntegerOrIndex, AnyRankedTensor,
                           DenseI64Array, ArrayAttrC)
 from pyopt.syntax.format import ensure_terminator
+from pyopt.interfaces.control_flow import verify_region_branch
 from pyopt.ir.opdef import (Dialect, Op, RegionDef, PURE, TERMINATOR, RETURN_LIKE, SINGLE_BLOCK,
                     NO_TERMINATOR, GRAPH_REGION, ATTR_SIZED_OPERANDS,
                     AUTOMATIC_ALLOCATION_SCOPE, CONSTANT_LIKE, segment_sizes)
@@ -914,99 +915,6 @@ IN_PARALLEL = Op("scf.forall.in_parallel", regions=[_sized("region")],
                  traits=[PURE, TERMINATOR, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION],
                  parent=["scf.forall"], parse=_parse_in_parallel, print=_print_in_parallel,
                  verify=_verify_in_parallel)
-
-
-# ============================================================================ region branches
-def _region_inputs(op, target):
-    """Types flowing into a successor: a region's entry arguments or the op's results."""
-    if target is None:
-        return [r.type for r in op.results]
-    r = op.regions[target]
-    return [a.type for a in r.blocks[0].args] if r.blocks else []
-
-
-def _successors(op, point):
-    """getSuccessorRegions: [(region index or None for the parent, input types)]."""
-    name = op.name
-    nores = ("parent-empty", [])
-    if name == "scf.for":
-        args = op.regions[0].blocks[0].args[1:] if op.regions[0].blocks else []
-        return [(0, [a.type for a in args]), (None, _region_inputs(op, None))]
-    if name == "scf.if":
-        if point is not None:
-            return [(None, _region_inputs(op, None))]
-        els = [(1, [])] if op.regions[1].blocks else [nores]
-        return [(0, [])] + els
-    if name == "scf.while":
-        if point is None or point == 1:
-            return [(0, _region_inputs(op, 0))]
-        return [(None, _region_inputs(op, None)), (1, _region_inputs(op, 1))]
-    if name in ("scf.execute_region", "scf.index_switch"):
-        if point is None:
-            return [(i, []) for i in range(len(op.regions))]
-        return [(None, _region_inputs(op, None))]
-    # scf.parallel, scf.forall: the body or the parent, forwarding nothing
-    return [(0, []), nores]
-
-
-def _entry_operands(op):
-    if op.name == "scf.for":
-        return op.operands[3:]
-    if op.name == "scf.while":
-        return op.operands
-    return []
-
-
-def _forwarded(term):
-    """Operands a RegionBranchTerminatorOpInterface op forwards, or None if it is not one."""
-    name = term.name
-    if name == "scf.condition":
-        return term.operands[1:]
-    if name == "scf.reduce":
-        return []
-    d = term.opdef
-    if d is not None and RETURN_LIKE in d.traits:
-        return term.operands
-    return None
-
-
-def _edge(src, dst):
-    a = f"Region #{src}" if src is not None else "parent operands"
-    b = f"Region #{dst}" if dst is not None and dst != "parent-empty" else "parent results"
-    return f"from {a} to {b}"
-
-
-def _check_edges(op, src, source_types):
-    for dst, inputs in _successors(op, src):
-        if len(source_types) != len(inputs):
-            raise op_error(op, f" region control flow edge {_edge(src, dst)}: source has "
-                           f"{len(source_types)} operands, but target successor needs "
-                           f"{len(inputs)}")
-        for i, (s, t) in enumerate(zip(source_types, inputs)):
-            if s is not t:
-                raise op_error(op, f" along control flow edge {_edge(src, dst)}: source type "
-                               f"#{i} '{s}' should match input type #{i} '{t}'")
-
-
-def verify_region_branch(op):
-    """RegionBranchOpInterface: types agree along every region control-flow edge."""
-    _check_edges(op, None, [v.type for v in _entry_operands(op)])
-    for ri, r in enumerate(op.regions):
-        terms = []
-        for b in r.blocks:
-            if b.last is not None:
-                fwd = _forwarded(b.last)
-                if fwd is not None:
-                    terms.append(fwd)
-        if not terms:
-            continue
-        first = [v.type for v in terms[0]]
-        for t in terms[1:]:
-            if [v.type for v in t] != first:
-                dst = _successors(op, ri)[0][0]
-                raise op_error(op, f" along control flow edge{_edge(ri, dst)} operands mismatch "
-                               f"between return-like terminators")
-        _check_edges(op, ri, first)
 
 
 SCF = Dialect("scf", [CONDITION, YIELD, EXECUTE_REGION, FOR, IF, WHILE, INDEX_SWITCH, PARALLEL,
