@@ -57,7 +57,10 @@ def fold_op(op):
         if not isinstance(r, (list, tuple)):
             r = [r]
         if len(r) == 1 and len(op.results) == 1 and r[0] is op.results[0]:
-            r = []
+            # folded in place - unless the op uses its own result (possible in unreachable
+            # code), where "fold to itself" (x + 0 -> x) changes nothing and would be
+            # retried forever
+            r = None if _uses_own_result(op) else []
         elif not r:  # an empty list: folded in place (multi-result ops)
             pass
         elif len(r) != len(op.results) or any(x is None for x in r):
@@ -65,6 +68,11 @@ def fold_op(op):
     if (r is None or r == []) and COMMUTATIVE in d.traits and _fold_commutative(op, consts):
         return []
     return None if r is None else list(r)
+
+
+def _uses_own_result(op):
+    res = op.results[0]
+    return any(sl.value is res for sl in op.operand_slots)
 
 
 def _fold_commutative(op, consts):

@@ -37,6 +37,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -86,12 +87,23 @@ class Oracle:
         return all((self.opt, self.translate, self.lli))
 
 
-def run(cmd, stdin=None, timeout=60):
+def run(cmd, stdin=None, timeout=20):
     try:
         p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return -1, "", "timeout"
+
+
+PY_TIMEOUT = 120  # seconds for one pyopt/pytranslate run (a hang is a py-err row)
+
+
+class _Timeout(BaseException):  # (not an Exception: the tools' own handlers must not eat it)
+    pass
+
+
+def _timed_out(signum, frame):
+    raise _Timeout()
 
 
 def pyopt_inprocess(text, args, workdir, tool="pyopt"):
@@ -108,14 +120,22 @@ def pyopt_inprocess(text, args, workdir, tool="pyopt"):
         os.unlink(out)
     err = io.StringIO()
     rc = 0
+    old = signal.signal(signal.SIGALRM, _timed_out)
+    signal.alarm(PY_TIMEOUT)
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         try:
             main([src] + args + ["-o", out])
         except SystemExit as e:
             rc = e.code or 0
+        except _Timeout:
+            rc = 1
+            err.write(f"{tool}: timeout: no result after {PY_TIMEOUT} s\n")
         except Exception as e:  # run_command catches these; belt and braces
             rc = 1
             err.write(f"internal error: {type(e).__name__}: {e}\n")
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
     output = ""
     if rc == 0 and os.path.exists(out):
         with open(out) as f:

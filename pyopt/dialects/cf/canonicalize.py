@@ -79,10 +79,23 @@ def collapse_branch(successor, operands):
     return dest, out
 
 
+def _used_in(values, block):
+    for v in values:
+        u = v.first_use
+        while u is not None:
+            if u.owner.parent is block:
+                return True
+            u = u.next_use
+    return False
+
+
 def _br_canonicalize(op, rw):
     succ, parent = op.successors[0], op.parent
-    # simplifyBrToBlockWithSinglePred
-    if succ is not parent and len(succ.pred_uses) == 1:
+    # simplifyBrToBlockWithSinglePred (not in a cycle of blocks cut off from the entry,
+    # where the branching block uses the successor's arguments: merging would make ops use
+    # their own results, which patterns such as addi(addi(x, c1), c2) then rewrite forever;
+    # region simplification erases such blocks instead)
+    if succ is not parent and len(succ.pred_uses) == 1 and not _used_in(succ.args, parent):
         operands = list(op.operands)
         rw.erase_op(op)
         rw.merge_blocks(succ, parent, operands)
