@@ -137,7 +137,7 @@ def profile(path, out_dir, ops, top=25):
     import cProfile
     import pstats
     from pyopt.dialects import make_context
-    from pyopt.gc_policy import unfreeze_ir
+    from pyopt.ir.gc_policy import unfreeze_ir
     from pyopt.ir.location import SourceBuffer
     from pyopt.ir.verifier import verify
     from pyopt.pass_manager import PassManager, parse_pipeline

@@ -19,7 +19,7 @@ from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.ir.verifier import verify
 from pyopt.pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes, \
     GLOBAL_OPTIONS, set_global_option
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 ANY = "any"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import sys
 
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.ir.location import UNKNOWN_LOC
 
 

@@ -10,7 +10,7 @@ block, so that `pyopt file --run-reproducer` runs the same pipeline on the same 
 """
 from __future__ import annotations
 
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 
 
 def reproducer_text(op, ctx, pipeline, disable_threading, verify_each, flags=None):

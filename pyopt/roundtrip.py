@@ -3,7 +3,7 @@ back (into a fresh context) and print identically, and so must the IR written as
 read back; checked before any pass runs, as mlir-opt 19 does."""
 from __future__ import annotations
 
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 
 
 def _generic_text(op, ctx):

@@ -10,11 +10,11 @@ import gc
 import sys
 
 from pyopt.dialects import make_context
-from pyopt.gc_policy import freeze_ir, unfreeze_ir
+from pyopt.ir.gc_policy import freeze_ir, unfreeze_ir
 from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
-from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
 

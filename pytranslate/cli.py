@@ -70,7 +70,7 @@ def run(text, filename, translation, options, out) -> int:
     """Runs the translation over the (split) input and writes the output; returns the exit
     code. `translation` may be a list of (function, description) stages: each stage's output
     is the next one's input, as when mlir-translate is given several translations."""
-    from pyopt.syntax.diagnostics import Diagnostic
+    from pyopt.ir.diagnostics import Diagnostic
     from pyopt.ir.location import FileLineColLoc
     from pyopt.tool import split_chunks
     stages = translation if isinstance(translation, list) else [(translation, None)]
@@ -132,7 +132,7 @@ _SEVERITY_COLOR = {"error": "31", "warning": "35", "remark": "34", "note": "30"}
 def _colored_engine():
     """The diagnostic printer; in colour (on a terminal, or with --color) it writes the
     escapes LLVM's SourceMgr writes."""
-    from pyopt.syntax.diagnostics import DiagnosticEngine
+    from pyopt.ir.diagnostics import DiagnosticEngine
 
     class ColoredEngine(DiagnosticEngine):
         def _write(self, text, severity):
@@ -217,7 +217,7 @@ def _run_stage(translation, name, chunk, options, engine, chained):
     """One translation of one chunk: (output text or None, success)."""
     from pyopt.dialects import make_context
     from pyopt.ir.location import SourceBuffer, FileLineColLoc
-    from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+    from pyopt.ir.diagnostics import Diagnostic, MLIRError
     ctx = make_context(options.allow_unregistered)  # a fresh context per chunk, as upstream
     buffer = _UnlistedBuffer(name, chunk) if chained else SourceBuffer(name, chunk)
     collected = [] if options.verify_diagnostics else None

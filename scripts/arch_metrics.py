@@ -77,9 +77,12 @@ def big_modules():
 
 
 def _package(mod):
+    """pyopt's subpackages (pyopt.ir, pyopt.syntax, ...) count on their own; its top-level
+    modules (pass_manager, cli, ...) are the package `pyopt`."""
     parts = mod.split(".")
-    if parts[0] == "pyopt" and len(parts) > 1:
-        return "pyopt." + parts[1] if len(parts) > 2 else "pyopt"
+    if parts[0] == "pyopt" and len(parts) > 1 and \
+            os.path.isdir(os.path.join(ROOT, "pyopt", parts[1])):
+        return "pyopt." + parts[1]
     return parts[0]
 
 

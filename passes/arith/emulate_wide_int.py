@@ -14,7 +14,7 @@ from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import (ConversionTarget, OpConversionPattern, TypeConverter,
                                       apply_partial_conversion)
 from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 EQ, NE, SLT, SLE, SGT, SGE, ULT, ULE, UGT, UGE = range(10)
 _UNSIGNED = {SGE: UGE, SGT: UGT, SLE: ULE, SLT: ULT}

@@ -11,7 +11,7 @@ from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.folding import constant_value, create_or_fold
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import pass_failure
+from pyopt.ir.diagnostics import pass_failure
 from pyopt.ir.types import with_element_type as _with_elem
 
 SIGN, ZERO = "arith.extsi", "arith.extui"

@@ -13,7 +13,7 @@ from pyopt.ir.types import I1, I64, INDEX, FloatType, IntegerType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 K = AffineExprKind
 EQ, SLT, SLE, SGE = 0, 2, 3, 5  # arith.cmpi predicates

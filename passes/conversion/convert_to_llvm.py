@@ -8,7 +8,7 @@ from __future__ import annotations
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
-from pyopt.syntax.diagnostics import error
+from pyopt.ir.diagnostics import error
 
 from passes.conversion.llvm_common import LLVMTypeConverter, LowerToLLVMOptions
 from passes.conversion.llvm_common.interface import TO_LLVM_POPULATORS

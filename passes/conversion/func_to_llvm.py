@@ -18,7 +18,7 @@ from pyopt.ir.symbols import SymbolTableCollection, lookup_symbol
 from pyopt.ir.types import MemRefType, UnrankedMemRefType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import apply_partial_conversion
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.dialects.llvm import types as lt
 from pyopt.dialects.llvm.attrs import LinkageAttr
 from passes.conversion.llvm_common import (ConvertOpToLLVMPattern, LLVMConversionTarget,

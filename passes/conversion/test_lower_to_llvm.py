@@ -15,7 +15,7 @@ from __future__ import annotations
 from pyopt.pass_manager import OpPassManager, PassManager, make_instance
 from pyopt.pass_registry import PASSES, PassOption, register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 from passes.conversion.vector_to_scf import needs_vector_to_scf
 

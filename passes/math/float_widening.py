@@ -13,7 +13,7 @@ from pyopt.ir.types import F32, FloatType, ShapedType, with_element_type
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import (ConversionPattern, ConversionTarget, TypeConverter,
                                       apply_partial_conversion)
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.ir.location import UNKNOWN_LOC
 
 _FLOATS = {"f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "bf16", "f16", "f32",

@@ -7,7 +7,7 @@ from pyopt.ir.types import IntegerType, MemRefType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.conversion import ConversionTarget, OpConversionPattern, \
     apply_partial_conversion
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from passes.arith.emulate_wide_int import WideIntConverter, wide_int_patterns
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.rewriter import PatternRewriter
-from pyopt.syntax.diagnostics import pass_failure
+from pyopt.ir.diagnostics import pass_failure
 
 from passes.scf.common import create_for, create_parallel, forall_bounds
 

@@ -13,7 +13,7 @@ from pyopt.ir.types import FloatType, I1, I32, I64, IndexType, IntegerType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 from passes.scf.common import create_for, default_greedy_config, defining, \
     parent_op_of_value

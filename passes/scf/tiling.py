@@ -11,7 +11,7 @@ from pyopt.ir.core import Region
 from pyopt.ir.types import I1, I64, INDEX
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.rewriter import PatternRewriter
-from pyopt.syntax.diagnostics import error
+from pyopt.ir.diagnostics import error
 
 from passes.scf.common import const_index, create_parallel, defining, \
     parallel_groups

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pyopt.dialects.affine.canonicalize import simplify_map
 from pyopt.ir.types import VectorType
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import NameState, Printer, PrintFlags
 
 from passes.affine.super_vectorize import matcher

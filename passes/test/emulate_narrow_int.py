@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyopt.ir.types import IntegerType, VectorType
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.conversion import ConversionConfig, ConversionTarget, apply_partial_conversion
 from passes.arith.narrow_type.converter import NarrowTypeConverter, func_patterns
 from passes.arith.narrow_type.memref import memref_patterns

@@ -4,7 +4,7 @@ option in logs. `test-composite-fixed-point-pass` is the same with canonicalize 
 from __future__ import annotations
 
 from pyopt.pass_registry import PASSES, PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic, error
+from pyopt.ir.diagnostics import Diagnostic, error
 from pyopt.ir.location import UNKNOWN_LOC
 
 

@@ -8,7 +8,7 @@ import tempfile
 
 from pyopt.ir.location import FileLineColLoc, FusedLoc, NameLoc
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import error
+from pyopt.ir.diagnostics import error
 from pyopt.syntax.printer import PrintFlags, print_op_with_positions
 
 

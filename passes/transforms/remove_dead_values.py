@@ -15,7 +15,7 @@ from pyopt.ir.attributes import ArrayAttr, TypeAttr
 from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
 from pyopt.ir.types import FunctionType
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import op_for_diagnostic
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_memory_effect_free

@@ -19,7 +19,7 @@ def read_bytecode(data, name, ctx, into):
     located at `name:0:0` as MLIR does, with its note naming the producer."""
     from pyopt.bytecode.reader import BytecodeReader
     from pyopt.ir.location import FileLineColLoc
-    from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+    from pyopt.ir.diagnostics import Diagnostic, MLIRError
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     reader = BytecodeReader(data, ctx)

@@ -13,7 +13,7 @@ from pyopt.bytecode.encoding import Emitter
 from pyopt.bytecode.properties import has_properties, schema, write_properties
 from pyopt.ir.attributes import LocationAttr
 from pyopt.ir.location import Location, OpaqueLoc
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 
 def _bytes(s: str) -> bytes:

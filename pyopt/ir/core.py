@@ -358,7 +358,7 @@ class Operation:
     def destroy(self):
         """Cuts the reference cycles of an op that is garbage (op <-> results, op <-> regions
         <-> blocks <-> nested ops and block arguments), so that reference counting frees it at
-        once: the pyopt command keeps its IR off the cycle collector (pyopt.gc_policy), where
+        once: the pyopt command keeps its IR off the cycle collector (pyopt.ir.gc_policy), where
         cyclic garbage would stay until the command ends. Name, attributes and location stay
         readable; the op has no results, operands or regions afterwards."""
         self.results = []

@@ -5,7 +5,7 @@ Errors are raised as MLIRError carrying MLIR's messages and a "see current opera
 """
 from __future__ import annotations
 
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.ir import opdef as T
 from pyopt.ir.constraints import AnyType, AttrConstraint, _Wrapped
 from pyopt.ir.core import OpResult

@@ -2,7 +2,7 @@
 emitError from a pass that goes on)."""
 from __future__ import annotations
 
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.printer import op_for_diagnostic, print_op
 
 

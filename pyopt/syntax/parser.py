@@ -11,7 +11,7 @@ import re
 from pyopt.ir.core import Operation, Block, Region, Value, BlockArgument
 from pyopt.ir.location import SourceBuffer, SourceLoc
 from pyopt.ir.types import FunctionType
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.lexer import TOKEN_RE, unescape_string
 from pyopt.syntax.type_parser import TypeParserMixin
 from pyopt.syntax.attr_parser import AttrParserMixin

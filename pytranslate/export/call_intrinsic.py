@@ -9,7 +9,7 @@ from pytranslate.export.types import llvm_name
 
 
 def _fail(op, message):
-    from pyopt.syntax.diagnostics import MLIRError, Diagnostic
+    from pyopt.ir.diagnostics import MLIRError, Diagnostic
     err = MLIRError(Diagnostic("error", op.loc, message))
     err.more = [Diagnostic("error", op.loc, f"LLVM Translation failed for operation: {op.name}")]
     raise err

@@ -642,7 +642,7 @@ def attach_op_metadata(t, op, atts):
     tags = _prop(op, "tbaa")
     if tags is not None and tags.value:
         if len(tags.value) > 1:
-            from pyopt.syntax.diagnostics import Diagnostic
+            from pyopt.ir.diagnostics import Diagnostic
             t.m.options.emit(Diagnostic("warning", op.loc, "TBAA access tags were not "
                                         "translated, because LLVM IR only supports a single "
                                         "tag per instruction"))

@@ -224,7 +224,7 @@ def translate_module(module_op, options, llvm_check=True):
 
 
 def raise_translation_error(op, message, loc=None):
-    from pyopt.syntax.diagnostics import MLIRError, Diagnostic
+    from pyopt.ir.diagnostics import MLIRError, Diagnostic
     from pyopt.ir.location import UNKNOWN_LOC
     on_op = loc is None and op is not None  # op->emitError: the driver notes the op
     if loc is None:

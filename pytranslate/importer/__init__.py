@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import sys
 
-from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.ir.location import FileLineColLoc, UNKNOWN_LOC, SourceBuffer
 
 _LLVM_DIAG = re.compile(r"^<string>:(\d+):(\d+): error: (.*)$", re.M)

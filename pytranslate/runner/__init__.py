@@ -72,7 +72,7 @@ def translate(text, name, entry=None, result=None):
     failure."""
     from pyopt.ir.location import SourceBuffer
     from pyopt.ir.verifier import verify
-    from pyopt.syntax.diagnostics import MLIRError
+    from pyopt.ir.diagnostics import MLIRError
     from pyopt.syntax.printer import PrintFlags
     from pyopt.tool import parse_module
     from pytranslate.cli import TranslateOptions

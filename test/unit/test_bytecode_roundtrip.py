@@ -34,7 +34,7 @@ def test_malformed_bytecode_gives_diagnostics():
     from pyopt.bytecode import write_bytecode
     from pyopt.dialects import make_context
     from pyopt.ir.location import SourceBuffer
-    from pyopt.syntax.diagnostics import MLIRError
+    from pyopt.ir.diagnostics import MLIRError
     from pyopt.tool import parse_module
     text = open(os.path.join(rt.ROOT, "test", "IR", "bytecode", "roundtrip.mlir")).read()
     ctx = make_context(True)

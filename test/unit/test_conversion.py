@@ -12,7 +12,7 @@ from pyopt.rewrite.conversion import (ConversionTarget, ConversionPattern, FAILU
                                       apply_analysis_conversion, apply_full_conversion,
                                       apply_partial_conversion, conversion_pattern,
                                       unrealized_cast_materialization)
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 from pyopt.syntax.printer import print_op
 from pyopt.tool import parse_module
 

@@ -9,7 +9,7 @@ from pyopt.ir.location import SourceBuffer
 from pyopt.ir.types import F32, F64
 from pyopt.rewrite.conversion import (ConversionConfig, ConversionPattern, ConversionTarget,
                                       TypeConverter, apply_partial_conversion)
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 from pyopt.syntax.printer import print_op
 from pyopt.tool import parse_module
 

@@ -102,7 +102,7 @@ def test_builder_insertion_points_and_printing():
 
 def test_diagnostics_are_plain_text_off_a_terminal_and_coloured_on_one():
     import io
-    from pyopt.syntax.diagnostics import Diagnostic, DiagnosticEngine
+    from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine
     from pyopt.ir.location import SourceBuffer, SourceLoc
     buf = SourceBuffer("t.mlir", "func.func @f() {\n  bogus\n}\n")
     diag = Diagnostic("error", SourceLoc(buf, 19), "custom op 'bogus' is unknown")

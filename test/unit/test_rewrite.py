@@ -160,7 +160,7 @@ def test_custom_pass_runs_in_pipeline_with_statistics():
 
 
 def test_pass_exception_is_reported_with_pass_name():
-    from pyopt.syntax.diagnostics import MLIRError
+    from pyopt.ir.diagnostics import MLIRError
 
     @register_pass("test-boom", "Throws")
     def boom(op, ctx, options):

@@ -10,7 +10,7 @@ import pytest
 from pyopt.dialects import make_context
 from pyopt.ir.location import SourceBuffer
 from pyopt.ir.verifier import verify
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 from pyopt.syntax.printer import Printer, PrintFlags
 from pyopt.tool import parse_module, split_chunks
 

@@ -4,7 +4,7 @@ import pytest
 
 from pyopt.ir.location import (CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc,
                                SourceBuffer, SourceLoc, UNKNOWN_LOC)
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
 
 RET_MSG = "'func.return' op has 0 operands, but enclosing function (@f) returns 1"

@@ -6,7 +6,7 @@ each selected nest is rewritten with vector transfers (vectorizer.py)."""
 from __future__ import annotations
 
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError, pass_failure
+from pyopt.ir.diagnostics import Diagnostic, MLIRError, pass_failure
 
 from passes.affine.super_vectorize import matcher
 from passes.affine.super_vectorize.analysis import (is_loop_parallel,

@@ -8,7 +8,7 @@ from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.ir.affine import AffineExprKind, AffineMap, constant, dim
 from pyopt.ir.types import FloatType, IndexType, IntegerType, MemRefType, VectorType
 from pyopt.rewrite.folding import is_memory_effect_free
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.printer import op_for_diagnostic
 
 from pyopt.dialects.affine.analysis.parallelism import is_loop_memory_parallel

@@ -4,7 +4,7 @@ size; optionally separating full tiles from partial ones) and `test-affine-param
 from __future__ import annotations
 
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import PrintFlags, op_for_diagnostic, print_op
 from passes.affine.tiling.loops import constant_trip_count, tileable_bands
 from passes.affine.tiling.tile import (tile_perfectly_nested,

@@ -40,7 +40,7 @@ def promote_descriptor(tc, rw, loc, descriptor):
 def emit_op_error(rw, op, message):
     """Reports `'name' op message` without failing the conversion (the pattern just does
     not apply, as an emitOpError that returns failure() in a pattern)."""
-    from pyopt.syntax.diagnostics import Diagnostic
+    from pyopt.ir.diagnostics import Diagnostic
     from pyopt.syntax.printer import op_for_diagnostic
     engine = getattr(rw.ctx, "diag_engine", None)
     if engine is None:

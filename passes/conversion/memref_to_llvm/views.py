@@ -306,7 +306,7 @@ class ViewLowering(ConvertOpToLLVMPattern):
 
 
 def _warn(rw, op, message):
-    from pyopt.syntax.diagnostics import Diagnostic
+    from pyopt.ir.diagnostics import Diagnostic
     engine = getattr(rw.ctx, "diag_engine", None)
     if engine is not None:
         engine.emit(Diagnostic("warning", op.loc, message))

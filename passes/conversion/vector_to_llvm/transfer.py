@@ -19,7 +19,7 @@ from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I1, I64, INDEX, MemRefType, VectorType
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
 
 # -- shared transfer queries (VectorToSCF uses them too) ---------------------------------------

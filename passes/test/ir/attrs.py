@@ -28,7 +28,7 @@ def _first_mod(e):
 @register_pass("test-affine-walk", "Test affine walk method.", anchor="builtin.module")
 def test_affine_walk(module, ctx, options):
     from pyopt.ir.attributes import AffineMapAttr
-    from pyopt.syntax.diagnostics import Diagnostic
+    from pyopt.ir.diagnostics import Diagnostic
     engine = getattr(ctx, "diag_engine", None)
 
     def visit(op):

@@ -7,7 +7,7 @@ from pyopt.ir.opdef import TERMINATOR
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import (PURE, NO_MEMORY_EFFECT, CONSTANT_LIKE,
                                    RECURSIVE_MEMORY_EFFECTS)
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.printer import attr_to_str
 from pyopt.dialects.test.ir_effect_ops import TEST_EFFECT_OPS
 

@@ -73,7 +73,7 @@ def test_print_invalid(module, ctx, options):
     from pyopt.ir.attributes import StringAttr, TypeAttr
     from pyopt.ir.verifier import verify
     from pyopt.rewrite.rewriter import PatternRewriter
-    from pyopt.syntax.diagnostics import MLIRError
+    from pyopt.ir.diagnostics import MLIRError
     from pyopt.syntax.printer import PrintFlags, print_op
 
     b = PatternRewriter(ctx)

@@ -8,7 +8,7 @@ from pyopt.ir.attributes import StringAttr
 from pyopt.ir.symbols import (SymbolTableCollection, symbol_name, is_symbol_table,
                                nearest_symbol_table)
 from pyopt.pass_registry import register_pass
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.printer import attr_to_str
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pyopt.ir.types import F64
 from pyopt.rewrite.conversion import ConversionPattern
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import op_for_diagnostic
 
 

@@ -8,7 +8,7 @@ from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import FAILURE as _FAIL, ConversionConfig, ConversionTarget, \
     TypeConverter, apply_full_conversion, apply_partial_conversion
 from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 from pyopt.dialects.test.legalizer_types import SimpleAType, TestRecursiveType
 from passes.test.legalizer.common import FnConversion, FnPattern, \
     producer_rewrite, remark_ops, update_consumer

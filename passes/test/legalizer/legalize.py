@@ -12,7 +12,7 @@ from pyopt.rewrite.conversion import ConversionConfig, ConversionTarget, TypeCon
     apply_analysis_conversion, apply_full_conversion, apply_partial_conversion
 from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
 from pyopt.rewrite.conversion.rewriter import CAST
-from pyopt.syntax.diagnostics import MLIRError
+from pyopt.ir.diagnostics import MLIRError
 from passes.test.legalizer.common import DumpNotifications, FnConversion, \
     FnPattern, producer_rewrite, remark_ops, report_failure, update_consumer
 

@@ -10,7 +10,7 @@ from pyopt.ir.attributes import IntegerAttr
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.rewriter import Builder
-from pyopt.syntax.diagnostics import Diagnostic, pass_failure
+from pyopt.ir.diagnostics import Diagnostic, pass_failure
 from passes.scf.common import const_int, create_parallel, parallel_groups
 
 

@@ -9,7 +9,7 @@ from pyopt.ir.core import Region
 from pyopt.ir.types import FunctionType, IndexType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.rewriter import PatternRewriter
-from pyopt.syntax.diagnostics import pass_failure
+from pyopt.ir.diagnostics import pass_failure
 
 
 def used_values_defined_above(region):

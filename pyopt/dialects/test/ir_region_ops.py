@@ -10,7 +10,7 @@ from pyopt.ir.opdef import (Op, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, ISOLA
                              TERMINATOR, PURE)
 from pyopt.ir.verifier import op_error
 from pyopt.rewrite.folding import MATERIALIZE_CONSTANTS_HERE
-from pyopt.syntax.diagnostics import Diagnostic
+from pyopt.ir.diagnostics import Diagnostic
 
 
 def sized_regions(*sizes, names=()):

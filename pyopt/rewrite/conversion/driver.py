@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import gc
 
-from pyopt.gc_policy import freeze_new_ir
+from pyopt.ir.gc_policy import freeze_new_ir
 from pyopt.ir.opdef import CONSTANT_LIKE
-from pyopt.syntax.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.folding import fold_op, materialize_constant
 from pyopt.rewrite.pattern import PatternSet, RewritePattern
 from pyopt.rewrite.conversion.rewriter import ARGUMENT, CAST, SOURCE, TARGET, ConversionPatternRewriter, OpAdaptor
