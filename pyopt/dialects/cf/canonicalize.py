@@ -29,9 +29,8 @@ def _unique_predecessor(block):
 
 
 def _cond_parts(op):
-    g = op.opdef.get_group
-    return (op.operand(0), op.successors[0], list(g(op, "operand", 1)), op.successors[1],
-            list(g(op, "operand", 2)))
+    return (op.condition, op.trueDest, op.trueDestOperands, op.falseDest,
+            op.falseDestOperands)
 
 
 def _br(rw, op, dest, operands):
@@ -64,7 +63,7 @@ def collapse_branch(successor, operands):
             if u.owner is not br:
                 return None
             u = u.next_use
-    dest = br.successors[0]
+    dest = br.dest
     if dest is successor:
         return None
     ops = list(br.operands)
@@ -90,7 +89,7 @@ def _used_in(values, block):
 
 
 def _br_canonicalize(op, rw):
-    succ, parent = op.successors[0], op.parent
+    succ, parent = op.dest, op.parent
     # simplifyBrToBlockWithSinglePred (not in a cycle of blocks cut off from the entry,
     # where the branching block uses the successor's arguments: merging would make ops use
     # their own results, which patterns such as addi(addi(x, c1), c2) then rewrite forever;
@@ -111,7 +110,7 @@ def _br_canonicalize(op, rw):
 
 
 def SimplifyConstCondBranchPred(op, rw):
-    c = _const_bool(op.operand(0))
+    c = _const_bool(op.condition)
     if c is None:
         return False
     cond, t, t_ops, f, f_ops = _cond_parts(op)
@@ -162,10 +161,10 @@ def SimplifyCondBranchFromCondBranchOnSameCondition(op, rw):
     if pred is None:
         return False
     pb = pred.last
-    if pb is None or pb.name != "cf.cond_br" or pb.operand(0) is not op.operand(0):
+    if pb is None or pb.name != "cf.cond_br" or pb.condition is not op.condition:
         return False
     cond, t, t_ops, f, f_ops = _cond_parts(op)
-    if block is pb.successors[0]:
+    if block is pb.trueDest:
         _br(rw, op, t, t_ops)
     else:
         _br(rw, op, f, f_ops)
@@ -209,7 +208,7 @@ def attach(dialect):
 
 # -- cf.assert / cf.switch ----------------------------------------------------------------------
 def _assert_canonicalize(op, rw):
-    c = _const_bool(op.operand(0))
+    c = _const_bool(op.arg)
     if c is None or not c:
         return False
     rw.erase_op(op)
@@ -220,8 +219,8 @@ def _switch_parts(op):
     from pyopt.dialects.cf import _case_groups
     cv = op.properties.get("case_values")
     values = list(cv.all_values()) if cv is not None else []
-    return (op.operand(0), op.successors[0], list(op.opdef.get_group(op, "operand", 1)),
-            values, list(op.successors[1:]), [list(g) for g in _case_groups(op)])
+    return (op.flag, op.defaultDestination, op.defaultOperands, values,
+            op.caseDestinations, [list(g) for g in _case_groups(op)])
 
 
 def _new_switch(rw, op, flag, default, default_ops, values, dests, case_ops):
@@ -270,7 +269,7 @@ def _fold_switch(rw, op, value):
 
 
 def simplifyConstSwitchValue(op, rw):
-    c = _const_bool(op.operand(0))
+    c = _const_bool(op.flag)
     if c is None:
         return False
     _fold_switch(rw, op, c)
@@ -299,7 +298,7 @@ def _pred_switch(op):
     if pred is None:
         return None
     ps = pred.last
-    if ps is None or ps.name != "cf.switch" or ps.operand(0) is not op.operand(0):
+    if ps is None or ps.name != "cf.switch" or ps.flag is not op.flag:
         return None
     return ps
 
@@ -307,7 +306,7 @@ def _pred_switch(op):
 def simplifySwitchFromSwitchOnSameCondition(op, rw):
     ps = _pred_switch(op)
     block = op.parent
-    if ps is None or ps.successors[0] is block:
+    if ps is None or ps.defaultDestination is block:
         return False
     _, _, _, pvals, pdests, _ = _switch_parts(ps)
     for i, b in enumerate(pdests):
@@ -322,7 +321,7 @@ def simplifySwitchFromSwitchOnSameCondition(op, rw):
 def simplifySwitchFromDefaultSwitchOnSameCondition(op, rw):
     ps = _pred_switch(op)
     block = op.parent
-    if ps is None or ps.successors[0] is not block:
+    if ps is None or ps.defaultDestination is not block:
         return False
     _, _, _, pvals, pdests, _ = _switch_parts(ps)
     remove = {pvals[i] for i in range(len(pvals)) if pdests[i] is not block}
