@@ -57,17 +57,9 @@ def compile_format(d):
             for step in print_steps:
                 step(p, op, out, st)
     else:
-        def interpreted_print(p, op):
-            out = p.out
-            for step in print_steps:
-                step(p, op, out, None)
-
         def print_fn(p, op):
             # Generated at the op's first print, like the parser.
-            try:
-                fn = _generated_print(d, print_steps)
-            except Exception:  # a shape the generator did not foresee: interpret the steps
-                fn = interpreted_print
+            fn = _generated_print(d, print_steps)
             if d.print is print_fn:
                 d.print = fn
             return fn(p, op)

@@ -227,6 +227,8 @@ class _ParseGen:
             if t[0] == "results":
                 self.set_types(ind, t, "_parse_all_types(parser)", True)
                 return
+            if t[0] == "operands":
+                raise _Unsupported  # `type(operands)`: left to the interpreter
             arg = t[2]
             if arg.kind == "":
                 tc = arg.constraint.type_class
@@ -675,5 +677,5 @@ class _Attrs:
 def _generated_parse(d):
     try:
         return _ParseGen(d).build()
-    except Exception:  # _Unsupported, or a format shape the generator did not foresee
+    except _Unsupported:  # a shape the generator leaves to the interpreter
         return None
