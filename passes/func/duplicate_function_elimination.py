@@ -4,56 +4,8 @@ merged into the first of them; func.call ops are redirected to it and the others
 from __future__ import annotations
 
 from pyopt.ir.attributes import FlatSymbolRefAttr
+from pyopt.ir.equivalence import regions_equivalent
 from pyopt.pass_registry import register_pass
-
-
-def regions_equivalent(lhs, rhs, mapping):
-    """OperationEquivalence::isRegionEquivalentTo (locations ignored): `mapping` pairs the
-    values and blocks of lhs with those of rhs as they are matched."""
-    if len(lhs.blocks) != len(rhs.blocks):
-        return False
-    for lb, rb in zip(lhs.blocks, rhs.blocks):
-        if len(lb.args) != len(rb.args):
-            return False
-        for la, ra in zip(lb.args, rb.args):
-            if la.type != ra.type:
-                return False
-            mapping[la] = ra
-        mapping[lb] = rb
-    for lb, rb in zip(lhs.blocks, rhs.blocks):
-        lo, ro = lb.first, rb.first
-        while lo is not None and ro is not None:
-            if not ops_equivalent(lo, ro, mapping):
-                return False
-            lo, ro = lo.next, ro.next
-        if lo is not None or ro is not None:
-            return False
-    return True
-
-
-def ops_equivalent(lhs, rhs, mapping):
-    if lhs.name != rhs.name or lhs.attributes != rhs.attributes or \
-            lhs.properties != rhs.properties or \
-            len(lhs.operand_slots) != len(rhs.operand_slots) or \
-            len(lhs.results) != len(rhs.results) or len(lhs.regions) != len(rhs.regions) or \
-            len(lhs.successor_slots) != len(rhs.successor_slots):
-        return False
-    for lr, rr in zip(lhs.results, rhs.results):
-        if lr.type != rr.type:
-            return False
-    for ls, rs in zip(lhs.operand_slots, rhs.operand_slots):
-        lv, rv = ls.value, rs.value
-        if lv is not rv and mapping.get(lv) is not rv:
-            return False
-    for ls, rs in zip(lhs.successor_slots, rhs.successor_slots):
-        if mapping.get(ls.block) is not rs.block:
-            return False
-    for lr, rr in zip(lhs.regions, rhs.regions):
-        if not regions_equivalent(lr, rr, mapping):
-            return False
-    for lr, rr in zip(lhs.results, rhs.results):
-        mapping[lr] = rr
-    return True
 
 
 def _signature(f):
@@ -67,7 +19,7 @@ def _same_function(a, b):
     pa = {k: v for k, v in a.properties.items() if k != "sym_name"}
     pb = {k: v for k, v in b.properties.items() if k != "sym_name"}
     return pa == pb and a.attributes == b.attributes and \
-        regions_equivalent(a.regions[0], b.regions[0], {})
+        regions_equivalent(a.regions[0], b.regions[0])
 
 
 @register_pass("duplicate-function-elimination", "Deduplicate functions",

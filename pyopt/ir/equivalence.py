@@ -36,9 +36,16 @@ def _ops(lhs, rhs, ignore_locs, m):
     return True
 
 
+def regions_equivalent(lhs, rhs, ignore_locations=True, values=None):
+    """OperationEquivalence::isRegionEquivalentTo, pairing blocks and values in `values`."""
+    return _regions(lhs, rhs, ignore_locations, {} if values is None else values)
+
+
 def _regions(lhs, rhs, ignore_locs, m):
     if len(lhs.blocks) != len(rhs.blocks):
         return False
+    # blocks and their arguments are paired first: branches and uses may refer to blocks
+    # later in the list
     for lb, rb in zip(lhs.blocks, rhs.blocks):
         if len(lb.args) != len(rb.args) or m.setdefault(lb, rb) is not rb:
             return False
@@ -46,13 +53,15 @@ def _regions(lhs, rhs, ignore_locs, m):
             if la.type != ra.type or (not ignore_locs and la.loc != ra.loc):
                 return False
             m[la] = ra
-        lops, rops = list(lb), list(rb)
-        if len(lops) != len(rops):
-            return False
-        for lo, ro in zip(lops, rops):
+    for lb, rb in zip(lhs.blocks, rhs.blocks):
+        lo, ro = lb.first, rb.first
+        while lo is not None and ro is not None:
             if not _ops(lo, ro, ignore_locs, m):
                 return False
             for ls, rs in zip(lo.successor_slots, ro.successor_slots):
-                if m.setdefault(ls.block, rs.block) is not rs.block:
+                if m.get(ls.block) is not rs.block:
                     return False
+            lo, ro = lo.next, ro.next
+        if lo is not None or ro is not None:
+            return False
     return True
