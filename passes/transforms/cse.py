@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pyopt.ir.opdef import COMMUTATIVE, TERMINATOR
-from pyopt.ir.dominance import _compute_idoms, has_ssa_dominance
+from pyopt.ir.dominance import DomTree, has_ssa_dominance
 from pyopt.ir.location import UnknownLoc
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_trivially_dead, op_effects
@@ -87,12 +87,7 @@ class _CSE:
             self.simplify_block(scopes, blocks[0], ssa)
             scopes.pop()
             return
-        idom = _compute_idoms(region)
-        children = {}
-        for b in blocks:
-            p = idom.get(b, 0)
-            if p is not None and p != 0:
-                children.setdefault(p, []).append(b)
+        children = DomTree(region).children
         # DFS over the dominator tree; each block opens a scope
         stack = [(blocks[0], False)]
         while stack:

@@ -62,7 +62,7 @@ import heapq
 from pyopt.interfaces import model
 from pyopt.interfaces.memory_slot import (PROMOTABLE_ALLOCATION, PROMOTABLE_MEM_OP, PROMOTABLE_OP)
 from pyopt.ir.core import value_loc
-from pyopt.ir.dominance import _compute_idoms, reverse_post_order
+from pyopt.ir.dominance import DominanceInfo
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.rewriter import Builder
 from pyopt.interfaces.branch import branch_model, successor_operand_range, successor_operands
@@ -74,57 +74,6 @@ from pyopt.dialects.memref import memory_slots as _memref_slots  # noqa: F401,E4
 
 
 # -- data layout -----------------------------------------------------------------------------
-# -- dominance -------------------------------------------------------------------------------
-class _DomTree:
-    """The dominator tree of one region: idoms (reachable blocks only), children, levels."""
-
-    def __init__(self, region):
-        self.idom = _compute_idoms(region)
-        self.children = {b: [] for b in self.idom}
-        self.level = {}
-        order = []  # parents before children
-        for b, p in self.idom.items():
-            if p is not None:
-                self.children[p].append(b)
-        if region.blocks:
-            stack = [region.blocks[0]]
-            self.level[region.blocks[0]] = 0
-            while stack:
-                b = stack.pop()
-                order.append(b)
-                for c in self.children[b]:
-                    self.level[c] = self.level[b] + 1
-                    stack.append(c)
-        self.preorder = {b: i for i, b in enumerate(order)}
-
-
-class _Dominance:
-    """Dominator trees cached per region for the whole pass (promotion never changes the
-    CFG)."""
-
-    def __init__(self):
-        self.trees = {}
-        self.block_order = {}
-
-    def tree(self, region):
-        t = self.trees.get(region)
-        if t is None:
-            t = self.trees[region] = _DomTree(region)
-        return t
-
-    def blocks_by_dominance(self, region):
-        """{block: index}: reverse post-orders from each block in region order (MLIR's
-        getBlocksSortedByDominance)."""
-        idx = self.block_order.get(region)
-        if idx is None:
-            idx = self.block_order[region] = {}
-            for b in region.blocks:
-                if b not in idx:
-                    for x in reverse_post_order(b, idx):
-                        idx[x] = len(idx)
-        return idx
-
-
 def _iterated_frontier(tree, defining, live_in):
     """Blocks of the iterated dominance frontier of `defining` that are in `live_in` (the
     priority-queue algorithm of LLVM's IDFCalculator: deepest definitions first)."""
@@ -265,7 +214,7 @@ def _merge_points(slot, dominance):
         if m is not None and m.stores_to(user, slot):
             defining.add(user.parent)
     live = _live_in_blocks(slot, defining)
-    return set(_iterated_frontier(dominance.tree(region), defining, live))
+    return set(_iterated_frontier(dominance.dom_tree(region), defining, live))
 
 
 def _analyze(slot, dominance, layout):
@@ -323,7 +272,7 @@ class _Promoter:
         if len(region.blocks) == 1:
             self.reaching_in_block(region.blocks[0], reaching)
             return
-        tree = self.dominance.tree(region)
+        tree = self.dominance.dom_tree(region)
         slot, loc = self.slot, value_loc(self.slot.ptr)
         stack = [(region.blocks[0], reaching)]
         while stack:
@@ -446,7 +395,7 @@ def try_to_promote_memory_slots(allocators, ctx, layout, dominance, stats):
 def mem2reg(op, ctx, options):
     stats = {"promoted slots": 0, "new block args": 0}
     layout = DataLayout.closest(op)
-    dominance = _Dominance()
+    dominance = DominanceInfo()
     for region in op.regions:
         if not region.blocks:
             continue

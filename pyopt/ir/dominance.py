@@ -24,17 +24,65 @@ def has_ssa_dominance(region):
     return True
 
 
+class DomTree:
+    """The dominator tree of one region: `idom` (reachable blocks only; the entry maps to
+    None), `children`, `level` (depth) and `preorder` numbers."""
+
+    def __init__(self, region):
+        self.idom = _compute_idoms(region)
+        self.children = {b: [] for b in self.idom}
+        self.level = {}
+        order = []  # parents before children
+        for b, p in self.idom.items():
+            if p is not None:
+                self.children[p].append(b)
+        if region.blocks:
+            stack = [region.blocks[0]]
+            self.level[region.blocks[0]] = 0
+            while stack:
+                b = stack.pop()
+                order.append(b)
+                for c in self.children[b]:
+                    self.level[c] = self.level[b] + 1
+                    stack.append(c)
+        self.preorder = {b: i for i, b in enumerate(order)}
+
+
 class DominanceInfo:
+    """Dominance queries, with the trees of the regions asked about cached (valid while the
+    CFG does not change)."""
+
     def __init__(self):
         self._idom = {}  # Region -> {Block: idom Block}; absent blocks are unreachable
+        self._trees = {}  # Region -> DomTree
         self._ssa = {}  # Region -> has_ssa_dominance
         self._spans = {}  # Region -> {Block: (preorder, last preorder of its subtree)}
+        self._order = {}  # Region -> {Block: index} (blocks_by_dominance)
 
     def _tree(self, region):
         t = self._idom.get(region)
         if t is None:
             t = self._idom[region] = _compute_idoms(region)
         return t
+
+    def dom_tree(self, region):
+        t = self._trees.get(region)
+        if t is None:
+            t = self._trees[region] = DomTree(region)
+            self._idom.setdefault(region, t.idom)
+        return t
+
+    def blocks_by_dominance(self, region):
+        """{block: index}: reverse post-orders from each block in region order (MLIR's
+        getBlocksSortedByDominance)."""
+        idx = self._order.get(region)
+        if idx is None:
+            idx = self._order[region] = {}
+            for b in region.blocks:
+                if b not in idx:
+                    for x in reverse_post_order(b, idx):
+                        idx[x] = len(idx)
+        return idx
 
     def ssa(self, region):
         v = self._ssa.get(region)
