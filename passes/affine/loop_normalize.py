@@ -24,26 +24,9 @@ def difference(a_map, a_ops, b_map, b_ops):
     return compose_map_and_operands(m, operands)
 
 
-def _trip_count(op):
-    """getConstantTripCount: the smallest constant of ceildiv(ub_i - lb, step), or None."""
-    lb, ub = op.properties["lowerBoundMap"].value, op.properties["upperBoundMap"].value
-    step = op.properties["step"].value
-    if lb.num_results != 1:
-        return None
-    lb_ops, ub_ops, _ = _for_parts(op)
-    splat = AffineMap.get(lb.num_dims, lb.num_symbols, [lb.results[0]] * ub.num_results)
-    span, _ = difference(ub, ub_ops, splat, lb_ops)
-    counts = []
-    for e in span.results:
-        e = e.ceildiv(step)
-        if e.kind is not AffineExprKind.CONSTANT:
-            return None
-        counts.append(e.value % (1 << 64))  # (upstream keeps it as uint64_t)
-    return min(counts) if counts else None
-
-
 def _promote_single_iteration(op, ctx):
-    if _trip_count(op) != 1:
+    from passes.affine.tiling.loops import constant_trip_count  # (it imports this module)
+    if constant_trip_count(op) != 1:
         return False
     lb = op.properties["lowerBoundMap"].value
     if lb.num_results != 1:

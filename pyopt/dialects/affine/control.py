@@ -212,7 +212,7 @@ def _verify_loop_like(op, body, inits):
                            f"different type: '{a.type}' != '{yielded[i].type}'")
 
 
-def _trip_count(op):
+def trip_count(op):
     """getTrivialConstantTripCount: known only for constant bounds and a positive step."""
     props = op.properties
     lb, ub = props["lowerBoundMap"].value, props["upperBoundMap"].value

@@ -12,9 +12,9 @@ class AffineForModel(RegionBranch):
     straight to its results, one that runs once leaves after the body."""
 
     def successors(self, op, point, consts=None):
-        from pyopt.dialects.affine.control import _trip_count
+        from pyopt.dialects.affine.control import trip_count
         res = list(op.results)
-        tc = _trip_count(op)
+        tc = trip_count(op)
         if point is None and tc is not None:
             return [(0, region_args(op, 0, 1))] if tc > 0 else [(None, res)]
         if point is not None and tc == 1:

@@ -21,6 +21,7 @@ from pyopt.ir.types import FloatType, IntegerType, IndexType
 from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import segment_sizes
+from pyopt.dialects.affine.control import trip_count
 from pyopt.dialects.affine.canonicalize import (_Flattener, compose_map_and_operands,
                            canonicalize_map_and_operands)
 
@@ -245,16 +246,6 @@ def _canonicalize_loop_bounds(op):
         ub_ops = cur_ub
     _set_bounds(op, lb, lb_ops, ub, ub_ops)
     return True
-
-
-def trip_count(op):
-    """getTrivialConstantTripCount."""
-    lb, ub = _bound_maps(op)
-    step = op.properties["step"].value
-    if step <= 0 or not (lb.is_single_constant() and ub.is_single_constant()):
-        return None
-    d = ub.results[0].value - lb.results[0].value
-    return 0 if d <= 0 else (d + step - 1) // step
 
 
 def _fold_for(op, consts):
