@@ -150,6 +150,14 @@ class Liveness:
                     for call in cs.known:
                         for v, r in zip(op.operands, call.results):
                             self._meet(v, r)
+                    # a call the dead code analysis never reached keeps whatever of its
+                    # results is used (the pass keeps those results, so the returned value
+                    # must stay too)
+                    for call in self.calls.get(parent, ()):
+                        if call.parent not in self.dc.live:
+                            for v, r in zip(op.operands, call.results):
+                                if r.first_use is not None:
+                                    self._mark(v)
                 return
         self._generic(op, op.operands, op.results)
 
@@ -224,7 +232,11 @@ def _clean_func(func, top, la):
     n_ret = len(region.blocks[-1].last.operands)
     dead_rets = [True] * n_ret
     for call in calls:
-        for i, k in enumerate(_lives(call.results, la)):
+        # (a call the dead code analysis never reached keeps the results it uses, as the
+        # liveness of the returned values assumed)
+        lives = _lives(call.results, la) if call.parent in la.dc.live else \
+            [r.first_use is not None for r in call.results]
+        for i, k in enumerate(lives):
             if k and i < n_ret:
                 dead_rets[i] = False
     for call in calls:

@@ -160,3 +160,28 @@ func.func @calls_public() -> f64 {
   %r = func.call @public_ignores(%k) : (i64) -> f64
   return %r : f64
 }
+
+// -----
+
+// A call the dead code analysis never reaches (in a branch never taken) does not keep the
+// callee's results alive: the values they returned are erased, and so are the results at
+// every call (MLIR 19 crashes on this input).
+// CHECK-LABEL: func.func private @unused_everywhere() {
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @calls_in_dead_branch
+// CHECK-NEXT:    call @unused_everywhere() : () -> ()
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      func.call @unused_everywhere() : () -> ()
+func.func private @unused_everywhere(%x: f64) -> (i8, f64) {
+  %c = arith.constant 0 : i8
+  %d = arith.addf %x, %x : f64
+  return %c, %d : i8, f64
+}
+func.func @calls_in_dead_branch(%x: f64) {
+  %a, %b = func.call @unused_everywhere(%x) : (f64) -> (i8, f64)
+  %false = arith.constant false
+  scf.if %false {
+    %c, %d = func.call @unused_everywhere(%x) : (f64) -> (i8, f64)
+  }
+  return
+}
