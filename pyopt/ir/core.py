@@ -463,8 +463,8 @@ class Block:
         else:
             last.next = op
         self.last = op
-        if self._order_valid:
-            op._order = last._order + 1 if last is not None else 0
+        # (an op moved here keeps no number from its old block: "is before" would compare it)
+        op._order = (last._order + 1 if last is not None else 0) if self._order_valid else -1
         return op
 
     def prepend(self, op):

@@ -116,3 +116,21 @@ def test_diagnostics_are_plain_text_off_a_terminal_and_coloured_on_one():
     tty = Tty()
     DiagnosticEngine(tty).emit(diag)
     assert "\x1b[" in tty.getvalue() and "custom op 'bogus' is unknown" in tty.getvalue()
+
+
+def test_ops_moved_by_append_are_renumbered():
+    """An op appended to a block whose numbering is stale must not keep the number it had
+    in its old block: "is before" would compare numbers from two blocks (canonicalize once
+    merged a block and the verifier then saw a use before its definition)."""
+    a, b = Block(), Block()
+    a_ops = [a.append(Operation("test.a", None)) for _ in range(5)]
+    b_ops = [b.append(Operation("test.b", None)) for _ in range(3)]
+    a_ops[0].is_before_in_block(a_ops[1])  # number both blocks
+    b_ops[0].is_before_in_block(b_ops[1])
+    a.insert_before(a_ops[2], Operation("test.new", None))  # a's numbering is stale now
+    for op in b_ops:
+        b._unlink(op)
+        a.append(op)
+    assert a_ops[4].is_before_in_block(b_ops[0])
+    assert not b_ops[0].is_before_in_block(a_ops[4])
+    assert b_ops[0].is_before_in_block(b_ops[2])

@@ -79,13 +79,25 @@ def collapse_branch(successor, operands):
 
 
 def _used_in(values, block):
+    """Is one of `values` used in `block` (or in a region nested in it)?"""
     for v in values:
         u = v.first_use
         while u is not None:
-            if u.owner.parent is block:
-                return True
+            o = u.owner
+            while o is not None:
+                if o.parent is block:
+                    return True
+                o = o.parent_op
             u = u.next_use
     return False
+
+
+def _defines_values_used_in(succ, block):
+    """Does `succ` define a value used in `block`? Only when `succ` dominates `block`: a cycle
+    cut off from the entry (merging there would put uses before their definitions)."""
+    if _used_in(succ.args, block):
+        return True
+    return any(_used_in(op.results, block) for op in succ.ops)
 
 
 def _br_canonicalize(op, rw):
@@ -94,7 +106,8 @@ def _br_canonicalize(op, rw):
     # where the branching block uses the successor's arguments: merging would make ops use
     # their own results, which patterns such as addi(addi(x, c1), c2) then rewrite forever;
     # region simplification erases such blocks instead)
-    if succ is not parent and len(succ.pred_uses) == 1 and not _used_in(succ.args, parent):
+    if succ is not parent and len(succ.pred_uses) == 1 and \
+            not _defines_values_used_in(succ, parent):
         operands = list(op.operands)
         rw.erase_op(op)
         rw.merge_blocks(succ, parent, operands)
