@@ -83,3 +83,16 @@ def test_builder_fills_segments_and_infers_types():
     assert sv2.mixed_offsets == [i, 0]
     text = print_op(mod)
     assert "arith.addi %c0, %c0 : index" in text and "memref.subview %arg0[%arg1, 0] [4, %arg1]" in text
+
+
+def test_keyword_names_have_trailing_underscore_alias():
+    ctx, mod, ops = _ops()
+    b = Builder(ctx)
+    b.set_insertion_point(ops["func.return"])
+    i = ops["func.func"].regions[0].blocks[0].args[1]
+    from pyopt.ir.types import I64
+    cast = ctx.ops["arith.index_cast"].build(b, result_types=[I64], **{"in": i})
+    assert cast.in_ is i and getattr(cast, "in") is i and cast.group("in") is i
+    cast.in_ = ops["arith.constant"].result  # the alias is the same property: settable too
+    assert cast.operand_slots[0].value is ops["arith.constant"].result
+    assert cast.out is cast.results[0]
