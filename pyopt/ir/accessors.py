@@ -13,11 +13,13 @@ first op of that kind), whose properties read the op by name instead of by posit
 - a region: the Region (a list for a variadic region); a successor: its Block;
 - `mixed_X` for an operand group `X` with a `static_X` array: the static entries as ints and
   the dynamic ones (MLIR's ShapedType::kDynamic) as the matching Values (getMixedX).
-A name that Operation already has (`results`, `operands`, `name`, ...) is not shadowed; read
-such groups with `op.group("results")`. A name that is a Python keyword (`in` of the arith
-casts, memref.transpose and many llvm intrinsics, `from`, `global`) is also reachable with a
-trailing underscore: `ext.in_` (the same property, as cheap). An accessor costs what `op.operand(0)` costs: fixed
-positions are compiled into the property.
+A name that Operation already has (`results`, `operands`, `operand`, `name`, ...) is not
+shadowed; read such groups with `op.group("results")` or, as cheap as the other accessors, with
+a trailing underscore: `negf.operand_` (the `operand` of arith.negf and the math unary ops).
+A name that is a Python keyword (`in` of the arith casts, memref.transpose and many llvm
+intrinsics, `from`, `global`) has the same trailing-underscore spelling: `ext.in_`. (No op
+declares a name with the underscore itself; if one did, its own name would win.)
+An accessor costs what `op.operand(0)` costs: fixed positions are compiled into the property.
 
 `opdef.build(b, result_types=None, loc=None, **named)` creates the op with its operand groups
 and attributes given by name, filling in `operandSegmentSizes` and, where the declaration says
@@ -43,8 +45,8 @@ def make_op_class(opdef, base):
     def add(name, prop):
         if name not in taken and name not in ns:
             ns[name] = prop
-        if iskeyword(name) and name + "_" not in opdef.accessors:
-            add(name + "_", prop)  # `op.in` is a syntax error: `op.in_`
+        if (name in taken or iskeyword(name)) and name + "_" not in opdef.accessors:
+            add(name + "_", prop)  # `op.operand` is Operation's, `op.in` a syntax error
 
     for gi, a in enumerate(opdef.operands):
         add(a.name, property(_operand_getter(opdef, gi), _group_setter(gi, a.kind)))

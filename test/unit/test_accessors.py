@@ -96,3 +96,16 @@ def test_keyword_names_have_trailing_underscore_alias():
     cast.in_ = ops["arith.constant"].result  # the alias is the same property: settable too
     assert cast.operand_slots[0].value is ops["arith.constant"].result
     assert cast.out is cast.results[0]
+
+
+def test_names_operation_has_get_trailing_underscore_alias():
+    ctx, mod, ops = _ops()
+    b = Builder(ctx)
+    b.set_insertion_point(ops["func.return"])
+    v = ops["memref.load"].result
+    neg = ctx.ops["arith.negf"].build(b, operand=v)
+    assert neg.operand_ is v and neg.group("operand") is v
+    assert neg.operand(0) is v  # Operation's own method is untouched
+    assert neg.result_ is neg.results[0] and neg.result is neg.results[0]
+    sq = ctx.ops["math.sqrt"].build(b, operand=neg.result)
+    assert sq.operand_ is neg.result
