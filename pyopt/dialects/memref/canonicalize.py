@@ -19,14 +19,14 @@ def fold_memref_cast(op, inner=None):
     for s in op.operand_slots:
         v = s.value
         c = _def(v, "memref.cast")
-        if c is not None and v is not inner and type(c.operand(0).type) is not UnrankedMemRefType:
-            s.set(c.operand(0))
+        if c is not None and v is not inner and type(c.source.type) is not UnrankedMemRefType:
+            s.set(c.source)
             folded = True
     return folded
 
 
 def can_fold_cast_into_consumer(cast):
-    src, res = cast.operand(0).type, cast.results[0].type
+    src, res = cast.source.type, cast.dest.type
     if type(src) is not MemRefType or type(res) is not MemRefType:
         return False
     if src.element_type is not res.element_type or len(src.shape) != len(res.shape):
@@ -57,18 +57,18 @@ def _fold_in_place(inner_operand=None):
 
 def _fold_cast(op, consts):
     changed = fold_memref_cast(op)
-    if op.operand(0).type is op.results[0].type:  # CastOpInterface: identity cast
-        return op.operand(0)
+    if op.source.type is op.dest.type:  # CastOpInterface: identity cast
+        return op.source
     return op.results[0] if changed else None
 
 
 def _fold_memory_space_cast(op, consts):
-    parent = _def(op.operand(0), "memref.memory_space_cast")
+    parent = _def(op.source, "memref.memory_space_cast")
     if parent is not None:
-        op.set_operand(0, parent.operand(0))
-        return op.results[0]
-    if op.operand(0).type is op.results[0].type:
-        return op.operand(0)
+        op.source = parent.source
+        return op.dest
+    if op.source.type is op.dest.type:
+        return op.source
     return None
 
 
@@ -76,7 +76,7 @@ def _fold_dim(op, consts):
     idx = consts[1]
     if type(idx) is not IntegerAttr:
         return None
-    t = op.operand(0).type
+    t = op.source.type
     if type(t) is not MemRefType:
         return None
     i = idx.value
@@ -84,16 +84,16 @@ def _fold_dim(op, consts):
         return None
     if t.shape[i] != DYNAMIC:
         return IntegerAttr(INDEX, t.shape[i])
-    d = op.operand(0).defining_op()
+    d = op.source.defining_op()
     dyn_pos = sum(1 for s in t.shape[:i] if s == DYNAMIC)
     if d is not None:
         if d.name in ("memref.alloc", "memref.alloca"):
-            return d.opdef.get_group(d, "operand", 0)[dyn_pos]
+            return d.dynamicSizes[dyn_pos]
         if d.name == "memref.view":
-            return d.operands[2 + dyn_pos]
+            return d.sizes[dyn_pos]
         if d.name == "memref.subview":
-            src = d.operand(0).type
-            sizes = list(d.get_attr("static_sizes").values)
+            src = d.source.type
+            sizes = list(d.static_sizes.values)
             dropped = memref_rank_reduction_mask(src, t, sizes) or set()
             kept = [k for k in range(len(src.shape)) if k not in dropped]
             src_idx = kept[i]
@@ -113,24 +113,24 @@ def _dynamic_entry(op, group, static_name, index):
 
 
 def _fold_rank(op, consts):
-    t = op.operand(0).type
+    t = op.memref.type
     if type(t) is MemRefType:
         return IntegerAttr(INDEX, len(t.shape))
     return None
 
 
 def _fold_subview(op, consts):
-    res, src = op.results[0].type, op.operand(0).type
+    res, src = op.result.type, op.source.type
     if DYNAMIC not in res.shape and res is src:
-        return op.operand(0)
-    prev = _def(op.operand(0), "memref.subview")
+        return op.source
+    prev = _def(op.source, "memref.subview")
     if prev is not None:
         offs = _mixed(op, "offsets", "static_offsets")
         strides = _mixed(op, "strides", "static_strides")
         if all(o == 0 for o in offs) and all(s == 1 for s in strides) and \
                 _mixed(op, "sizes", "static_sizes", raw=True) == \
                 _mixed(prev, "sizes", "static_sizes", raw=True) and res is src:
-            return op.operand(0)
+            return op.source
     return None
 
 
@@ -155,28 +155,27 @@ def _mixed(op, group, static_name, raw=False):
 
 def _fold_reshape_like(inverse):
     def fold(op, consts):
-        src = op.operand(0)
-        if src.type is op.results[0].type:
+        src = op.src
+        if src.type is op.result.type:
             return src
         d = _def(src, inverse)
-        if d is not None and d.operand(0).type is op.results[0].type:
-            return d.operand(0)
+        if d is not None and d.src.type is op.result.type:
+            return d.src
         return None
     return fold
 
 
 def _fold_reinterpret_cast(op, consts):
-    src = op.operand(0)
     prev = None
-    d = src.defining_op()
+    d = op.source.defining_op()
     if d is not None:
         if d.name in ("memref.reinterpret_cast", "memref.cast"):
-            prev = d.operand(0)
+            prev = d.source
         elif d.name == "memref.subview" and all(
                 o == 0 for o in _mixed(d, "offsets", "static_offsets")):
-            prev = d.operand(0)
+            prev = d.source
     if prev is not None:
-        op.set_operand(0, prev)
+        op.source = prev
         return op.results[0]
     return None
 
@@ -205,7 +204,7 @@ def _fold_copy(op, consts):
     for s in op.operand_slots:
         c = _def(s.value, "memref.cast")
         if c is not None and can_fold_cast_into_consumer(c):
-            s.set(c.operand(0))
+            s.set(c.source)
             folded = True
     return [] if folded else None
 
@@ -264,7 +263,7 @@ def _simplify_dead_alloc(op, rw):
     for u in v.uses():
         o = u.owner
         if o.name == "memref.store":
-            if o.operand(0) is v:
+            if o.value is v:
                 return False
         elif o.name != "memref.dealloc":
             return False
@@ -283,10 +282,10 @@ pat("realloc")(_simplify_dead_alloc)
 
 @pat("dim")
 def DimOfMemRefReshape(op, rw):
-    reshape = _def(op.operand(0), "memref.reshape")
+    reshape = _def(op.source, "memref.reshape")
     if reshape is None:
         return False
-    idx = op.operand(1)
+    idx = op.index
     if idx.parent_block is reshape.parent:
         d = idx.defining_op()
         if d is not None and reshape.is_before_in_block(d):
@@ -295,7 +294,7 @@ def DimOfMemRefReshape(op, rw):
             idx.parent_block.parent, reshape.parent.parent):
         return False
     rw.set_insertion_point_after(reshape)
-    shape = reshape.operand(1)
+    shape = reshape.shape
     load = rw.create("memref.load", [shape, idx], [shape.type.element_type],
                      loc=op.loc).results[0]
     if load.type is not INDEX:
@@ -382,7 +381,7 @@ def SubViewConstantArgumentFolder(op, rw):
             strides, ch = _fold_index_list(strides)
             if not ch:
                 return False
-    src = op.operand(0).type
+    src = op.source.type
     if not _valid_mixed(offs, sizes, strides):
         return False
     nonreduced = subview_result_type(src, _static_of(offs), _static_of(sizes),
@@ -392,7 +391,7 @@ def SubViewConstantArgumentFolder(op, rw):
     if dropped is None:
         return False
     rt = nonreduced if not dropped else _reduced_type(nonreduced, dropped)
-    new = _build_subview(rw, op, op.operand(0), offs, sizes, strides, rt)
+    new = _build_subview(rw, op, op.source, offs, sizes, strides, rt)
     rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
     return True
 
@@ -402,30 +401,30 @@ def SubViewOpMemRefCastFolder(op, rw):
     for v in op.operands:
         if _const_index(v) is not None:
             return False
-    cast = _def(op.operand(0), "memref.cast")
+    cast = _def(op.source, "memref.cast")
     if cast is None or not can_fold_cast_into_consumer(cast):
         return False
     offs = _mixed(op, "offsets", "static_offsets", raw=True)
     sizes = _mixed(op, "sizes", "static_sizes", raw=True)
     strides = _mixed(op, "strides", "static_strides", raw=True)
-    src = cast.operand(0).type
+    src = cast.source.type
     if not _valid_mixed(offs, sizes, strides):
         return False
     nonreduced = subview_result_type(src, _static_of(offs), _static_of(sizes),
                                      _static_of(strides))
-    dropped = memref_rank_reduction_mask(op.operand(0).type, op.results[0].type,
+    dropped = memref_rank_reduction_mask(op.source.type, op.results[0].type,
                                          list(op.get_attr("static_sizes").values))
     if dropped is None:
         return False
     rt = _reduced_type(nonreduced, dropped)
-    new = _build_subview(rw, op, cast.operand(0), offs, sizes, strides, rt)
+    new = _build_subview(rw, op, cast.source, offs, sizes, strides, rt)
     rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
     return True
 
 
 @pat("subview")
 def TrivialSubViewOpFolder(op, rw):
-    src = op.operand(0).type
+    src = op.source.type
     if len(src.shape) != len(op.results[0].type.shape):
         return False
     offs = _mixed(op, "offsets", "static_offsets")
@@ -436,9 +435,9 @@ def TrivialSubViewOpFolder(op, rw):
     if any(not isinstance(sz, int) or sz != dim for sz, dim in zip(sizes, src.shape)):
         return False
     if src is op.results[0].type:
-        rw.replace_op(op, [op.operand(0)])
+        rw.replace_op(op, [op.source])
     else:
-        rw.replace_op_with_new_op(op, "memref.cast", [op.operand(0)], [op.results[0].type])
+        rw.replace_op_with_new_op(op, "memref.cast", [op.source], [op.results[0].type])
     return True
 
 
@@ -450,7 +449,7 @@ def ViewOpShapeFolder(op, rw):
     t = op.results[0].type
     if strides_and_offset(t) is None:
         return False
-    sizes = op.operands[2:]
+    sizes = op.sizes
     shape, keep = [], []
     k = 0
     for s in t.shape:
@@ -470,17 +469,17 @@ def ViewOpShapeFolder(op, rw):
     nt = t.with_(shape=shape)
     if nt is t:
         return False
-    new = rw.create("memref.view", [op.operand(0), op.operand(1)] + keep, [nt], loc=op.loc)
+    new = rw.create("memref.view", [op.source, op.byte_shift] + keep, [nt], loc=op.loc)
     rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [t])
     return True
 
 
 @pat("view")
 def ViewOpMemrefCastFolder(op, rw):
-    cast = _def(op.operand(0), "memref.cast")
-    if cast is None or _def(cast.operand(0), "memref.alloc") is None:
+    cast = _def(op.source, "memref.cast")
+    if cast is None or _def(cast.source, "memref.alloc") is None:
         return False
-    rw.replace_op_with_new_op(op, "memref.view", [cast.operand(0)] + list(op.operands[1:]),
+    rw.replace_op_with_new_op(op, "memref.view", [cast.source, op.byte_shift] + op.sizes,
                               [op.results[0].type])
     return True
 
@@ -489,10 +488,10 @@ def ViewOpMemrefCastFolder(op, rw):
 @pat("copy")
 def FoldCopyOfCast(op, rw):
     modified = False
-    for i in (0, 1):
-        c = _def(op.operand(i), "memref.cast")
-        if c is not None and type(c.operand(0).type) is MemRefType:
-            rw.modify_op_in_place(op, lambda i=i, c=c: op.set_operand(i, c.operand(0)))
+    for i, v in enumerate((op.source, op.target)):
+        c = _def(v, "memref.cast")
+        if c is not None and type(c.source.type) is MemRefType:
+            rw.modify_op_in_place(op, lambda i=i, c=c: op.set_operand(i, c.source))
             modified = True
     return modified
 
@@ -509,7 +508,7 @@ def FoldEmptyCopy(op, rw):
 
 @pat("copy")
 def FoldSelfCopy(op, rw):
-    if op.operand(0) is not op.operand(1):
+    if op.source is not op.target:
         return False
     rw.erase_op(op)
     return True
@@ -571,10 +570,10 @@ def _identity_layout(t):
 
 def _compose_reshapes(op, rw):
     from pyopt.dialects.memref.common import reassociation_indices
-    src = _def(op.operand(0), op.name)
+    src = _def(op.src, op.name)
     if src is None:
         return False
-    if not (_identity_layout(src.operand(0).type) and _identity_layout(op.operand(0).type)
+    if not (_identity_layout(src.src.type) and _identity_layout(op.src.type)
             and _identity_layout(op.results[0].type)):
         return False
     groups = compose_reassociation(reassociation_indices(op.get_attr("reassociation")),
@@ -582,10 +581,10 @@ def _compose_reshapes(op, rw):
     if groups is None:
         return False
     props = {"reassociation": _reassoc_attr(groups)}
-    operands = [src.operand(0)]
+    operands = [src.src]
     if op.name == "memref.expand_shape":
         props["static_output_shape"] = op.get_attr("static_output_shape")
-        operands += list(op.operands[1:])
+        operands += op.output_shape
     rw.replace_op_with_new_op(op, op.name, operands, [op.results[0].type], properties=props)
     return True
 
@@ -607,15 +606,15 @@ def collapsed_type(src, groups):
 
 def _collapse_cast_folder(op, rw):
     from pyopt.dialects.memref.common import reassociation_indices
-    cast = _def(op.operand(0), "memref.cast")
+    cast = _def(op.src, "memref.cast")
     if cast is None or not can_fold_cast_into_consumer(cast):
         return False
     groups = reassociation_indices(op.get_attr("reassociation"))
-    nt = collapsed_type(cast.operand(0).type, groups)
+    nt = collapsed_type(cast.source.type, groups)
     if nt is op.results[0].type:
-        rw.modify_op_in_place(op, lambda: op.set_operand(0, cast.operand(0)))
+        rw.modify_op_in_place(op, lambda: op.set_operand(0, cast.source))
         return True
-    new = rw.create("memref.collapse_shape", [cast.operand(0)], [nt],
+    new = rw.create("memref.collapse_shape", [cast.source], [nt],
                     properties={"reassociation": op.get_attr("reassociation")}, loc=op.loc)
     rw.replace_op_with_new_op(op, "memref.cast", [new.results[0]], [op.results[0].type])
     return True
@@ -625,11 +624,11 @@ def _compose_collapse_of_expand(op, rw):
     """ComposeCollapseOfExpandOp (the rank-growing case, which needs an inferred output
     shape, is left alone)."""
     from pyopt.dialects.memref.common import reassociation_indices
-    exp = _def(op.operand(0), "memref.expand_shape")
+    exp = _def(op.src, "memref.expand_shape")
     if exp is None:
         return False
-    src_t, res_t = exp.operand(0).type, op.results[0].type
-    if not (_identity_layout(op.operand(0).type) and _identity_layout(src_t)
+    src_t, res_t = exp.src.type, op.results[0].type
+    if not (_identity_layout(op.src.type) and _identity_layout(src_t)
             and _identity_layout(exp.results[0].type)):
         return False
     if src_t is res_t:
@@ -654,10 +653,10 @@ def _compose_collapse_of_expand(op, rw):
                 break
         composed.append(idx)
     if sr > rr:
-        rw.replace_op_with_new_op(op, "memref.collapse_shape", [exp.operand(0)], [res_t],
+        rw.replace_op_with_new_op(op, "memref.collapse_shape", [exp.src], [res_t],
                                   properties={"reassociation": _reassoc_attr(composed)})
     elif sr == rr:
-        rw.replace_op_with_new_op(op, "memref.cast", [exp.operand(0)], [res_t])
+        rw.replace_op_with_new_op(op, "memref.cast", [exp.src], [res_t])
     else:
         return False
     return True
@@ -673,15 +672,16 @@ def _fold_transpose(op, consts):
     from pyopt.ir.affine import AffineMap
     from pyopt.ir.attributes import AffineMapAttr
     perm = op.get_attr("permutation").value
-    if perm.is_identity() and op.results[0].type is op.operand(0).type:
-        return op.operand(0)
-    other = _def(op.operand(0), "memref.transpose")
+    source = op.group("in")  # ("in" is a Python keyword: no attribute accessor)
+    if perm.is_identity() and op.results[0].type is source.type:
+        return source
+    other = _def(source, "memref.transpose")
     if other is not None:  # transpose(transpose(x)): compose the permutations
         inner = other.get_attr("permutation").value
         p = [e.position for e in perm.results]
         q = [e.position for e in inner.results]
         composed = AffineMap.get_multi_dim_map_with_targets(len(p), [q[i] for i in p])
-        op.set_operand(0, other.operand(0))
+        op.set_operand(0, other.group("in"))
         op.properties["permutation"] = AffineMapAttr(composed)
         return op.results[0]
     return None
@@ -717,7 +717,7 @@ def _esm_groups(esm):
 def _fold_extract_strided_metadata(op, consts):
     from pyopt.ir.core import Operation
     from pyopt.dialects.arith import CONSTANT
-    t = op.operand(0).type
+    t = op.source.type
     offs, sizes, strides = _esm_groups(op)
     changed = False
     for vals, kind in ((offs, "offset"), (sizes, "sizes"), (strides, "strides")):
@@ -742,9 +742,9 @@ def _fold_reinterpret_cast2(op, consts):
     if r is not None:
         return r
     t = op.results[0].type
-    if DYNAMIC not in t.shape and op.operand(0).type is t and \
+    if DYNAMIC not in t.shape and op.source.type is t and \
             op.get_attr("static_offsets").values[0] == 0:
-        return op.operand(0)
+        return op.source
     return None
 
 
@@ -753,10 +753,10 @@ FOLDS["memref.reinterpret_cast"] = _fold_reinterpret_cast2
 
 @pat("reinterpret_cast")
 def ReinterpretCastOpExtractStridedMetadataFolder(op, rw):
-    esm = _def(op.operand(0), "memref.extract_strided_metadata")
+    esm = _def(op.source, "memref.extract_strided_metadata")
     if esm is None:
         return False
-    src_t, t = esm.operand(0).type, op.results[0].type
+    src_t, t = esm.source.type, op.results[0].type
     e_offs, e_sizes, e_strides = _esm_groups(esm)
     r_offs = _mixed(op, "offsets", "static_offsets", raw=True)
     r_sizes = _mixed(op, "sizes", "static_sizes", raw=True)
@@ -778,8 +778,9 @@ def ReinterpretCastOpExtractStridedMetadataFolder(op, rw):
     ro = _constified(r_offs, t, "offset")
     if not same(eo[0], ro[0]):
         return False
-    if esm.operand(0).type is t:
-        rw.replace_op(op, [esm.operand(0)])
+    if esm.source.type is t:
+        rw.replace_op(op, [esm.source])
     else:
-        rw.replace_op_with_new_op(op, "memref.cast", [esm.operand(0)], [t])
+        rw.replace_op_with_new_op(op, "memref.cast", [esm.source], [t])
+
     return True

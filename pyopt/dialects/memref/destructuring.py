@@ -14,8 +14,9 @@ from pyopt.interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABL
                                        DESTRUCTURABLE_TYPE, DestructurableAlloca,
                                        DestructurableMemorySlot)
 from pyopt.ir.attributes import ArrayAttr, IntegerAttr
+
 from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
-from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.matchers import int_attr
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.memref.ops import ALLOCA, LOAD, STORE
 
@@ -78,14 +79,12 @@ class _AllocaModel(DestructurableAlloca):
 attach(ALLOCA, DESTRUCTURABLE_ALLOCATION, _AllocaModel())
 
 
-def _constant_index(op, first, memref_type):
-    """The ArrayAttr of op's constant, in-bounds indices (operands from `first`), else
-    None."""
+def _constant_index(indices, memref_type):
+    """The ArrayAttr of constant, in-bounds `indices`, else None."""
     coords = []
-    for s, dim in zip(op.operand_slots[first:], memref_type.shape):
-        d = s.value.defining_op()
-        a = constant_value(d) if d is not None else None
-        if not isinstance(a, IntegerAttr):
+    for v, dim in zip(indices, memref_type.shape):
+        a = int_attr(v)
+        if a is None:
             return None
         width = getattr(a.type, "width", 64)
         if (a.value & ((1 << width) - 1)) >= dim:  # read as unsigned, as MLIR
@@ -99,11 +98,11 @@ class _LoadStoreModel:
         self.memref_pos = memref_pos  # operand position of the memref; indices follow
 
     def can_rewire(self, op, slot, used_indices, must_be_safely_used, layout):
-        if op.operands[self.memref_pos] is not slot.ptr:
+        if op.memref is not slot.ptr:
             return False
-        if self.memref_pos == 1 and op.operands[0] is slot.ptr:
+        if op.name == "memref.store" and op.value is slot.ptr:
             return False  # storing the memref itself
-        index = _constant_index(op, self.memref_pos + 1, slot.ptr.type)
+        index = _constant_index(op.indices, slot.ptr.type)
         if index is None:
             return False
         if self.memref_pos == 1 and index not in slot.subelement_types:
@@ -112,8 +111,9 @@ class _LoadStoreModel:
         return True
 
     def rewire(self, op, slot, subslots, builder, layout):
-        index = _constant_index(op, self.memref_pos + 1, slot.ptr.type)
-        op.set_operand(self.memref_pos, subslots[index].ptr)
+        index = _constant_index(op.indices, slot.ptr.type)
+        op.memref = subslots[index].ptr
+
         # Drop the index operands in place (the other operands keep their use order).
         for s in op.operand_slots[self.memref_pos + 1:]:
             s._unlink()

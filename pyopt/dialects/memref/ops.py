@@ -86,7 +86,7 @@ ALLOCA = _alloc_like("alloca", _verify_alloca)
 
 
 def _verify_realloc(op):
-    src = op.operands[0].type
+    src = op.source.type
     res = op.results[0].type
     if not layout_is_identity(src):
         raise plain_error(op, f"unsupported layout for source memref type '{src}'")
@@ -171,7 +171,7 @@ ASSUME_ALIGNMENT = Op("memref.assume_alignment",
 
 
 def _verify_copy(op):
-    a, b = op.operands[0].type, op.operands[1].type
+    a, b = op.source.type, op.target.type
     if a.element_type is not b.element_type:
         raise op_error(op, "requires the same element type for all operands")
     if not _mixed_shape_ok(a, b):
@@ -189,11 +189,10 @@ DEALLOC = Op("memref.dealloc", operands=[("memref", AnyRankedOrUnrankedMemRef)],
 
 def _dim_speculatability(op):
     """DimOp::getSpeculatability: a constant index within a ranked memref's rank."""
-    from pyopt.rewrite.folding import constant_value
-    d = op.operand(1).defining_op()
-    a = constant_value(d) if d is not None else None
-    rank = getattr(op.operand(0).type, "shape", None)
-    if type(a) is not IntegerAttr or rank is None or not 0 <= a.value < len(rank):
+    from pyopt.rewrite.matchers import constant_int
+    index = constant_int(op.index)
+    rank = getattr(op.source.type, "shape", None)
+    if index is None or rank is None or not 0 <= index < len(rank):
         return None
     return "always"
 
@@ -219,7 +218,7 @@ EXTRACT_ALIGNED_POINTER = Op(
 
 # ---------------------------------------------------------------------------- load / store
 def _verify_load(op):
-    mt = op.operands[0].type
+    mt = op.memref.type
     _types_match_elem(op, op.results[0].type, mt,
                       "result type matches element type of 'memref'")
     n = len(op.operands) - 1
@@ -238,8 +237,8 @@ LOAD = Op("memref.load",
 
 
 def _verify_store(op):
-    mt = op.operands[1].type
-    _types_match_elem(op, op.operands[0].type, mt,
+    mt = op.memref.type
+    _types_match_elem(op, op.value.type, mt,
                       "type of 'value' matches element type of 'memref'")
     if len(op.operands) != 2 + len(mt.shape):
         raise op_error(op, "store index operand count not equal to memref rank")
@@ -341,7 +340,7 @@ _INT_KINDS = {"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi"}
 
 
 def _verify_atomic_rmw(op):
-    value, memref = op.operands[0].type, op.operands[1].type
+    value, memref = op.value.type, op.memref.type
     if value is not op.results[0].type:
         raise op_error(op, "failed to verify that all of {value, result} have same type")
     _types_match_elem(op, value, memref, "value type matches element type of memref")
@@ -376,14 +375,14 @@ def _parse_generic_atomic_rmw(p, state):
 
 
 def _print_generic_atomic_rmw(pr, op):
-    m = op.operands[0]
-    pr.out.append(f" {pr.value(m)}[{pr.values(op.operands[1:])}] : {pr.type_str(m.type)} ")
+    m = op.memref
+    pr.out.append(f" {pr.value(m)}[{pr.values(op.indices)}] : {pr.type_str(m.type)} ")
     pr.print_region(op.regions[0])
     pr.print_optional_attr_dict(op)
 
 
 def _verify_generic_atomic_rmw(op):
-    _types_match_elem(op, op.results[0].type, op.operands[0].type,
+    _types_match_elem(op, op.results[0].type, op.memref.type,
                       "result type matches element type of memref")
     body = op.regions[0]
     args = body.blocks[0].args if body.blocks else []
@@ -420,7 +419,7 @@ GENERIC_ATOMIC_RMW = Op("memref.generic_atomic_rmw",
 
 def _verify_atomic_yield(op):
     pt = op.parent_op.results[0].type if op.parent_op.results else None
-    rt = op.operands[0].type
+    rt = op.group("result").type  # (Operation.result is the op's own first result)
     if pt is not rt:
         raise op_error(op, f"types mismatch between yield op: '{rt}' and its parent: '{pt}'")
 
@@ -456,12 +455,13 @@ def _parse_prefetch(p, state):
 
 
 def _print_prefetch(pr, op):
-    m = op.operands[0]
+    m = op.memref
     w = op.get_attr("isWrite")
     d = op.get_attr("isDataCache")
     hint = op.get_attr("localityHint")
     hint_s = str(hint.value) if type(hint) is IntegerAttr else pr.attr_str(hint)
-    pr.out.append(f" {pr.value(m)}[{pr.values(op.operands[1:])}], "
+    pr.out.append(f" {pr.value(m)}[{pr.values(op.indices)}], "
+
                   f"{'write' if w is not None and w.value else 'read'}, locality<{hint_s}>, "
                   f"{'data' if d is not None and d.value else 'instr'}")
     pr.out.append(pr.attr_dict_str(all_attrs(op), ("localityHint", "isWrite", "isDataCache")))
@@ -469,7 +469,7 @@ def _print_prefetch(pr, op):
 
 
 def _verify_prefetch(op):
-    if len(op.operands) != 1 + len(op.operands[0].type.shape):
+    if len(op.indices) != len(op.memref.type.shape):
         raise op_error(op, "too few indices")
 
 
@@ -581,7 +581,8 @@ DMA_START = Op("memref.dma_start", operands=[("operands", AnyType, "*")],
 
 def _verify_dma_wait(op):
     n = len(op.operands) - 2
-    r = len(op.operands[0].type.shape)
+    r = len(op.tagMemRef.type.shape)
+
     if n != r:
         raise op_error(op, f"expected tagIndices to have the same number of elements as the "
                        f"tagMemRef rank, expected {r}, but got {n}")

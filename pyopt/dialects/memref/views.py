@@ -115,7 +115,7 @@ def _memspace_cast_compatible(a, b):
 
 def _cast_verifier(compatible):
     def verify(op):
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.dest.type
         if not compatible(a, b):
             raise op_error(op, f"operand type '{a}' and result type '{b}' are cast incompatible")
     return verify
@@ -136,7 +136,7 @@ MEMORY_SPACE_CAST = Op("memref.memory_space_cast",
 
 # ---------------------------------------------------------------------------- reshape
 def _verify_reshape(op):
-    src, shape = op.operands[0].type, op.operands[1].type
+    src, shape = op.source.type, op.shape.type
     res = op.results[0].type
     if src.element_type is not res.element_type:
         raise op_error(op, "element types of source and destination memref types should be "
@@ -227,7 +227,7 @@ def _layout_mismatch(op, expected):
 
 
 def _verify_subview(op):
-    base = op.operands[0].type
+    base = op.source.type
     rank = len(base.shape)
     _verify_offsets_sizes_strides(op, (rank, rank, rank))
     sub = op.results[0].type
@@ -283,7 +283,7 @@ def _verify_reinterpret_cast(op):
     res = op.results[0].type
     rank = len(res.shape)
     _verify_offsets_sizes_strides(op, (1, rank, rank))
-    src = op.operands[0].type
+    src = op.source.type
     if src.memory_space is not res.memory_space:
         raise plain_error(op, f"different memory spaces specified for source type '{src}' and "
                           f"result memref type '{res}'")
@@ -409,7 +409,7 @@ def collapsed_layout(src, reassoc, strict=False):
 
 
 def _verify_expand_shape(op):
-    src, res = op.operands[0].type, op.results[0].type
+    src, res = op.src.type, op.result.type
     if len(src.shape) > len(res.shape):
         r0, r1 = len(src.shape), len(res.shape)
         raise op_error(op, f"has source rank {r0} and result rank {r1}. This is not an "
@@ -437,7 +437,7 @@ def _verify_expand_shape(op):
 
 
 def _verify_collapse_shape(op):
-    src, res = op.operands[0].type, op.results[0].type
+    src, res = op.src.type, op.result.type
     if len(src.shape) < len(res.shape):
         r0, r1 = len(src.shape), len(res.shape)
         raise op_error(op, f"has source rank {r0} and result rank {r1}. This is not a "
@@ -506,7 +506,7 @@ def _parse_transpose(p, state):
 
 
 def _print_transpose(pr, op):
-    v = op.operands[0]
+    v = op.group("in")  # ("in" is a Python keyword: no attribute accessor)
     pr.out.append(f" {pr.value(v)} {op.get_attr('permutation').value}")
     pr.out.append(pr.attr_dict_str(all_attrs(op), ("permutation",)))
     pr.out.append(f" : {pr.type_str(v.type)} to {pr.type_str(op.results[0].type)}")
@@ -516,7 +516,7 @@ def _verify_transpose(op):
     perm = op.get_attr("permutation").value
     if not perm.is_permutation():
         raise op_error(op, "expected a permutation map")
-    src = op.operands[0].type
+    src = op.group("in").type
     if perm.num_dims != len(src.shape):
         raise op_error(op, "expected a permutation map of same rank as the input")
     res = op.results[0].type
@@ -535,7 +535,7 @@ TRANSPOSE = Op("memref.transpose", operands=[("in", AnyStridedMemRef)],
 
 # ---------------------------------------------------------------------------- view
 def _verify_view(op):
-    base, view = op.operands[0].type, op.results[0].type
+    base, view = op.source.type, op.result.type
     if not layout_is_identity(base):
         raise plain_error(op, f"unsupported map for base memref type '{base}'")
     if not layout_is_identity(view):
@@ -557,7 +557,8 @@ VIEW = Op("memref.view",
 
 # ---------------------------------------------------------------------------- metadata
 def _verify_extract_strided_metadata(op):
-    src = op.operands[0].type
+    src = op.source.type
+
     rank = len(src.shape)
     inferred = [MemRefType((), src.element_type, None, src.memory_space), INDEX] + \
         [INDEX] * (2 * rank)

@@ -58,16 +58,16 @@ def fold_tensor_cast(op):
     folded = False
     for s in op.operand_slots:
         c = _def(s.value, "tensor.cast")
-        if c is not None and _more_static(c.results[0].type, c.operand(0).type):
-            s.set(c.operand(0))
+        if c is not None and _more_static(c.dest.type, c.source.type):
+            s.set(c.source)
             folded = True
     return folded
 
 
 @fold("cast")
 def _fold_cast(op, consts):
-    if op.operand(0).type is op.results[0].type:  # CastOpInterface: identity
-        return op.operand(0)
+    if op.source.type is op.dest.type:  # CastOpInterface: identity
+        return op.source
     return None
 
 
@@ -92,10 +92,10 @@ def _join(a, b):
 
 @pat("cast")
 def ChainedTensorCast(op, rw):
-    inner = _def(op.operand(0), "tensor.cast")
+    inner = _def(op.source, "tensor.cast")
     if inner is None:
         return False
-    src, mid, res = inner.operand(0).type, inner.results[0].type, op.results[0].type
+    src, mid, res = inner.source.type, inner.dest.type, op.dest.type
     first = _join(src, mid)
     if first is None:
         return False
@@ -105,7 +105,7 @@ def ChainedTensorCast(op, rw):
     # the chain may only drop static facts the intermediate type also drops
     if _join(src, res) is not second:
         return False
-    rw.replace_op_with_new_op(op, "tensor.cast", [inner.operand(0)], [res])
+    rw.replace_op_with_new_op(op, "tensor.cast", [inner.source], [res])
     return True
 
 
@@ -115,7 +115,7 @@ def _fold_dim(op, consts):
     idx = consts[1]
     if type(idx) is not IntegerAttr:
         return None
-    t = op.operand(0).type
+    t = op.source.type
     if type(t) is not RankedTensorType:
         return None
     i = idx.value
@@ -123,11 +123,11 @@ def _fold_dim(op, consts):
         return None
     if t.shape[i] != DYNAMIC:
         return IntegerAttr(INDEX, t.shape[i])
-    d = op.operand(0).defining_op()
+    d = op.source.defining_op()
     if d is not None and d.name == "tensor.generate":
-        return d.operands[sum(1 for s in t.shape[:i] if s == DYNAMIC)]
+        return d.dynamicExtents[sum(1 for s in t.shape[:i] if s == DYNAMIC)]
     if d is not None and d.name == "tensor.extract_slice" and \
-            len(d.results[0].type.shape) == len(d.operand(0).type.shape):
+            len(d.result.type.shape) == len(d.source.type.shape):
         size = mixed(d, "sizes", "static_sizes")[i]
         if not isinstance(size, int):
             return size
@@ -138,35 +138,34 @@ def _fold_dim(op, consts):
 
 @pat("dim")
 def DimOfCastOp(op, rw):
-    c = _def(op.operand(0), "tensor.cast")
+    c = _def(op.source, "tensor.cast")
     if c is None:
         return False
-    rw.replace_op_with_new_op(op, "tensor.dim", [c.operand(0), op.operand(1)],
+    rw.replace_op_with_new_op(op, "tensor.dim", [c.source, op.index],
                               [op.results[0].type])
     return True
 
 
-_DEST_STYLE = {"tensor.insert": 1, "tensor.insert_slice": 1}
+_DEST_STYLE = ("tensor.insert", "tensor.insert_slice")  # results shaped as their "dest"
 
 
 @pat("dim")
 def DimOfDestStyleOp(op, rw):
-    d = op.operand(0).defining_op()
-    k = _DEST_STYLE.get(d.name) if d is not None else None
-    if k is None:
+    d = _def(op.source, *_DEST_STYLE)
+    if d is None:
         return False
-    rw.modify_op_in_place(op, lambda: op.set_operand(0, d.operand(k)))
+    rw.modify_op_in_place(op, lambda: op.set_operand(0, d.dest))
     return True
 
 
 @pat("dim")
 def DimOfReshapeOp(op, rw):
-    r = _def(op.operand(0), "tensor.reshape")
+    r = _def(op.source, "tensor.reshape")
     if r is None:
         return False
-    shape = r.operand(1)
+    shape = r.shape
     rw.set_insertion_point_after(op)
-    ext = rw.create("tensor.extract", [shape, op.operand(1)], [shape.type.element_type],
+    ext = rw.create("tensor.extract", [shape, op.index], [shape.type.element_type],
                     loc=op.loc).results[0]
     if ext.type is not INDEX:
         ext = rw.create("arith.index_cast", [ext], [INDEX], loc=op.loc).results[0]
@@ -176,7 +175,7 @@ def DimOfReshapeOp(op, rw):
 
 @fold("rank")
 def _fold_rank(op, consts):
-    t = op.operand(0).type
+    t = op.tensor.type
     if type(t) is RankedTensorType:
         return IntegerAttr(INDEX, len(t.shape))
     return None
@@ -206,7 +205,7 @@ def static_shape_from_constants(t, sizes):
 @pat("empty")
 def ReplaceEmptyTensorStaticShapeDims(op, rw):
     t = op.results[0].type
-    static = static_shape_from_constants(t, op.operands)
+    static = static_shape_from_constants(t, op.dynamicSizes)
     if static is None:
         return False
     nt, dyn = static
@@ -217,14 +216,14 @@ def ReplaceEmptyTensorStaticShapeDims(op, rw):
 
 @pat("dim")
 def FoldEmptyTensorWithDimOp(op, rw):
-    e = _def(op.operand(0), "tensor.empty")
-    i = _const_int(op.operand(1))
+    e = _def(op.source, "tensor.empty")
+    i = _const_int(op.index)
     if e is None or i is None:
         return False
     t = e.results[0].type
     if not 0 <= i < len(t.shape) or t.shape[i] != DYNAMIC:
         return False
-    rw.replace_op(op, [e.operands[sum(1 for s in t.shape[:i] if s == DYNAMIC)]])
+    rw.replace_op(op, [e.dynamicSizes[sum(1 for s in t.shape[:i] if s == DYNAMIC)]])
     return True
 
 
@@ -239,14 +238,15 @@ def _fold_extract(op, consts):
         if type(c) is not IntegerAttr:
             return None
         idx.append(c.value)
-    t = op.operand(0).type
+    t = op.tensor.type
     flat, stride = 0, 1
     for i in range(len(idx) - 1, -1, -1):
         flat += idx[i] * stride
         stride *= t.shape[i]
-    fe = _def(op.operand(0), "tensor.from_elements")
+    fe = _def(op.tensor, "tensor.from_elements")
     if fe is not None:
-        return fe.operands[flat] if 0 <= flat < len(fe.operands) else None
+        elements = fe.elements
+        return elements[flat] if 0 <= flat < len(elements) else None
     if type(src) is DenseElementsAttr and all(0 <= x < n for x, n in zip(idx, t.shape)):
         return scalar_attr(src.element_type, src.all_values()[flat])
     return None
@@ -254,10 +254,10 @@ def _fold_extract(op, consts):
 
 @pat("extract")
 def ExtractFromTensorCast(op, rw):
-    c = _def(op.operand(0), "tensor.cast")
-    if c is None or type(c.operand(0).type) is not RankedTensorType:
+    c = _def(op.tensor, "tensor.cast")
+    if c is None or type(c.source.type) is not RankedTensorType:
         return False
-    rw.replace_op_with_new_op(op, "tensor.extract", [c.operand(0)] + list(op.operands[1:]),
+    rw.replace_op_with_new_op(op, "tensor.extract", [c.source] + op.indices,
                               [op.results[0].type])
     return True
 
@@ -306,28 +306,28 @@ def _fold_extract_slice(op, consts):
     src, t = consts[0], op.results[0].type
     if type(src) is DenseElementsAttr and src.is_splat and DYNAMIC not in t.shape:
         return DenseElementsAttr(t, list(src.values))
-    if op.operand(0).type is t and _identity_slice(op, t):
-        return op.operand(0)
-    ins = _def(op.operand(0), "tensor.insert_slice")  # extract of what was just inserted
-    if ins is not None and ins.operand(0).type is t and _same_slice(ins, op):
-        return ins.operand(0)
+    if op.source.type is t and _identity_slice(op, t):
+        return op.source
+    ins = _def(op.source, "tensor.insert_slice")  # extract of what was just inserted
+    if ins is not None and ins.source.type is t and _same_slice(ins, op):
+        return ins.source
     return None
 
 
 @fold("insert_slice")
 def _fold_insert_slice(op, consts):
-    src, dest = op.operand(0).type, op.results[0].type
+    src, dest = op.source.type, op.result.type
     if src is dest and DYNAMIC not in src.shape and _identity_slice(op, dest):
-        return op.operand(0)
-    prev = _def(op.operand(1), "tensor.insert_slice")  # overwrites the same slice
-    if prev is not None and prev.operand(0).type is src and _same_slice(prev, op):
-        op.set_operand(1, prev.operand(1))
-        return op.results[0]
-    ext = _def(op.operand(0), "tensor.extract_slice")  # puts back what it took
-    if ext is not None and ext.operand(0) is op.operand(1) and _same_slice(ext, op):
-        return ext.operand(0)
+        return op.source
+    prev = _def(op.dest, "tensor.insert_slice")  # overwrites the same slice
+    if prev is not None and prev.source.type is src and _same_slice(prev, op):
+        op.dest = prev.dest
+        return op.result
+    ext = _def(op.source, "tensor.extract_slice")  # puts back what it took
+    if ext is not None and ext.source is op.dest and _same_slice(ext, op):
+        return ext.source
     if any(s == 0 for s in _static(op, "static_sizes")):
-        return op.operand(1)
+        return op.dest
     return None
 
 
@@ -342,28 +342,28 @@ def _fold_reshape_of_constant(op, consts):
 
 @fold("expand_shape")
 def _fold_expand_shape(op, consts):
-    c = _def(op.operand(0), "tensor.collapse_shape")
-    if c is not None and c.operand(0).type is op.results[0].type and \
+    c = _def(op.src, "tensor.collapse_shape")
+    if c is not None and c.src.type is op.result.type and \
             c.get_attr("reassociation") == op.get_attr("reassociation"):
-        return c.operand(0)
+        return c.src
     return _fold_reshape_of_constant(op, consts)
 
 
 @fold("collapse_shape")
 def _fold_collapse_shape(op, consts):
-    e = _def(op.operand(0), "tensor.expand_shape")
-    if e is not None and e.operand(0).type is op.results[0].type and \
+    e = _def(op.src, "tensor.expand_shape")
+    if e is not None and e.src.type is op.result.type and \
             e.get_attr("reassociation") == op.get_attr("reassociation"):
-        return e.operand(0)
+        return e.src
     return _fold_reshape_of_constant(op, consts)
 
 
 def FoldReshapeWithFromElements(op, rw):
-    fe = _def(op.operand(0), "tensor.from_elements")
+    fe = _def(op.src, "tensor.from_elements")
     t = op.results[0].type
     if fe is None or DYNAMIC in t.shape:
         return False
-    rw.replace_op_with_new_op(op, "tensor.from_elements", list(fe.operands), [t])
+    rw.replace_op_with_new_op(op, "tensor.from_elements", fe.elements, [t])
     return True
 
 
@@ -378,33 +378,35 @@ def _fold_reshape(op, consts):
 
 @fold("bitcast")
 def _fold_bitcast(op, consts):
-    if op.operand(0).type is op.results[0].type:
-        return op.operand(0)
+    if op.source.type is op.dest.type:
+        return op.source
     return None
 
 
 @pat("bitcast")
 def ChainedTensorBitcast(op, rw):
-    inner = _def(op.operand(0), "tensor.bitcast")
+    inner = _def(op.source, "tensor.bitcast")
     if inner is None:
         return False
-    rw.replace_op_with_new_op(op, "tensor.bitcast", [inner.operand(0)], [op.results[0].type])
+    rw.replace_op_with_new_op(op, "tensor.bitcast", [inner.source], [op.dest.type])
     return True
 
 
 # -- tensor.concat -------------------------------------------------------------------------------
 @fold("concat")
 def _fold_concat(op, consts):
-    if len(op.operands) == 1 and op.operand(0).type is op.results[0].type:
-        return op.operand(0)
+    inputs = op.inputs
+    if len(inputs) == 1 and inputs[0].type is op.result.type:
+        return inputs[0]
     return None
 
 
 @pat("concat")
 def SingleInputConcatOp(op, rw):
-    if len(op.operands) != 1 or op.operand(0).type is op.results[0].type:
+    inputs = op.inputs
+    if len(inputs) != 1 or inputs[0].type is op.result.type:
         return False
-    rw.replace_op_with_new_op(op, "tensor.cast", [op.operand(0)], [op.results[0].type])
+    rw.replace_op_with_new_op(op, "tensor.cast", inputs, [op.result.type])
     return True
 
 
@@ -412,11 +414,12 @@ def SingleInputConcatOp(op, rw):
 @pat("generate")
 def StaticTensorGenerate(op, rw):
     t = op.results[0].type
-    static = static_shape_from_constants(t, op.operands)
+    static = static_shape_from_constants(t, op.dynamicExtents)
     if static is None:
         return False
     nt, dyn = static
     new = rw.create("tensor.generate", dyn, [nt], loc=op.loc, regions=1)
+
     rw.inline_region_before(op.regions[0], new.regions[0])
     rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])
     return True

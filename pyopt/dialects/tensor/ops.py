@@ -66,7 +66,7 @@ def _bitcast_compatible(a, b):
 
 def _cast_verifier(compatible):
     def verify(op):
-        a, b = op.operands[0].type, op.results[0].type
+        a, b = op.source.type, op.dest.type
         if not compatible(a, b):
             raise op_error(op, f"operand type '{a}' and result type '{b}' are cast incompatible")
     return verify
@@ -162,8 +162,8 @@ EMPTY = Op("tensor.empty", operands=[("dynamicSizes", Index, "*")],
 
 # ---------------------------------------------------------------------------- extract / insert
 def _verify_extract(op):
-    t = op.operands[0].type
-    if len(op.operands) - 1 != len(t.shape):
+    t = op.tensor.type
+    if len(op.indices) != len(t.shape):
         raise op_error(op, "incorrect number of indices for extract_element")
 
 
@@ -175,8 +175,8 @@ EXTRACT = Op("tensor.extract", operands=[("tensor", AnyRankedTensor), ("indices"
 
 
 def _verify_insert(op):
-    t = op.operands[1].type
-    if len(op.operands) - 2 != len(t.shape):
+    t = op.dest.type
+    if len(op.indices) != len(t.shape):
         raise op_error(op, "incorrect number of indices")
 
 
@@ -208,7 +208,7 @@ def check_rank_reduced(op, expected, actual):
 
 
 def _verify_extract_slice(op):
-    src = op.operands[0].type
+    src = op.source.type
     rank = len(src.shape)
     _verify_offsets_sizes_strides(op, (rank, rank, rank))
     expected = slice_result_type(src, _static(op, "static_sizes"))
@@ -232,7 +232,7 @@ EXTRACT_SLICE = Op(
 
 
 def _verify_insert_slice_like(op):
-    src, dest = op.operands[0].type, op.operands[1].type
+    src, dest = op.source.type, op.dest.type
     rank = len(dest.shape)
     _verify_offsets_sizes_strides(op, (rank, rank, rank), group_base=2)
     expected = slice_result_type(dest, _static(op, "static_sizes"))
@@ -296,7 +296,7 @@ def _verify_generate(op):
         raise op_error(op, "must have one body argument per input dimension")
     term = body.last
     if term is not None and term.name == "tensor.yield" and \
-            term.operand(0).type is not t.element_type:
+            term.value.type is not t.element_type:
         raise op_error(op, "body must be terminated with a `yield` operation of the tensor "
                        "element type")
 
@@ -320,7 +320,7 @@ def pad_result_type(src, low, high):
 
 
 def _verify_pad(op):
-    src, res = op.operands[0].type, op.results[0].type
+    src, res = op.source.type, op.result.type
     low, high = _static(op, "static_low"), _static(op, "static_high")
     if len(low) != len(src.shape) or len(high) != len(src.shape):
         raise op_error(op, "expected the number of low and high padding values to match the "
@@ -341,7 +341,7 @@ def _verify_pad(op):
                 raise op_error(op, f"expected block argument {i + 1} to be an index")
         term = body.last
         if term is not None and term.name == "tensor.yield" and \
-                term.operand(0).type is not src.element_type:
+                term.value.type is not src.element_type:
             raise op_error(op, "expected yield type to match shape element type")
 
 
@@ -365,7 +365,7 @@ YIELD = Op("tensor.yield", operands=[("value", AnyType)],
 
 # ---------------------------------------------------------------------------- reshapes
 def _verify_reshape(op):
-    src, shape, res = op.operands[0].type, op.operands[1].type, op.results[0].type
+    src, shape, res = op.source.type, op.shape.type, op.result.type
     if src.element_type is not res.element_type:
         raise op_error(op, "element types of source and destination tensor types should be "
                        "the same")
@@ -429,7 +429,7 @@ def _verify_reshape_like(op, expanded, collapsed):
 
 
 def _verify_expand_shape(op):
-    src, res = op.operands[0].type, op.results[0].type
+    src, res = op.src.type, op.result.type
     static = _static(op, "static_output_shape")
     if len(static) != len(res.shape):
         raise op_error(op, f"expected number of static shape dims to be equal to the output "
@@ -443,7 +443,8 @@ def _verify_expand_shape(op):
 
 
 def _verify_collapse_shape(op):
-    _verify_reshape_like(op, op.operands[0].type, op.results[0].type)
+    _verify_reshape_like(op, op.src.type, op.result.type)
+
 
 
 EXPAND_SHAPE = Op(
