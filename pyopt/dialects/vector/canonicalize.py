@@ -11,7 +11,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.rewrite.folding import RECURSIVE_MEMORY_EFFECTS
 from pyopt.dialects.vector.attrs import ints, i64_array
 from pyopt.dialects.vector.folds import (FOLDS, defining, const_of, const_int, arith_const_int, rank, raw,
-                    scalar_attr, strides_of, linearize, slice_positions, static_pos,
+                    scalar_attr, strides_of, splat_source, linearize, slice_positions, static_pos,
                     has_dynamic_pos, non_unit_strides, mask_format, ALL_FALSE)
 
 PATTERNS = {}
@@ -45,23 +45,23 @@ def _vec(shape, elem, scalable=None):
 def _same_splat(a, b):
     """The scalar that both values splat (vector.splat of one value), else None."""
     sa, sb = defining(a, "vector.splat"), defining(b, "vector.splat")
-    if sa is None or sb is None or sa.operand(0) is not sb.operand(0):
+    if sa is None or sb is None or sa.input is not sb.input:
         return None
-    return sa.operand(0)
+    return sa.input
 
 
 def _resplat(op, rw):
     """op(splat(x)) -> splat(x) of op's result type."""
-    s = defining(op.operand(0), "vector.splat")
+    s = defining(op.vector, "vector.splat")
     if s is None:
         return False
-    _new(rw, op, "vector.splat", [s.operand(0)])
+    _new(rw, op, "vector.splat", [s.input])
     return True
 
 
 @pattern("extract")
 def ExtractOpSplatConstantFolder(op, rw):
-    c = const_of(op.operand(0))
+    c = const_of(op.vector)
     if type(c) is not DenseElementsAttr or not c.is_splat:
         return False
     rt = op.results[0].type
@@ -75,8 +75,8 @@ def ExtractOpSplatConstantFolder(op, rw):
 def ExtractOpNonSplatConstantFolder(op, rw):
     if has_dynamic_pos(op):
         return False
-    c = const_of(op.operand(0))
-    vt = op.operand(0).type
+    c = const_of(op.vector)
+    vt = op.vector.type
     if type(c) is not DenseElementsAttr or c.is_splat or vt.is_scalable:
         return False
     pos = static_pos(op)
@@ -93,10 +93,10 @@ def ExtractOpNonSplatConstantFolder(op, rw):
 
 @pattern("extract")
 def ExtractOpFromBroadcast(op, rw):
-    d = defining(op.operand(0), "vector.broadcast", "vector.splat")
+    d = defining(op.vector, "vector.broadcast", "vector.splat")
     if d is None:
         return False
-    source = d.operand(0)
+    source = splat_source(d)
     rt = op.results[0].type
     if rt is source.type or rank(rt) < rank(source.type):
         return False
@@ -109,7 +109,7 @@ def ExtractOpFromBroadcast(op, rw):
 
 @pattern("extract")
 def ExtractOpFromCreateMask(op, rw):
-    cm = defining(op.operand(0), "vector.create_mask")
+    cm = defining(op.vector, "vector.create_mask")
     rt = op.results[0].type
     if cm is None or type(rt) is not VectorType:
         return False
@@ -139,19 +139,19 @@ def ExtractOpFromCreateMask(op, rw):
 
 @pattern("extract")
 def foldExtractFromShapeCastToShapeCast(op, rw):
-    sc = defining(op.operand(0), "vector.shape_cast")
+    sc = defining(op.vector, "vector.shape_cast")
     rt = op.results[0].type
     if sc is None or type(rt) is not VectorType or \
-            sc.operand(0).type.num_elements != rt.num_elements:
+            sc.source.type.num_elements != rt.num_elements:
         return False
-    _new(rw, op, "vector.shape_cast", [sc.operand(0)])
+    _new(rw, op, "vector.shape_cast", [sc.source])
     return True
 
 
 @pattern("extract")
 def foldExtractFromFromElements(op, rw):
     rt = op.results[0].type
-    fe = defining(op.operand(0), "vector.from_elements")
+    fe = defining(op.vector, "vector.from_elements")
     if has_dynamic_pos(op) or type(rt) is not VectorType or fe is None:
         return False
     it = fe.results[0].type
@@ -176,17 +176,17 @@ def rewriteFromElementsAsSplat(op, rw):
 @pattern("broadcast")
 def BroadcastFolder(op, rw):
     """broadcast(broadcast(x)) -> broadcast(x)."""
-    inner = defining(op.operand(0), "vector.broadcast")
+    inner = defining(op.source, "vector.broadcast")
     if inner is None:
         return False
-    _new(rw, op, "vector.broadcast", [inner.operand(0)])
+    _new(rw, op, "vector.broadcast", [inner.source])
     return True
 
 
 # ---------------------------------------------------------------------------- shuffle
 @pattern("shuffle")
 def ShuffleSplat(op, rw):
-    x = _same_splat(op.operand(0), op.operand(1))
+    x = _same_splat(op.v1, op.v2)
     if x is None:
         return False
     _new(rw, op, "vector.splat", [x])
@@ -196,25 +196,25 @@ def ShuffleSplat(op, rw):
 @pattern("shuffle")
 def ShuffleInterleave(op, rw):
     rt = op.results[0].type
-    st = op.operand(0).type
-    if rt.is_scalable or len(rt.shape) != 1 or st is not op.operand(1).type or \
+    st = op.v1.type
+    if rt.is_scalable or len(rt.shape) != 1 or st is not op.v2.type or \
             st.num_elements * 2 != rt.num_elements:
         return False
     mask = ints(op.get_attr("mask"))
     half = rt.num_elements // 2
     if any(mask[2 * i] != i or mask[2 * i + 1] != half + i for i in range(half)):
         return False
-    _new(rw, op, "vector.interleave", [op.operand(0), op.operand(1)])
+    _new(rw, op, "vector.interleave", [op.v1, op.v2])
     return True
 
 
 @pattern("shuffle")
 def Canonicalize0DShuffleOp(op, rw):
-    vt = op.operand(0).type
+    vt = op.v1.type
     mask = ints(op.get_attr("mask"))
     if vt.shape or len(mask) != 1:
         return False
-    src = op.operand(0) if mask[0] == 0 else op.operand(1)
+    src = op.v1 if mask[0] == 0 else op.v2
     _new(rw, op, "vector.broadcast", [src], [_vec([1], vt.element_type)])
     return True
 
@@ -222,16 +222,16 @@ def Canonicalize0DShuffleOp(op, rw):
 # ---------------------------------------------------------------------------- insert
 @pattern("insert")
 def InsertToBroadcast(op, rw):
-    st = op.operand(0).type
-    if type(st) is not VectorType or op.operand(1).type.num_elements != st.num_elements:
+    st = op.source.type
+    if type(st) is not VectorType or op.dest.type.num_elements != st.num_elements:
         return False
-    _new(rw, op, "vector.broadcast", [op.operand(0)])
+    _new(rw, op, "vector.broadcast", [op.source])
     return True
 
 
 @pattern("insert")
 def InsertSplatToSplat(op, rw):
-    x = _same_splat(op.operand(0), op.operand(1))
+    x = _same_splat(op.source, op.dest)
     if x is None:
         return False
     _new(rw, op, "vector.splat", [x])
@@ -242,7 +242,7 @@ _FOLD_THRESHOLD = 256  # larger constants are only rebuilt when the old one dies
 
 
 def _dest_constant(op):
-    dest = op.operand(1)
+    dest = op.dest
     c = const_of(dest)
     dt = dest.type
     if type(c) is not DenseElementsAttr or dt.is_scalable:
@@ -259,14 +259,14 @@ def InsertOpConstantFolder(op, rw):
     dst = _dest_constant(op)
     if dst is None:
         return False
-    src = const_of(op.operand(0))
+    src = const_of(op.source)
     if type(src) is DenseElementsAttr:
         inserted = list(src.all_values())
     elif type(src) in (IntegerAttr, FloatAttr):
         inserted = [raw(src)]
     else:
         return False
-    dt = op.operand(1).type
+    dt = op.dest.type
     pos = static_pos(op)
     start = linearize(pos + [0] * (len(dt.shape) - len(pos)), strides_of(dt.shape))
     vals = list(dst.all_values())
@@ -278,21 +278,21 @@ def InsertOpConstantFolder(op, rw):
 # ---------------------------------------------------------------------------- strided slices
 @pattern("insert_strided_slice")
 def FoldInsertStridedSliceSplat(op, rw):
-    if _same_splat(op.operand(0), op.operand(1)) is None:
+    if _same_splat(op.source, op.dest) is None:
         return False
-    rw.replace_op(op, [op.operand(1)])
+    rw.replace_op(op, [op.dest])
     return True
 
 
 @pattern("insert_strided_slice")
 def FoldInsertStridedSliceOfExtract(op, rw):
-    e = defining(op.operand(0), "vector.extract_strided_slice")
-    if e is None or e.operand(0) is not op.operand(1):
+    e = defining(op.source, "vector.extract_strided_slice")
+    if e is None or e.vector is not op.dest:
         return False
     if e.get_attr("strides") is not op.get_attr("strides") or \
             e.get_attr("offsets") is not op.get_attr("offsets"):
         return False
-    rw.replace_op(op, [op.operand(1)])
+    rw.replace_op(op, [op.dest])
     return True
 
 
@@ -301,10 +301,10 @@ def InsertStridedSliceConstantFolder(op, rw):
     dst = _dest_constant(op)
     if dst is None:
         return False
-    src = const_of(op.operand(0))
+    src = const_of(op.source)
     if type(src) is not DenseElementsAttr or non_unit_strides(op):
         return False
-    dt, st = op.operand(1).type, op.operand(0).type
+    dt, st = op.dest.type, op.source.type
     rdiff = len(dt.shape) - len(st.shape)
     offs = ints(op.get_attr("offsets"))
     strides = strides_of(dt.shape)
@@ -319,7 +319,7 @@ def InsertStridedSliceConstantFolder(op, rw):
 
 @pattern("extract_strided_slice")
 def StridedSliceConstantMaskFolder(op, rw):
-    cm = defining(op.operand(0), "vector.constant_mask")
+    cm = defining(op.vector, "vector.constant_mask")
     if cm is None or non_unit_strides(op):
         return False
     sizes = ints(cm.get_attr("mask_dim_sizes"))
@@ -334,7 +334,7 @@ def StridedSliceConstantMaskFolder(op, rw):
 
 @pattern("extract_strided_slice")
 def StridedSliceSplatConstantFolder(op, rw):
-    c = const_of(op.operand(0))
+    c = const_of(op.vector)
     if type(c) is not DenseElementsAttr or not c.is_splat:
         return False
     _constant(rw, op, DenseElementsAttr(op.results[0].type, [c.values[0]]))
@@ -343,10 +343,10 @@ def StridedSliceSplatConstantFolder(op, rw):
 
 @pattern("extract_strided_slice")
 def StridedSliceNonSplatConstantFolder(op, rw):
-    c = const_of(op.operand(0))
+    c = const_of(op.vector)
     if type(c) is not DenseElementsAttr or c.is_splat or non_unit_strides(op):
         return False
-    src_shape = op.operand(0).type.shape
+    src_shape = op.vector.type.shape
     rt = op.results[0].type
     offs = ints(op.get_attr("offsets"))
     offs += [0] * (len(rt.shape) - len(offs))
@@ -359,15 +359,15 @@ def StridedSliceNonSplatConstantFolder(op, rw):
 
 @pattern("extract_strided_slice")
 def StridedSliceBroadcast(op, rw):
-    b = defining(op.operand(0), "vector.broadcast")
+    b = defining(op.vector, "vector.broadcast")
     if b is None:
         return False
-    st = b.operand(0).type
+    st = b.source.type
     src_rank = rank(st)
     dt = op.results[0].type
     diff = len(dt.shape) - src_rank
     lower_match = all(st.shape[i] == dt.shape[i + diff] for i in range(src_rank))
-    source = b.operand(0)
+    source = b.source
     scalar_src = src_rank == 0 or st.num_elements == 1
     if not lower_match and not scalar_src:
         sizes = ints(op.get_attr("sizes"))[diff:]
@@ -387,7 +387,7 @@ def StridedSliceSplat(op, rw):
 # ---------------------------------------------------------------------------- shape_cast
 @pattern("shape_cast")
 def ShapeCastConstantFolder(op, rw):
-    c = defining(op.operand(0), "arith.constant")
+    c = defining(op.source, "arith.constant")
     a = c.get_attr("value") if c is not None else None
     if type(a) is not DenseElementsAttr or not a.is_splat:
         return False
@@ -407,7 +407,7 @@ def _trim_trailing_ones(t):
 
 @pattern("shape_cast")
 def ShapeCastCreateMaskFolderTrailingOneDim(op, rw):
-    src = op.operand(0)
+    src = op.source
     m = defining(src, "vector.create_mask", "vector.constant_mask")
     if m is None:
         return False
@@ -433,19 +433,19 @@ def ShapeCastCreateMaskFolderTrailingOneDim(op, rw):
 
 @pattern("shape_cast")
 def ShapeCastBroadcastFolder(op, rw):
-    b = defining(op.operand(0), "vector.broadcast")
+    b = defining(op.source, "vector.broadcast")
     if b is None:
         return False
-    st = b.operand(0).type
+    st = b.source.type
     src_shape = list(st.shape) if type(st) is VectorType else []
     rt = op.results[0].type
     target = list(rt.shape)
     n = len(src_shape)
     if n <= len(target) and src_shape == target[len(target) - n:]:
-        _new(rw, op, "vector.broadcast", [b.operand(0)])
+        _new(rw, op, "vector.broadcast", [b.source])
         return True
     if type(st) is VectorType and st.num_elements == rt.num_elements:
-        _new(rw, op, "vector.shape_cast", [b.operand(0)])
+        _new(rw, op, "vector.shape_cast", [b.source])
         return True
     return False
 
@@ -453,7 +453,7 @@ def ShapeCastBroadcastFolder(op, rw):
 # ---------------------------------------------------------------------------- transpose
 @pattern("transpose")
 def FoldTransposeCreateMask(op, rw):
-    m = defining(op.operand(0), "vector.create_mask", "vector.constant_mask")
+    m = defining(op.vector, "vector.create_mask", "vector.constant_mask")
     if m is None:
         return False
     perm = op.get_attr("permutation").values
@@ -468,12 +468,12 @@ def FoldTransposeCreateMask(op, rw):
 
 @pattern("transpose")
 def FoldTransposedScalarBroadcast(op, rw):
-    b = defining(op.operand(0), "vector.broadcast")
+    b = defining(op.vector, "vector.broadcast")
     if b is None:
         return False
-    st = b.operand(0).type
+    st = b.source.type
     if type(st) is not VectorType or st.num_elements == 1:
-        _new(rw, op, "vector.broadcast", [b.operand(0)])
+        _new(rw, op, "vector.broadcast", [b.source])
         return True
     return False
 
@@ -481,12 +481,12 @@ def FoldTransposedScalarBroadcast(op, rw):
 @pattern("transpose")
 def TransposeFolder(op, rw):
     """transpose(transpose(x)) -> transpose(x) with the composed permutation."""
-    inner = defining(op.operand(0), "vector.transpose")
+    inner = defining(op.vector, "vector.transpose")
     if inner is None:
         return False
     p1 = inner.get_attr("permutation").values
     p2 = op.get_attr("permutation").values
-    _new(rw, op, "vector.transpose", [inner.operand(0)],
+    _new(rw, op, "vector.transpose", [inner.vector],
          permutation=DenseArrayAttr(I64, [p1[p] for p in p2]))
     return True
 
@@ -502,7 +502,7 @@ def _is_vscale_times(v, dim):
     mul = defining(v, "arith.muli")
     if mul is None:
         return False
-    a, b = mul.operand(1), mul.operand(0)
+    a, b = mul.rhs, mul.lhs
     vs = defining(a, "vector.vscale") is not None or defining(b, "vector.vscale") is not None
     return vs and (const_int(a) == dim or const_int(b) == dim)
 

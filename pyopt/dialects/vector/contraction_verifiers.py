@@ -6,7 +6,7 @@ from pyopt.ir.affine import AffineDimExpr
 from pyopt.ir.types import VectorType, IntegerType
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.vector.attrs import kind_supports
-from pyopt.dialects.vector.verifiers import elem_or_self, same_elem, vec, _group
+from pyopt.dialects.vector.verifiers import elem_or_self, same_elem, vec
 
 
 # ---------------------------------------------------------------------------- contract / outer
@@ -38,14 +38,14 @@ def _dim_map_ok(lhs, rhs, pairs):
 
 
 def verify_contract(op):
-    same_elem_ops = op.operand(0).type.element_type is op.operand(1).type.element_type
+    same_elem_ops = op.lhs.type.element_type is op.rhs.type.element_type
     if not same_elem_ops:
         raise op_error(op, "failed to verify that lhs and rhs have same element type")
     res = op.results[0].type
-    if elem_or_self(res) is not elem_or_self(op.operand(2).type):
+    if elem_or_self(res) is not elem_or_self(op.acc.type):
         raise op_error(op, "failed to verify that third operand acc and result have same "
                        "element type")
-    lhs, rhs, acc = op.operand(0).type, op.operand(1).type, op.operand(2).type
+    lhs, rhs, acc = op.lhs.type, op.rhs.type, op.acc.type
     if type(lhs.element_type) is IntegerType and lhs.element_type.signedness != 0:
         raise op_error(op, "only supports signless integer types")
     maps = [a.value for a in op.get_attr("indexing_maps")]
@@ -118,8 +118,8 @@ def _verify_contract_output(op, lhs, rhs, acc, res, maps, contracting, batch):
 def verify_outerproduct(op):
     same_elem(op, 0, 0, "lhs operand and result have same element type")
     same_elem(op, 0, 1, "rhs operand and result have same element type")
-    lhs, rhs = op.operand(0).type, op.operand(1).type
-    acc = _group(op, 2)
+    lhs, rhs = op.lhs.type, op.rhs.type
+    acc = op.acc
     res = op.results[0].type
     if len(lhs.shape) != 1:
         raise op_error(op, "expected 1-d vector for operand #1")

@@ -26,6 +26,11 @@ def arith_const_int(v):
     return a.value if type(a) is IntegerAttr else None
 
 
+def splat_source(d):
+    """The value a vector.splat (its `input`) or vector.broadcast (its `source`) spreads."""
+    return d.input if d.name == "vector.splat" else d.source
+
+
 def rank(t):
     return len(t.shape) if type(t) is VectorType else 0
 
@@ -155,7 +160,7 @@ def _fold_splat(op, consts):
 
 @fold("broadcast")
 def _fold_broadcast(op, consts):
-    src, res = op.operand(0), op.results[0].type
+    src, res = op.source, op.results[0].type
     if src.type is res:
         return src
     if consts[0] is not None:
@@ -170,19 +175,19 @@ def _fold_transpose(op, consts):
         return DenseElementsAttr(op.results[0].type, [c.values[0]])
     perm = op.get_attr("permutation").values
     if all(p == i for i, p in enumerate(perm)):
-        return op.operand(0)
+        return op.vector
     return None
 
 
 @fold("shape_cast")
 def _fold_shape_cast(op, consts):
     from pyopt.dialects.vector.verifiers import _valid_shape_cast
-    src, res = op.operand(0), op.results[0].type
+    src, res = op.source, op.results[0].type
     if src.type is res:
         return src
     other = defining(src, "vector.shape_cast")
     if other is not None:
-        orig = other.operand(0)
+        orig = other.source
         if orig.type is res:
             return orig
         st = orig.type
@@ -197,21 +202,21 @@ def _fold_shape_cast(op, consts):
         op.set_operand(0, orig)
         return op.results[0]
     b = defining(src, "vector.broadcast")
-    if b is not None and b.operand(0).type is res:
-        return b.operand(0)
+    if b is not None and b.source.type is res:
+        return b.source
     return None
 
 
 @fold("bitcast")
 def _fold_bitcast(op, consts):
-    src, res = op.operand(0), op.results[0].type
+    src, res = op.source, op.results[0].type
     if src.type is res:
         return src
     other = defining(src, "vector.bitcast")
     if other is not None:
-        if other.operand(0).type is res:
-            return other.operand(0)
-        op.set_operand(0, other.operand(0))
+        if other.source.type is res:
+            return other.source
+        op.set_operand(0, other.source)
         return op.results[0]
     c = consts[0]
     if type(c) is not DenseElementsAttr or not c.is_splat:
@@ -235,10 +240,10 @@ def _fold_bitcast(op, consts):
 
 @fold("multi_reduction")
 def _fold_multi_reduction(op, consts):
-    src = op.operand(0).type
+    src = op.source.type
     dims = set(ints(op.get_attr("reduction_dims")))
     if len(src.shape) == 1 and 0 not in dims:
-        return op.operand(0)
+        return op.source
     return None
 
 
@@ -254,9 +259,11 @@ def _fold_step(op, consts):
 def _fold_extractelement(op, consts):
     if len(op.operand_slots) < 2:
         return None
-    d = defining(op.operand(0), "vector.splat", "vector.broadcast")
-    if d is not None and type(d.operand(0).type) is not VectorType:
-        return d.operand(0)
+    d = defining(op.vector, "vector.splat", "vector.broadcast")
+    if d is not None:
+        source = splat_source(d)
+        if type(source.type) is not VectorType:
+            return source
     vec, pos = consts[0], consts[1]
     if type(vec) is DenseElementsAttr and type(pos) is IntegerAttr:
         vals = vec.all_values()
@@ -284,28 +291,28 @@ def _fold_insertelement(op, consts):
 @fold("insert")
 def _fold_insert(op, consts):
     if not op.get_attr("static_position").values and len(op.operand_slots) == 2:
-        return op.operand(0)
+        return op.source
     return None
 
 
 @fold("insert_strided_slice")
 def _fold_insert_strided_slice(op, consts):
-    if op.operand(0).type is op.operand(1).type:
-        return op.operand(0)
+    if op.source.type is op.dest.type:
+        return op.source
     return None
 
 
 @fold("shuffle")
 def _fold_shuffle(op, consts):
-    t1, t2 = op.operand(0).type, op.operand(1).type
+    t1, t2 = op.v1.type, op.v2.type
     if not t1.shape:  # 0-D: a canonicalization builds a broadcast instead
         return None
     mask = ints(op.get_attr("mask"))
     if not t1.is_scalable and mask == list(range(t1.shape[0])):
-        return op.operand(0)
+        return op.v1
     if not t1.is_scalable and not t2.is_scalable and \
             mask == list(range(t1.shape[0], t1.shape[0] + t2.shape[0])):
-        return op.operand(1)
+        return op.v2
     a, b = consts
     if type(a) is not DenseElementsAttr or type(b) is not DenseElementsAttr or \
             len(a.type.shape) != 1:
@@ -320,7 +327,7 @@ def _fold_shuffle(op, consts):
 @fold("extract")
 def _fold_extract(op, consts):
     pos = static_pos(op)
-    src = op.operand(0)
+    src = op.vector
     if not pos and len(op.operand_slots) == 1 and src.type is op.results[0].type:
         return src
     if has_dynamic_pos(op):
@@ -336,19 +343,19 @@ def _fold_extract(op, consts):
 
 def _fold_extract_chain(op):
     """extract(extract(x, p1), p2) -> extract(x, p1 ++ p2), in place."""
-    if defining(op.operand(0), "vector.extract") is None:
+    if defining(op.vector, "vector.extract") is None:
         return None
     pos = static_pos(op)
     cur = op
     while True:
-        inner = defining(cur.operand(0), "vector.extract")
+        inner = defining(cur.vector, "vector.extract")
         if inner is None:
             break
         if has_dynamic_pos(inner):
             return None
         pos = static_pos(inner) + pos
         cur = inner
-    op.set_operand(0, cur.operand(0))
+    op.set_operand(0, cur.vector)
     set_position(op, pos)
     return op.results[0]
 
@@ -357,7 +364,7 @@ def _fold_insert_transpose_chain(op):
     """Walks back insert/transpose producers (ExtractFromInsertTransposeChainState): the
     position is padded with negative sentinels that track the extracted dims through
     transposes; a fold is only valid when they end up in order at the tail."""
-    vrank = len(op.operand(0).type.shape)
+    vrank = len(op.vector.type.shape)
     pos = static_pos(op)
     ext_rank = len(pos)
     sentinels = [-(i + 1) for i in range(vrank - ext_rank)]
@@ -367,13 +374,13 @@ def _fold_insert_transpose_chain(op):
         return pos[ext_rank:] == sentinels
 
     def fold_in_place(source):
-        if source is op.operand(0) or not can_fold():
+        if source is op.vector or not can_fold():
             return None
         set_position(op, pos[:ext_rank])
         op.set_operand(0, source)
         return op.results[0]
 
-    value = op.operand(0)
+    value = op.vector
     while True:
         d = defining(value, "vector.insert", "vector.transpose")
         if d is None:
@@ -384,29 +391,29 @@ def _fold_insert_transpose_chain(op):
             for i, p in enumerate(perm):
                 new[p] = pos[i]
             pos = new
-            value = d.operand(0)
+            value = d.vector
             continue
         if has_dynamic_pos(d):
             return None
         ins = static_pos(d)
         if ins == pos[:ext_rank]:
-            return d.operand(0) if can_fold() else None
+            return d.source if can_fold() else None
         if len(ins) <= len(pos) and pos[:len(ins)] == ins:
             pos = pos[len(ins):]
             ext_rank = len(pos) - len(sentinels)
-            return fold_in_place(d.operand(0))
+            return fold_in_place(d.source)
         if (len(pos) <= len(ins) and ins[:len(pos)] == pos) or \
                 all(a < 0 or b < 0 or a == b for a, b in zip(pos, ins)):
             return None
-        value = d.operand(1)
+        value = d.dest
     return fold_in_place(value)
 
 
 def _fold_extract_from_broadcast(op):
-    d = defining(op.operand(0), "vector.broadcast", "vector.splat")
+    d = defining(op.vector, "vector.broadcast", "vector.splat")
     if d is None:
         return None
-    source = d.operand(0)
+    source = splat_source(d)
     rt = op.results[0].type
     if rt is source.type:
         return source
@@ -430,10 +437,10 @@ def _fold_extract_from_broadcast(op):
 
 
 def _fold_extract_from_shape_cast(op):
-    sc = defining(op.operand(0), "vector.shape_cast")
+    sc = defining(op.vector, "vector.shape_cast")
     if sc is None:
         return None
-    sc_src = sc.operand(0).type
+    sc_src = sc.source.type
     if not sc_src.shape or not sc.results[0].type.shape:
         return None
     rt = op.results[0].type
@@ -443,7 +450,7 @@ def _fold_extract_from_shape_cast(op):
     for i in range(dst_rank):
         if sc_src.shape[-1 - i] != rt.shape[-1 - i]:
             return None
-    ext_src = op.operand(0).type.shape
+    ext_src = op.vector.type.shape
     pos = static_pos(op)
     lin, stride = 0, 1
     for i, p in enumerate(reversed(pos)):
@@ -460,15 +467,15 @@ def _fold_extract_from_shape_cast(op):
         new.append(lin // s)
         lin %= s
     set_position(op, new)
-    op.set_operand(0, sc.operand(0))
+    op.set_operand(0, sc.source)
     return op.results[0]
 
 
 def _fold_extract_from_extract_strided(op):
-    es = defining(op.operand(0), "vector.extract_strided_slice")
+    es = defining(op.vector, "vector.extract_strided_slice")
     if es is None or non_unit_strides(es):
         return None
-    src_t, res_t = es.operand(0).type, es.results[0].type
+    src_t, res_t = es.vector.type, es.results[0].type
     if not src_t.shape:
         return None
     offs = ints(es.get_attr("offsets"))
@@ -482,19 +489,19 @@ def _fold_extract_from_extract_strided(op):
     pos = static_pos(op)
     for i, o in enumerate(offs):
         pos[i] += o
-    op.set_operand(0, es.operand(0))
+    op.set_operand(0, es.vector)
     set_position(op, pos)
     return op.results[0]
 
 
 def _fold_extract_from_insert_strided_chain(op):
     dst_rank = rank(op.results[0].type)
-    ins = defining(op.operand(0), "vector.insert_strided_slice")
-    if ins is None or not ins.operand(0).type.shape:
+    ins = defining(op.vector, "vector.insert_strided_slice")
+    if ins is None or not ins.source.type.shape:
         return None
     ext = static_pos(op)
     while ins is not None:
-        st, dt = ins.operand(0).type, ins.operand(1).type
+        st, dt = ins.source.type, ins.dest.type
         rdiff = len(dt.shape) - len(st.shape)
         if dst_rank > len(st.shape):
             return None
@@ -516,15 +523,15 @@ def _fold_extract_from_insert_strided_chain(op):
             for i in range(dst_rank):
                 if st.shape[i + srd] != dt.shape[i + srd + rdiff]:
                     return None
-            op.set_operand(0, ins.operand(0))
+            op.set_operand(0, ins.source)
             set_position(op, diffs)
             return op.results[0]
-        ins = defining(ins.operand(1), "vector.insert_strided_slice")
+        ins = defining(ins.dest, "vector.insert_strided_slice")
     return None
 
 
 def _fold_extract_from_elements(op):
-    fe = defining(op.operand(0), "vector.from_elements")
+    fe = defining(op.vector, "vector.from_elements")
     if fe is None:
         return None
     vt = fe.results[0].type
@@ -536,8 +543,8 @@ def _fold_extract_from_elements(op):
 # ---------------------------------------------------------------------------- strided slices
 @fold("extract_strided_slice")
 def _fold_extract_strided_slice(op, consts):
-    if op.operand(0).type is op.results[0].type:
-        return op.operand(0)
+    if op.vector.type is op.results[0].type:
+        return op.vector
     if _fold_strided_from_insert_chain(op):
         return op.results[0]
     return None
@@ -549,10 +556,10 @@ def _fold_strided_from_insert_chain(op):
     e_offs = ints(op.get_attr("offsets"))
     e_strides = ints(op.get_attr("strides"))
     e_sizes = ints(op.get_attr("sizes"))
-    ins = defining(op.operand(0), "vector.insert_strided_slice")
+    ins = defining(op.vector, "vector.insert_strided_slice")
     while ins is not None:
-        st = ins.operand(0).type
-        if len(op.operand(0).type.shape) != len(st.shape):
+        st = ins.source.type
+        if len(op.vector.type.shape) != len(st.shape):
             return False
         i_offs = ints(ins.get_attr("offsets"))
         i_strides = ints(ins.get_attr("strides"))
@@ -574,10 +581,10 @@ def _fold_strided_from_insert_chain(op):
             disjoint = True
             break
         if not disjoint and not partial:
-            op.set_operand(0, ins.operand(0))
+            op.set_operand(0, ins.source)
             op.set_attr("offsets", i64_array(diffs))
             return True
         if not disjoint:
             return False
-        ins = defining(ins.operand(1), "vector.insert_strided_slice")
+        ins = defining(ins.dest, "vector.insert_strided_slice")
     return False

@@ -8,7 +8,7 @@ from pyopt.ir.types import (VectorType, MemRefType, RankedTensorType, IntegerTyp
                          FloatType)
 from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset
 from pyopt.ir.verifier import op_error
-from pyopt.dialects.vector.verifiers import bit_width, vec, _group
+from pyopt.dialects.vector.verifiers import bit_width, vec
 
 
 # ---------------------------------------------------------------------------- memory
@@ -36,15 +36,15 @@ def _verify_load_store(op, vec_t, mem_t, what):
 
 
 def verify_load(op):
-    mem = op.operand(0).type
+    mem = op.base.type
     _verify_load_store(op, op.results[0].type, mem, "result")
-    _check_indices(op, _group(op, 1), mem)
+    _check_indices(op, op.indices, mem)
 
 
 def verify_store(op):
-    mem = op.operand(1).type
-    _verify_load_store(op, op.operand(0).type, mem, "valueToStore")
-    _check_indices(op, _group(op, 2), mem)
+    mem = op.base.type
+    _verify_load_store(op, op.valueToStore.type, mem, "valueToStore")
+    _check_indices(op, op.indices, mem)
 
 
 def _check_indices(op, indices, shaped):
@@ -53,9 +53,9 @@ def _check_indices(op, indices, shaped):
 
 
 def _masked_load_like(op, check_pass=True):
-    mem = op.operand(0).type
-    indices = _group(op, 1)
-    mask, pas = _group(op, 2).type, _group(op, 3).type
+    mem = op.base.type
+    indices = op.indices
+    mask, pas = op.mask.type, op.pass_thru.type
     res = op.results[0].type
     if res.element_type is not mem.element_type:
         raise op_error(op, "base and result element type should match")
@@ -67,9 +67,9 @@ def _masked_load_like(op, check_pass=True):
 
 
 def _masked_store_like(op):
-    mem = op.operand(0).type
-    indices = _group(op, 1)
-    mask, val = _group(op, 2).type, _group(op, 3).type
+    mem = op.base.type
+    indices = op.indices
+    mask, val = op.mask.type, op.valueToStore.type
     if val.element_type is not mem.element_type:
         raise op_error(op, "base and valueToStore element type should match")
     _check_indices(op, indices, mem)
@@ -84,9 +84,9 @@ verify_compressstore = _masked_store_like
 
 
 def verify_gather(op):
-    base = op.operand(0).type
-    indices = _group(op, 1)
-    ind, mask, pas = _group(op, 2).type, _group(op, 3).type, _group(op, 4).type
+    base = op.base.type
+    indices = op.indices
+    ind, mask, pas = op.index_vec.type, op.mask.type, op.pass_thru.type
     res = op.results[0].type
     if type(base) not in (MemRefType, RankedTensorType):
         raise op_error(op, "requires base to be a memref or ranked tensor type")
@@ -102,9 +102,9 @@ def verify_gather(op):
 
 
 def verify_scatter(op):
-    mem = op.operand(0).type
-    indices = _group(op, 1)
-    ind, mask, val = _group(op, 2).type, _group(op, 3).type, _group(op, 4).type
+    mem = op.base.type
+    indices = op.indices
+    ind, mask, val = op.index_vec.type, op.mask.type, op.valueToStore.type
     if val.element_type is not mem.element_type:
         raise op_error(op, "base and valueToStore element type should match")
     _check_indices(op, indices, mem)
@@ -209,10 +209,10 @@ def _verify_transfer(op, shaped, vtype, mask, perm_map, in_bounds):
 
 
 def verify_transfer_read(op):
-    shaped = op.operand(0).type
-    indices = _group(op, 1)
-    pad = _group(op, 2).type
-    mask = _group(op, 3)
+    shaped = op.source.type
+    indices = op.indices
+    pad = op.padding.type
+    mask = op.mask
     vtype = op.results[0].type
     perm = op.get_attr("permutation_map").value
     _check_indices(op, indices, shaped)
@@ -231,10 +231,10 @@ def verify_transfer_read(op):
 
 
 def verify_transfer_write(op):
-    vtype = op.operand(0).type
-    shaped = _group(op, 1).type
-    indices = _group(op, 2)
-    mask = _group(op, 3)
+    vtype = op.vector.type
+    shaped = op.source.type
+    indices = op.indices
+    mask = op.mask
     perm = op.get_attr("permutation_map").value
     _check_indices(op, indices, shaped)
     if any(type(e) is AffineConstantExpr for e in perm.results):

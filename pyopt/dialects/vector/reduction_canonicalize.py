@@ -61,26 +61,26 @@ def make_arith_reduction(rw, loc, kind, v1, acc, fastmath=None, mask=None):
 
 @pattern("reduction")
 def ElideSingleElementReduction(op, rw):
-    vt = op.operand(0).type
+    vt = op.vector.type
     if (vt.shape and vt.shape[0] != 1) or _combiner(op.get_attr("kind"), vt) is None:
         return False
     root, mask = op, None
     masking = _masking_op(op)
     if masking is not None:
         rw.set_insertion_point(masking)
-        root, mask = masking, masking.operand(0)
+        root, mask = masking, masking.mask
     loc = op.loc
     et = vt.element_type
     if not vt.shape:
         if mask is not None:
             mask = rw.create("vector.extractelement", [mask], [I1], loc=loc).results[0]
-        res = rw.create("vector.extractelement", [op.operand(0)], [et], loc=loc).results[0]
+        res = rw.create("vector.extractelement", [op.vector], [et], loc=loc).results[0]
     else:
         if mask is not None:
             mask = _extract(rw, mask, [0], I1, loc)
-        res = _extract(rw, op.operand(0), [0], et, loc)
-    if len(op.operand_slots) > 1:
-        res = make_arith_reduction(rw, loc, op.get_attr("kind"), res, op.operand(1),
+        res = _extract(rw, op.vector, [0], et, loc)
+    if op.acc is not None:
+        res = make_arith_reduction(rw, loc, op.get_attr("kind"), res, op.acc,
                                    op.get_attr("fastmath"), mask)
     rw.replace_op(root, [res])
     return True
@@ -93,7 +93,7 @@ def _extract(rw, v, pos, type_, loc):
 
 @pattern("multi_reduction")
 def ElideUnitDimsInMultiDimReduction(op, rw):
-    src = op.operand(0)
+    src = op.source
     shape = src.type.shape
     dims = set(ints(op.get_attr("reduction_dims")))
     if any(i in dims and s != 1 for i, s in enumerate(shape)) or \
@@ -103,7 +103,7 @@ def ElideUnitDimsInMultiDimReduction(op, rw):
     masking = _masking_op(op)
     if masking is not None:
         rw.set_insertion_point(masking)
-        root, mask = masking, masking.operand(0)
+        root, mask = masking, masking.mask
     loc = op.loc
     dest = op.results[0].type
     if type(dest) is VectorType:
@@ -116,7 +116,7 @@ def ElideUnitDimsInMultiDimReduction(op, rw):
         if mask is not None:
             mask = _extract(rw, mask, zeros, I1, loc)
         cast = _extract(rw, src, zeros, dest, loc)
-    res = make_arith_reduction(rw, loc, op.get_attr("kind"), op.operand(1), cast, None, mask)
+    res = make_arith_reduction(rw, loc, op.get_attr("kind"), op.acc, cast, None, mask)
     rw.replace_op(root, [res])
     return True
 
@@ -129,14 +129,14 @@ def _contract_add(op, rw):
             return DenseElementsAttr(t, [0])
         return FloatAttr(t, 0) if type(t).__name__ == "FloatType" else IntegerAttr(t, 0)
 
-    for a, b in ((op.operand(0), op.operand(1)), (op.operand(1), op.operand(0))):
+    for a, b in ((op.lhs, op.rhs), (op.rhs, op.lhs)):
         c = defining(a, "vector.contract")
         if c is None:
             continue
-        z = defining(c.operand(2), "arith.constant")
-        if z is None or z.get_attr("value") is not zero_of(c.operand(2).type):
+        z = defining(c.acc, "arith.constant")
+        if z is None or z.get_attr("value") is not zero_of(c.acc.type):
             continue
-        new = rw.clone(c, {c.operand(2): b})
+        new = rw.clone(c, {c.acc: b})
         rw.replace_op(op, [new.results[0]])
         return True
     return False

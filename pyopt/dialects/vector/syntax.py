@@ -98,7 +98,7 @@ def _print_contract(pr, op):
             a = ArrayAttr([StringAttr(x.keyword) if isinstance(x, IteratorTypeAttr) else x
                            for x in a])
         parts.append(f"{name} = {pr.attr_str(a)}")
-    pr.out.append(" {" + ", ".join(parts) + "} " + pr.values(op.operands[:3]))
+    pr.out.append(" {" + ", ".join(parts) + "} " + pr.values([op.lhs, op.rhs, op.acc]))
     pr.out.append(pr.attr_dict_str(all_, _TRAIT_ATTRS))
     t = op.operand_types
     pr.out.append(f" : {pr.type_str(t[0])}, {pr.type_str(t[1])} into "
@@ -258,25 +258,21 @@ def _transfer_attrs(pr, op):
 
 
 def _print_transfer_read(pr, op):
-    g = op.opdef.get_group
-    mask = g(op, "operand", 3)
-    s = f" {pr.value(op.operand(0))}[{pr.values(g(op, 'operand', 1))}], " \
-        f"{pr.value(g(op, 'operand', 2))}"
+    mask = op.mask
+    s = f" {pr.value(op.source)}[{pr.values(op.indices)}], {pr.value(op.padding)}"
     if mask is not None:
         s += ", " + pr.value(mask)
     pr.out.append(s + _transfer_attrs(pr, op) +
-                  f" : {pr.type_str(op.operand(0).type)}, {pr.type_str(op.results[0].type)}")
+                  f" : {pr.type_str(op.source.type)}, {pr.type_str(op.vector.type)}")
 
 
 def _print_transfer_write(pr, op):
-    g = op.opdef.get_group
-    mask = g(op, "operand", 3)
-    s = f" {pr.value(op.operand(0))}, {pr.value(op.operand(1))}" \
-        f"[{pr.values(g(op, 'operand', 2))}]"
+    mask = op.mask
+    s = f" {pr.value(op.vector)}, {pr.value(op.source)}[{pr.values(op.indices)}]"
     if mask is not None:
         s += ", " + pr.value(mask)
     pr.out.append(s + _transfer_attrs(pr, op) +
-                  f" : {pr.type_str(op.operand(0).type)}, {pr.type_str(op.operand(1).type)}")
+                  f" : {pr.type_str(op.vector.type)}, {pr.type_str(op.source.type)}")
 
 
 BoolArrayAttr = ArrayAttrC(None, "1-bit boolean array attribute")
@@ -415,8 +411,8 @@ def _parse_print(p, state):
 
 def _print_print(pr, op):
     out = pr.out
-    if op.operand_slots:
-        v = op.operand(0)
+    v = op.source
+    if v is not None:
         out.append(f" {pr.value(v)} : {pr.type_str(v.type)}")
     s = op.properties.get("stringLiteral")
     if s is not None:
@@ -466,8 +462,8 @@ def _parse_warp(p, state):
 
 def _print_warp(pr, op):
     out = pr.out
-    out.append(f"({pr.value(op.operand(0))})[{op.properties['warp_size'].value}]")
-    args = op.operands[1:]
+    out.append(f"({pr.value(op.laneid)})[{op.properties['warp_size'].value}]")
+    args = op.args
     if args:
         out.append(f" args({pr.values(args)} : {pr.types([a.type for a in args])})")
     if op.results:

@@ -39,35 +39,37 @@ def _fold_memref_cast(op):
 
 # ---------------------------------------------------------------------------- accessors
 class Transfer:
-    """Named access to a transfer_read / transfer_write's operands and attributes."""
-    __slots__ = ("op", "is_read")
+    """A transfer_read / transfer_write seen through what the two have in common: the named
+    accessors both declare (source, indices, mask and `vector`, the read's result or the
+    write's operand) and the queries on their permutation map and in_bounds."""
+    __slots__ = ("op",)
 
     def __init__(self, op):
         self.op = op
-        self.is_read = op.name == "vector.transfer_read"
 
-    def _group(self, i):
-        return self.op.opdef.get_group(self.op, "operand", i)
+    @property
+    def is_read(self):
+        return self.op.name == "vector.transfer_read"
 
     @property
     def source(self):
-        return self.op.operand(0 if self.is_read else 1)
+        return self.op.source
 
     @property
     def vector(self):
-        return self.op.results[0] if self.is_read else self.op.operand(0)
+        return self.op.vector
 
     @property
     def indices(self):
-        return list(self._group(1 if self.is_read else 2))
+        return list(self.op.indices)
 
     @property
     def mask(self):
-        return self._group(3)
+        return self.op.mask
 
     @property
     def padding(self):
-        return self._group(2)
+        return self.op.padding
 
     @property
     def perm_map(self):
@@ -374,15 +376,11 @@ def _fold_maskedstore(op, consts):
     return [] if _fold_memref_cast(op) else None
 
 
-def _indices(op):
-    return list(op.opdef.get_group(op, "operand", 1))
-
-
-def _mask_folder(name, mask_idx, on_true, on_false):
+def _mask_folder(name, on_true, on_false):
     """The Masked*/Gather/Scatter/ExpandLoad/CompressStore folders: act on a constant
     all-true or all-false mask."""
     def fn(op, rw):
-        fmt = mask_format(op.operand(mask_idx(op)))
+        fmt = mask_format(op.mask)
         if fmt == ALL_TRUE and on_true is not None:
             return on_true(op, rw)
         if fmt == ALL_FALSE:
@@ -393,20 +391,19 @@ def _mask_folder(name, mask_idx, on_true, on_false):
 
 
 def _to_load(op, rw):
-    rw.replace_op_with_new_op(op, "vector.load", operands=[op.operand(0)] + _indices(op),
+    rw.replace_op_with_new_op(op, "vector.load", operands=[op.base] + op.indices,
                               result_types=[op.results[0].type])
     return True
 
 
 def _to_store(op, rw):
     rw.replace_op_with_new_op(op, "vector.store",
-                              operands=[op.operand(len(op.operand_slots) - 1),
-                                        op.operand(0)] + _indices(op))
+                              operands=[op.valueToStore, op.base] + op.indices)
     return True
 
 
 def _to_passthru(op, rw):
-    rw.replace_op(op, [op.operand(len(op.operand_slots) - 1)])
+    rw.replace_op(op, [op.pass_thru])
     return True
 
 
@@ -415,17 +412,13 @@ def _erase(op, rw):
     return True
 
 
-def _last_but(k):
-    return lambda op: len(op.operand_slots) - k
-
-
 for _name, _on_true, _on_false in (("maskedload", _to_load, _to_passthru),
                                    ("maskedstore", _to_store, _erase),
                                    ("gather", None, _to_passthru),
                                    ("scatter", None, _erase),
                                    ("expandload", _to_load, _to_passthru),
                                    ("compressstore", _to_store, _erase)):
-    _pat(_name)(_mask_folder(_name + "_folder", _last_but(2), _on_true, _on_false))
+    _pat(_name)(_mask_folder(_name + "_folder", _on_true, _on_false))
 
 
 # ---------------------------------------------------------------------------- mask
@@ -442,7 +435,7 @@ def _maskable_op(op):
 def _fold_mask(op, consts):
     """An all-true vector.mask is replaced by the op it masks, moved out."""
     inner = _maskable_op(op)
-    if inner is None or mask_format(op.operand(0)) != ALL_TRUE:
+    if inner is None or mask_format(op.mask) != ALL_TRUE:
         return None
     inner.move_before(op)
     return list(inner.results)
@@ -461,16 +454,16 @@ def ElideEmptyMaskOp(op, rw):
 
 
 # ---------------------------------------------------------------------------- memory effects
-def _on_memref(kind, operand):
+def _on_memref(kind):
     """A transfer only touches memory when its source is a memref (tensors are values)."""
-    return lambda op: {kind} if type(op.operand(operand).type) is MemRefType else set()
+    return lambda op: {kind} if type(op.source.type) is MemRefType else set()
 
 
 EFFECTS = {"vector.load": {"read"}, "vector.maskedload": {"read"}, "vector.gather": {"read"},
            "vector.expandload": {"read"}, "vector.store": {"write"},
            "vector.maskedstore": {"write"}, "vector.scatter": {"write"},
            "vector.compressstore": {"write"},
-           "vector.transfer_read": _on_memref("read", 0),
-           "vector.transfer_write": _on_memref("write", 1)}
+           "vector.transfer_read": _on_memref("read"),
+           "vector.transfer_write": _on_memref("write")}
 # vector.mask and warp_execute_on_lane_0 have the effects of the ops they hold.
 RECURSIVE = ("vector.mask", "vector.warp_execute_on_lane_0")

@@ -2,7 +2,6 @@
 TypesMatchWith, AllTypesMatch) each op checks before its own verifier."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import VectorType, IntegerType, IndexType, FloatType, ShapedType, DYNAMIC
 from pyopt.ir.memref_layout import layout_is_identity, canonicalize_strided_layout
 from pyopt.ir.verifier import op_error, plain_error
@@ -45,18 +44,14 @@ def vec(shape, elem, scalable=None):
     return VectorType(shape, elem, scalable)
 
 
-def _group(op, index):
-    return op.opdef.get_group(op, "operand", index)
-
-
 # ---------------------------------------------------------------------------- reductions
 def verify_reduction(op):
     same_elem(op, 0, 0, "source operand and result have same element type")
     dest = op.results[0].type
-    acc = _group(op, 1)
+    acc = op.acc
     if acc is not None and acc.type is not dest:
         raise op_error(op, "failed to verify that dest and acc have the same type")
-    rank = len(op.operand(0).type.shape)
+    rank = len(op.vector.type.shape)
     if rank > 1:
         raise op_error(op, f"unsupported reduction rank: {rank}")
     kind = op.get_attr("kind")
@@ -65,7 +60,7 @@ def verify_reduction(op):
 
 
 def verify_multi_reduction(op):
-    src, acc, dest = op.operand(0).type, op.operand(1).type, op.results[0].type
+    src, acc, dest = op.source.type, op.acc.type, op.results[0].type
     all_same(op, ["dest", "acc"], [dest, acc])
     same_elem(op, 0, 0, "source operand and result have same element type")
     dims = set(ints(op.get_attr("reduction_dims")))
@@ -78,7 +73,7 @@ def verify_multi_reduction(op):
 
 
 def verify_scan(op):
-    src, init = op.operand(0).type, op.operand(1).type
+    src, init = op.source.type, op.initial_value.type
     all_same(op, ["source", "dest"], [src, op.results[0].type])
     all_same(op, ["initial_value", "accumulated_value"], [init, op.results[1].type])
     rank = len(src.shape)
@@ -116,7 +111,7 @@ def broadcastable(src, dst):
 
 def verify_broadcast(op):
     same_elem(op, 0, 0, "source operand and result have same element type")
-    msg = broadcastable(op.operand(0).type, op.results[0].type)
+    msg = broadcastable(op.source.type, op.results[0].type)
     if msg is not None:
         raise op_error(op, msg)
 
@@ -129,7 +124,7 @@ def shuffle_result_type(v1, mask):
 def verify_shuffle(op):
     same_elem(op, 0, 0, "first operand v1 and result have same element type")
     same_elem(op, 0, 1, "second operand v2 and result have same element type")
-    res, v1, v2 = op.results[0].type, op.operand(0).type, op.operand(1).type
+    res, v1, v2 = op.results[0].type, op.v1.type, op.v2.type
     rr, r1, r2 = len(res.shape), len(v1.shape), len(v2.shape)
     if not ((r1 == 0 and r2 == 0 and rr == 1) or (r1 == rr and r2 == rr)):
         raise op_error(op, "rank mismatch")
@@ -162,7 +157,7 @@ def _check_inferred(op, inferred, compatible=None):
 
 # ---------------------------------------------------------------------------- interleave
 def verify_interleave(op):
-    lhs, rhs = op.operand(0).type, op.operand(1).type
+    lhs, rhs = op.lhs.type, op.rhs.type
     all_same(op, ["lhs", "rhs"], [lhs, rhs])
     if lhs.shape:
         shape = list(lhs.shape[:-1]) + [lhs.shape[-1] * 2]
@@ -175,7 +170,7 @@ def verify_interleave(op):
 
 
 def verify_deinterleave(op):
-    src = op.operand(0).type
+    src = op.source.type
     if src.shape[-1] % 2:
         raise op_error(op, "failed to verify that the trailing dimension of the source vector "
                        "has an even number of elements")
@@ -206,7 +201,7 @@ def _verify_position_rank(op, rank, has_pos):
 
 
 def verify_extractelement(op):
-    v = op.operand(0).type
+    v = op.vector.type
     _check_element(op, v, op.results[0].type,
                    "result type matches element type of vector operand")
     _verify_position_rank(op, len(v.shape), len(op.operand_slots) > 1)
@@ -214,9 +209,9 @@ def verify_extractelement(op):
 
 def verify_insertelement(op):
     res = op.results[0].type
-    _check_element(op, res, op.operand(0).type,
+    _check_element(op, res, op.source.type,
                    "source operand type matches element type of result")
-    all_same(op, ["dest", "result"], [op.operand(1).type, res])
+    all_same(op, ["dest", "result"], [op.dest.type, res])
     _verify_position_rank(op, len(res.shape), len(op.operand_slots) > 2)
 
 
@@ -235,7 +230,7 @@ def _extract_compatible(a, b):
 
 def verify_extract(op):
     same_elem(op, 0, 0, "operand and result have same element type")
-    v = op.operand(0).type
+    v = op.vector.type
     pos = op.get_attr("static_position").values
     ndyn = len(op.operand_slots) - 1
     if sum(1 for p in pos if p == DYNAMIC) != ndyn:
@@ -253,10 +248,10 @@ def verify_extract(op):
 
 def verify_insert(op):
     same_elem(op, 0, 0, "source operand and result have same element type")
-    dest = op.operand(1).type
+    dest = op.dest.type
     all_same(op, ["dest", "result"], [dest, op.results[0].type])
     pos = op.get_attr("static_position").values
-    src = op.operand(0).type
+    src = op.source.type
     if len(pos) > len(dest.shape):
         raise op_error(op, "expected position attribute of rank no greater than dest vector "
                        "rank")
@@ -272,7 +267,7 @@ def verify_insert(op):
 
 
 def verify_scalable_insert(op):
-    src, dest = op.operand(0).type, op.operand(1).type
+    src, dest = op.source.type, op.dest.type
     if src.element_type is not dest.element_type:
         raise op_error(op, "failed to verify that all of {source, dest} have same element type")
     all_same(op, ["dest", "res"], [dest, op.results[0].type])
@@ -281,7 +276,7 @@ def verify_scalable_insert(op):
 
 
 def verify_scalable_extract(op):
-    src, res = op.operand(0).type, op.results[0].type
+    src, res = op.source.type, op.results[0].type
     if src.element_type is not res.element_type:
         raise op_error(op, "failed to verify that all of {source, res} have same element type")
     if op.get_attr("pos").value % res.num_elements:
@@ -296,7 +291,7 @@ def verify_from_elements(op):
 
 
 def verify_splat(op):
-    _check_element(op, op.results[0].type, op.operand(0).type,
+    _check_element(op, op.results[0].type, op.input.type,
                    "operand type matches element type of result")
 
 
@@ -329,7 +324,7 @@ def _sum_confined(op, a, b, shape, n1, n2, half_open=True, lo=1):
 
 
 def verify_insert_strided_slice(op):
-    src, dest = op.operand(0).type, op.operand(1).type
+    src, dest = op.source.type, op.dest.type
     same_elem(op, 0, 0, "operand #0 and result have same element type")
     all_same(op, ["dest", "res"], [dest, op.results[0].type])
     offsets, strides = ints(op.get_attr("offsets")), ints(op.get_attr("strides"))
@@ -359,7 +354,7 @@ def strided_slice_result_type(v, offsets, sizes):
 
 def verify_extract_strided_slice(op):
     same_elem(op, 0, 0, "operand and result have same element type")
-    v = op.operand(0).type
+    v = op.vector.type
     offsets, sizes, strides = (ints(op.get_attr("offsets")), ints(op.get_attr("sizes")),
                                ints(op.get_attr("strides")))
     if len(offsets) != len(sizes) or len(offsets) != len(strides):
@@ -383,9 +378,9 @@ def verify_extract_strided_slice(op):
 
 # ---------------------------------------------------------------------------- reshape / casts
 def verify_reshape(op):
-    from pyopt.rewrite.folding import constant_value
-    inp, out = op.operand(0).type, op.results[0].type
-    ins, outs = _group(op, 1), _group(op, 2)
+    from pyopt.rewrite.matchers import constant_int
+    inp, out = op.vector.type, op.results[0].type
+    ins, outs = op.input_shape, op.output_shape
     fixed = ints(op.get_attr("fixed_vector_sizes"))
     if len(inp.shape) != len(ins) + len(fixed):
         raise plain_error(op, f"invalid input shape for vector type {inp}")
@@ -398,11 +393,7 @@ def verify_reshape(op):
         if f != out.shape[len(out.shape) - len(fixed) - i]:
             raise plain_error(op, f"fixed vector size must match output vector for dim {i}")
 
-    def const(v):
-        d = v.defining_op() if hasattr(v, "defining_op") else None
-        a = constant_value(d) if d is not None else None
-        return a.value if type(a) is IntegerAttr else None
-    ci, co = [const(v) for v in ins], [const(v) for v in outs]
+    ci, co = [constant_int(v) for v in ins], [constant_int(v) for v in outs]
     if None not in ci and None not in co:
         pi = po = 1
         for x in ci:
@@ -435,7 +426,7 @@ def _valid_shape_cast(a, b):
 
 
 def verify_shape_cast(op):
-    src, res = op.operand(0).type, op.results[0].type
+    src, res = op.source.type, op.results[0].type
     if src.element_type is not res.element_type:
         raise op_error(op, "source/result vectors must have same element type")
     if src.num_elements != res.num_elements:
@@ -449,7 +440,7 @@ def verify_shape_cast(op):
 
 
 def verify_bitcast(op):
-    src, res = op.operand(0).type, op.results[0].type
+    src, res = op.source.type, op.results[0].type
     if len(src.shape) != len(res.shape):
         raise op_error(op, "failed to verify that all of {source, result} have same rank")
     for i in range(len(src.shape) - 1):
@@ -473,7 +464,7 @@ def _flat_shape(t):
 
 
 def verify_type_cast(op):
-    src, res = op.operand(0).type, op.results[0].type
+    src, res = op.memref.type, op.results[0].type
     if not layout_is_identity(canonicalize_strided_layout(src)):
         raise op_error(op, "expects operand to be a memref with identity layout")
     if not layout_is_identity(res):
@@ -490,7 +481,7 @@ def verify_type_cast(op):
 
 def verify_transpose(op):
     same_elem(op, 0, 0, "operand and result have same element type")
-    v, res = op.operand(0).type, op.results[0].type
+    v, res = op.vector.type, op.results[0].type
     rank = len(res.shape)
     if len(v.shape) != rank:
         raise op_error(op, f"vector result rank mismatch: {rank}")
@@ -567,18 +558,18 @@ def expected_mask_type(op):
     if name == "vector.transfer_read":
         return transfer_mask_type(op.results[0].type, op.get_attr("permutation_map").value)
     if name == "vector.transfer_write":
-        return transfer_mask_type(op.operand(0).type, op.get_attr("permutation_map").value)
+        return transfer_mask_type(op.vector.type, op.get_attr("permutation_map").value)
     if name in ("vector.reduction", "vector.multi_reduction"):
-        t = op.operand(0).type
+        t = (op.vector if name == "vector.reduction" else op.source).type
         return vec(t.shape, I1, t.scalable_dims)
     if name == "vector.outerproduct":
         t = op.results[0].type
         return vec(t.shape, I1, t.scalable_dims)
     if name == "vector.gather":
-        t = _group(op, 2).type
+        t = op.index_vec.type
         return vec(t.shape, I1, t.scalable_dims)
     if name == "vector.contract":
-        lhs, rhs = op.operand(0).type, op.operand(1).type
+        lhs, rhs = op.lhs.type, op.rhs.type
         maps = [a.value for a in op.get_attr("indexing_maps")]
         n = maps[0].num_dims
         shape, scal = [DYNAMIC] * n, [False] * n
@@ -619,10 +610,10 @@ def verify_mask(op):
     if sum(1 for r in inner.results if type(r.type) is VectorType) > 1:
         raise op_error(op, "multiple vector results not supported")
     expected = expected_mask_type(inner)
-    if op.operand(0).type is not expected:
+    if op.mask.type is not expected:
         raise op_error(op, f"expects a '{expected}' mask for the maskable operation")
     if len(op.operand_slots) > 1:
-        pt = op.operand(1)
+        pt = op.passthru
         if inner.name not in _PASSTHRU:
             raise op_error(op, "doesn't expect a passthru argument for this maskable operation")
         if len(inner.results) != 1:
@@ -663,7 +654,7 @@ def _distributed(op, expanded, distributed, warp):
 
 def verify_warp(op):
     block = op.regions[0].blocks[0]
-    args = [s.value for s in op.operand_slots[1:]]
+    args = op.args
     if len(args) != len(block.args):
         raise op_error(op, "expected same number op arguments and block arguments.")
     term = block.last
