@@ -26,6 +26,7 @@ DIALECT_MODULES = {
     "test_dyn": "TEST_DYN_DIALECT",
     "x86vector": "X86VECTOR",
     "bufferization": "BUFFERIZATION",
+    "linalg": "LINALG",
 }
 
 

@@ -86,3 +86,49 @@ class BitEnumAttr(DialectAttr):
 
     def has(self, mask):
         return self.value & mask == mask
+
+
+class KeywordEnumAttr(DialectAttr):
+    """Base of `#dialect.mnemonic<keyword>` plain (I32) enum attributes; subclasses set
+    DIALECT, MNEMONIC, CASES (keywords in value order), ATTR_DEF and CPP (names used in
+    MLIR's parse errors)."""
+    __slots__ = ("value",)
+    DIALECT = ""
+    MNEMONIC = ""
+    CASES: tuple = ()
+    ATTR_DEF = ""
+    CPP = ""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def keyword(self):
+        return self.CASES[self.value]
+
+    def asm(self, p):
+        return f"#{self.DIALECT}.{self.MNEMONIC}<{self.keyword}>"
+
+    def asm_stripped(self, p):
+        return f"<{self.keyword}>"
+
+    @classmethod
+    def get(cls, keyword):
+        return cls(cls.CASES.index(keyword))
+
+    @classmethod
+    def parse_stripped(cls, parser, custom=True):
+        err = parser.custom_error if custom else parser.error
+        parser.expect("<")
+        off = parser.start
+        if parser.kind != "bare":
+            raise enum_param_error(err, parser, "expected keyword for " + cls.CPP, off,
+                                   cls.ATTR_DEF, cls.CPP)
+        kw = parser.tok
+        if kw not in cls.CASES:
+            parser._next()
+            raise enum_param_error(err, parser, f"expected {cls.CPP} to be one of: " +
+                                   ", ".join(cls.CASES), off, cls.ATTR_DEF, cls.CPP)
+        parser._next()
+        parser.expect(">")
+        return cls(cls.CASES.index(kw))
