@@ -627,7 +627,7 @@ def test_affine_data_copy(func, ctx, options):
     st = _State(ctx, func, Options(False, 0, 0, 0, 32 * 1024 * 1024), [])
     if options["memref-filter"]:
         body = nest.regions[0].blocks[0]
-        if not copy_generate(st, body.first, body.last, load.operands[0]):
+        if not copy_generate(st, body.first, body.last, load.memref):
             return
     else:
         region = _Region()

@@ -133,7 +133,7 @@ def _coalesce_scf(ctx, loops):
             _replace_except(x, v, keep)
     loc = outer.loc
     b.set_insertion_point(outer)
-    ubs = [loop.operands[1] for loop in loops]
+    ubs = [loop.upperBound for loop in loops]
     product = None
     for u in ubs:
         if const_int(u) == 1:

@@ -368,7 +368,7 @@ _MOD = AffineMap(2, 0, [dim(0) % dim(1)])
 
 def lower_delinearize(op, rw):
     loc = op.loc
-    basis = op.operands[1:]
+    basis = op.basis
     divisors = []
     for i in range(1, len(basis)):
         prod = basis[i]
@@ -379,7 +379,7 @@ def lower_delinearize(op, rw):
             prod = _Expander(rw, loc).const(prod)
         divisors.append(prod)
     results = []
-    residual = op.operand(0)
+    residual = op.linear_index
     for d in divisors:
         results.append(_composed_apply(rw, loc, _FLOORDIV, [residual, d]))
         residual = _composed_apply(rw, loc, _MOD, [residual, d])

@@ -39,14 +39,14 @@ def lower_for(op, rw):
     iv = cond_block.args[0]
     term = last_body.last
     rw.set_insertion_point_to_end(last_body)
-    step = op.operand(2)
+    step = op.step
     stepped = rw.create("arith.addi", [iv, step], [iv.type], loc=loc).results[0]
     _br(rw, cond_block, [stepped] + term.operands, loc)
     rw.erase_op(term)
     rw.set_insertion_point_to_end(init_block)
-    _br(rw, cond_block, [op.operand(0)] + op.operands[3:], loc)
+    _br(rw, cond_block, [op.lowerBound] + op.initArgs, loc)
     rw.set_insertion_point_to_end(cond_block)
-    cmp = rw.create("arith.cmpi", [iv, op.operand(1)], [_i1()],
+    cmp = rw.create("arith.cmpi", [iv, op.upperBound], [_i1()],
                     properties={"predicate": SLT}, loc=loc).results[0]
     _cond_br(rw, cmp, first_body, [], end_block, [], loc)
     rw.replace_op(op, cond_block.args[1:])
@@ -85,7 +85,7 @@ def lower_if(op, rw):
         rw.erase_op(term)
         rw.inline_region_before(else_r, cont.parent, cont)
     rw.set_insertion_point_to_end(cond_block)
-    _cond_br(rw, op.operand(0), then_block, [], else_block, [], loc)
+    _cond_br(rw, op.condition, then_block, [], else_block, [], loc)
     rw.replace_op(op, cont.args)
     return True
 
@@ -131,8 +131,8 @@ def lower_while(op, rw):
     _br(rw, before, op.operands, loc)
     cond = before.last
     rw.set_insertion_point_to_end(before)
-    args = cond.operands[1:]
-    _cond_br(rw, cond.operand(0), after, args, cont, [], loc)
+    args = cond.args
+    _cond_br(rw, cond.condition, after, args, cont, [], loc)
     rw.erase_op(cond)
     # the yield terminates the last block of the (inlined) after region
     blocks = cont.parent.blocks
@@ -161,8 +161,8 @@ def lower_do_while(op, rw):
     _br(rw, before, op.operands, loc)
     cond = before.last
     rw.set_insertion_point_to_end(before)
-    args = cond.operands[1:]
-    _cond_br(rw, cond.operand(0), before, args, cont, [], loc)
+    args = cond.args
+    _cond_br(rw, cond.condition, before, args, cont, [], loc)
     rw.erase_op(cond)
     rw.replace_op(op, args)
     return True
@@ -188,7 +188,7 @@ def lower_index_switch(op, rw):
     succs = [convert(r) for r in case_rs]
     default = convert(default_r)
     rw.set_insertion_point_to_end(cond_block)
-    flag = rw.create("arith.index_cast", [op.operand(0)], [I32], loc=loc).results[0]
+    flag = rw.create("arith.index_cast", [op.arg], [I32], loc=loc).results[0]
     props = {"case_operand_segments": DenseArrayAttr(I32, [0] * len(succs)),
              "operandSegmentSizes": segment_sizes([1, 0, 0])}
     if cases:
@@ -227,7 +227,7 @@ def lower_parallel(op, rw):
         rb = red_region.blocks[0]
         ret = rb.last
         arg = iter_args[len(yields)]
-        yields.append(ret.operand(0))
+        yields.append(ret.group("result"))  # (scf.reduce.return)
         rw.erase_op(ret)
         rw.inline_block_before(rb, reduce.parent, reduce, [arg, reduce.operand(i)])
     rw.erase_op(reduce)

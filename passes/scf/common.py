@@ -5,17 +5,14 @@ from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE, CONSTANT_LIKE, segment_sizes
 from pyopt.ir.core import Region
 from pyopt.ir.types import IndexType
+from pyopt.interfaces.view_like import view_source
+from pyopt.rewrite.matchers import defining  # noqa: F401 (the scf passes import it from here)
 
 # View-like ops whose result addresses (part of) their first operand.
 _VIEWS = frozenset({"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.view",
                     "memref.expand_shape", "memref.collapse_shape", "memref.transpose",
                     "memref.memory_space_cast"})
 _ALLOCS = frozenset({"memref.alloc", "memref.alloca"})
-
-
-def defining(v):
-    o = v.owner
-    return o if hasattr(o, "opdef") else None
 
 
 def const_int(v):
@@ -37,7 +34,7 @@ def parent_op_of_value(v):
 def _underlying(v, out, depth=0):
     op = defining(v)
     if op is not None and op.name in _VIEWS and depth < 32:
-        _underlying(op.operand(0), out, depth + 1)
+        _underlying(view_source(op), out, depth + 1)
     else:
         out.append(v)
 

@@ -25,7 +25,7 @@ def _shape_preserving(loop, i):
         if op is None:
             return False
         if op.name == "tensor.insert_slice":
-            value = op.operand(1)
+            value = op.dest
         elif op.name == "scf.for":
             n = value.index
             if not _shape_preserving(op, n):
@@ -46,7 +46,7 @@ class _MinMax(RewritePattern):
 
 class _DimOfIterArg(RewritePattern):
     def match_and_rewrite(self, op, rw):
-        src = op.operand(0)
+        src = op.source
         if hasattr(src.owner, "opdef"):
             return False
         loop = src.owner.parent_op
@@ -62,7 +62,7 @@ class _DimOfIterArg(RewritePattern):
 
 class _DimOfLoopResult(RewritePattern):
     def match_and_rewrite(self, op, rw):
-        src = op.operand(0)
+        src = op.source
         loop = defining(src)
         if loop is None or loop.name != "scf.for" or not _shape_preserving(loop, src.index):
             return False

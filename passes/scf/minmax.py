@@ -23,7 +23,7 @@ def loop_range_of(iv):
     if loop is None or block is not loop.regions[0].blocks[0]:
         return None
     if loop.name == "scf.for":
-        return (loop.operand(0), loop.operand(1), loop.operand(2)) if iv.index == 0 else None
+        return (loop.lowerBound, loop.upperBound, loop.step) if iv.index == 0 else None
     if loop.name == "scf.parallel":
         lbs, ubs, steps, _ = parallel_groups(loop)
         i = iv.index

@@ -40,11 +40,11 @@ def _equivalent(a, b, same):
 def _no_raw_except_same_index(first, second, mapping, lookup):
     stores, store_mems = {}, []
     for st in _walk_body(first, "memref.store"):
-        mem = st.operand(1)
-        stores.setdefault(mem, []).append(list(st.operands[2:]))
+        mem = st.memref
+        stores.setdefault(mem, []).append(st.indices)
         store_mems.append(mem)
     for ld in _walk_body(second, "memref.load"):
-        mem = ld.operand(0)
+        mem = ld.memref
         d = defining(mem)
         if d is not None and d.parent is ld.parent:
             return False
@@ -56,7 +56,7 @@ def _no_raw_except_same_index(first, second, mapping, lookup):
         idx = writes[0]
         if any(len(w) != len(idx) or any(x is not y for x, y in zip(w, idx)) for w in writes):
             return False
-        lidx = list(ld.operands[1:])
+        lidx = ld.indices
         if len(lidx) != len(idx):
             return False
         for s, l in zip(idx, lidx):

@@ -45,7 +45,7 @@ def _rewrite_min_max(loop, iv, ub, step, inside, rw):
 
 
 def peel_last_iteration(rw, loop):
-    lb, ub, step = loop.operand(0), loop.operand(1), loop.operand(2)
+    lb, ub, step = loop.lowerBound, loop.upperBound, loop.step
     lbi, ubi, sti = const_int(lb), const_int(ub), const_int(step)
     if sti is not None and sti <= 1:
         return None
@@ -74,7 +74,7 @@ def peel_last_iteration(rw, loop):
 
 
 def peel_first_iteration(rw, loop):
-    lb, ub, step = loop.operand(0), loop.operand(1), loop.operand(2)
+    lb, ub, step = loop.lowerBound, loop.upperBound, loop.step
     lbi, ubi, sti = const_int(lb), const_int(ub), const_int(step)
     if None not in (lbi, ubi, sti) and sti != 0 and ceil((ubi - lbi) / sti) <= 1:
         return None

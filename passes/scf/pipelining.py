@@ -72,7 +72,7 @@ class _Pipeliner:
     def init(self, loop):
         o = self.opts
         self.loop = loop
-        self.lb, self.ub, self.step = loop.operand(0), loop.operand(1), loop.operand(2)
+        self.lb, self.ub, self.step = loop.lowerBound, loop.upperBound, loop.step
         self.body = loop.regions[0].blocks[0]
         self.dynamic = True
         ubc, lbc, stc = _const_int(self.ub), _const_int(self.lb), _const_int(self.step)

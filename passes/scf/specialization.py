@@ -60,7 +60,7 @@ def _run(op, ctx, name, bounds_of):
                "Specialize `for` loops for vectorization",
                display_name="SCFForLoopSpecialization")
 def scf_for_loop_specialization(op, ctx, options):
-    _run(op, ctx, "scf.for", lambda f: [f.operand(1)])
+    _run(op, ctx, "scf.for", lambda f: [f.upperBound])
 
 
 @register_pass("scf-parallel-loop-specialization",

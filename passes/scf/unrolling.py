@@ -14,7 +14,7 @@ _UI32 = IntegerType(32, IntegerType.UNSIGNED)
 
 
 def _trip_count(loop):
-    lb, ub, st = loop.operand(0), loop.operand(1), loop.operand(2)
+    lb, ub, st = loop.lowerBound, loop.upperBound, loop.step
     if lb is ub:
         return 0
     c = [const_int(v) for v in (lb, ub, st)]
@@ -30,7 +30,7 @@ def promote_if_single_iteration(rw, loop):
     y = body.last
     for r, v in zip(loop.results, y.operands):
         rw.replace_all_uses_with(r, v)
-    rw.inline_block_before(body, loop.parent, loop, [loop.operand(0)] + list(loop.operands[3:]))
+    rw.inline_block_before(body, loop.parent, loop, [loop.lowerBound] + loop.initArgs)
     rw.erase_op(y)
     rw.erase_op(loop)
     return True
@@ -45,24 +45,25 @@ def unroll_by_factor(rw, loop, factor, annotate=None):
     if body.first is body.last:
         return True
     loc = loop.loc
-    step = loop.operand(2)
+    step = loop.step
     epilogue = True
     trip = None
-    if all(const_int(v) is not None for v in loop.operands[:3]):
+    bounds = (loop.lowerBound, loop.upperBound, step)
+    if all(const_int(v) is not None for v in bounds):
         trip = _trip_count(loop)
     rw.set_insertion_point(loop)
     if trip is not None:
-        lbc, ubc, stc = (const_int(v) for v in loop.operands[:3])
+        lbc, ubc, stc = (const_int(v) for v in bounds)
         if factor == 1:
             if trip == 1:
                 promote_if_single_iteration(rw, loop)
             return True
         ub_unrolled_c = lbc + (trip - trip % factor) * stc
         epilogue = ub_unrolled_c < ubc
-        ub_unrolled = const_index(rw, ub_unrolled_c, loc) if epilogue else loop.operand(1)
+        ub_unrolled = const_index(rw, ub_unrolled_c, loc) if epilogue else loop.upperBound
         step_unrolled = step if stc == stc * factor else const_index(rw, stc * factor, loc)
     else:
-        lb, ub = loop.operand(0), loop.operand(1)
+        lb, ub = loop.lowerBound, loop.upperBound
         diff = _bin(rw, "arith.subi", ub, lb, loc)
         one = const_index(rw, 1, loc)
         trip_v = _bin(rw, "arith.divui", _bin(rw, "arith.addi", diff, _bin(
@@ -75,14 +76,14 @@ def unroll_by_factor(rw, loop, factor, annotate=None):
     if epilogue:
         ep = loop.clone({})
         loop.parent.insert_after(loop, ep)
-        ep.set_operand(0, ub_unrolled)
+        ep.lowerBound = ub_unrolled
         for r, er in zip(loop.results, ep.results):
             r.replace_all_uses_with(er)
         for i, r in enumerate(loop.results):
             ep.set_operand(3 + i, r)
         promote_if_single_iteration(rw, ep)
-    loop.set_operand(1, ub_unrolled)
-    loop.set_operand(2, step_unrolled)
+    loop.upperBound = ub_unrolled
+    loop.step = step_unrolled
     iv, iter_args = body.args[0], list(body.args[1:])
     term = body.last
     yielded = list(term.operands)

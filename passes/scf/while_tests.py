@@ -67,8 +67,8 @@ def wrap_in_zero_trip_check(rw, w, force):
             break
         rw.insert(o.clone(mapping))
     cond_op = before.last
-    cond = mapping.get(cond_op.operand(0), cond_op.operand(0))
-    args = [mapping.get(v, v) for v in cond_op.operands[1:]]
+    cond = mapping.get(cond_op.condition, cond_op.condition)
+    args = [mapping.get(v, v) for v in cond_op.args]
     types = [r.type for r in w.results]
     new, nbefore, nafter = create_while(rw, types, args, w.loc)
     rw.merge_blocks(after, nbefore, list(nbefore.args))
@@ -117,16 +117,16 @@ def uplift_while_to_for(rw, loop):
     if cmp is None or cmp.next is not before.last or cmp.name != "arith.cmpi":
         return False
     term = before.last
-    if not cmp.results[0].has_one_use() or term.operand(0) is not cmp.results[0]:
+    if not cmp.results[0].has_one_use() or term.condition is not cmp.results[0]:
         return False
-    if len(term.operands) - 1 != len(before.args) or \
-            any(a is not b for a, b in zip(before.args, term.operands[1:])):
+    if len(term.args) != len(before.args) or \
+            any(a is not b for a, b in zip(before.args, term.args)):
         return False
     pred = cmp.get_attr("predicate").value
     if pred == _SLT:
-        arg1, ub = cmp.operand(0), cmp.operand(1)
+        arg1, ub = cmp.lhs, cmp.rhs
     elif pred == _SGT:
-        arg1, ub = cmp.operand(1), cmp.operand(0)
+        arg1, ub = cmp.rhs, cmp.lhs
     else:
         return False
     if hasattr(arg1.owner, "opdef") or arg1.owner is not before or \
@@ -137,12 +137,11 @@ def uplift_while_to_for(rw, loop):
         return False
     n = iv.index
     yield_op = after.last
-    add = defining(yield_op.operand(n))
+    add = defining(yield_op.operand(n), "arith.addi")
     iv_after = after.args[n]
-    if add is None or add.name != "arith.addi":
+    if add is None:
         return False
-    step = add.operand(1) if add.operand(0) is iv_after else \
-        add.operand(0) if add.operand(1) is iv_after else None
+    step = add.rhs if add.lhs is iv_after else add.lhs if add.rhs is iv_after else None
     if step is None or not _dominates_loop(step, loop):
         return False
     inits = list(loop.operands)

@@ -53,7 +53,7 @@ def _ext(fn):
 def _cast(ext):
     """arith.index_cast(ui): extend (signed / unsigned), truncate or keep."""
     def infer(op, args):
-        src, dst = storage_width(op.operands[0].type), _result_width(op)
+        src, dst = storage_width(op.in_.type), _result_width(op)
         if src < dst:
             return [ext(args[0], dst)]
         if src > dst:
@@ -104,7 +104,7 @@ def _like_dest(r, src, dst, signed):
 def _index_cast(signed):
     def infer(op, args):
         from pyopt.ir.types import INDEX
-        st = op.operands[0].type
+        st = op.input.type
         src, dst = storage_width(st), _result_width(op)
         r = _like_dest(args[0], src, dst, signed)
         if st is INDEX:

@@ -199,13 +199,14 @@ def callable_results(op):
 
 
 class IndirectCall(Call):
-    """A call through a function value in operand 0 (func.call_indirect)."""
+    """A call through a function value: func.call_indirect (and any op that names its
+    operands as it does, `callee` and `callee_operands`)."""
 
     def args(self, op):
-        return op.operands[1:]
+        return op.callee_operands
 
     def callee(self, op):
-        return op.operand(0)
+        return op.callee
 
 
 CALL_MODEL, INDIRECT_CALL_MODEL, CALLABLE_MODEL = Call(), IndirectCall(), Callable()

@@ -68,8 +68,8 @@ class SlotLoad:
 
 
 class SlotStore:
-    """PromotableMemOpInterface model of a store of operand 0 into the slot through operand 1
-    (`fits` and `get_stored` as for SlotLoad)."""
+    """PromotableMemOpInterface model of a store of its `value` operand (memref.store,
+    llvm.store) into the slot through operand 1 (`fits` and `get_stored` as for SlotLoad)."""
 
     def loads_from(self, op, slot):
         return False
@@ -78,14 +78,14 @@ class SlotStore:
         return op.operand(1) is slot.ptr
 
     def get_stored(self, op, slot, b, reaching, layout):
-        return op.operand(0)
+        return op.value
 
     def fits(self, op, slot, layout):
-        return op.operand(0).type is slot.elem_type
+        return op.value.type is slot.elem_type
 
     def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
         return (single_ptr_use(slot, uses) and op.operand(1) is slot.ptr
-                and op.operand(0) is not slot.ptr and self.fits(op, slot, layout))
+                and op.value is not slot.ptr and self.fits(op, slot, layout))
 
     def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
         return True

@@ -55,7 +55,7 @@ class RemoveStrideFromGatherSource(RewritePattern):
         sv = base.owner if hasattr(base.owner, "opdef") else None
         if sv is None or sv.name != "memref.subview":
             return False
-        src = sv.operand(0).type
+        src = sv.source.type
         if len(src.shape) != 2:
             return False
         lay = base.type.layout
@@ -67,7 +67,7 @@ class RemoveStrideFromGatherSource(RewritePattern):
         loc = op.loc
         from pyopt.dialects.memref.canonicalize import collapsed_type
         ct = collapsed_type(src, [[0, 1]])
-        collapsed = rw.create("memref.collapse_shape", [sv.operand(0)], [ct],
+        collapsed = rw.create("memref.collapse_shape", [sv.source], [ct],
                               properties={"reassociation": ArrayAttr(
                                   [ArrayAttr([IntegerAttr(I64, 0), IntegerAttr(I64, 1)])])},
                               loc=loc).results[0]

@@ -20,14 +20,14 @@ def test_inline(op, ctx, options):
     op.walk(lambda o: calls.append(o) if o.name == "func.call_indirect" else None)
     iface = InlinerInterface(ctx, _NoCallGraph())
     for call in calls:
-        callee_val = call.operand(0)
+        callee_val = call.callee
         callee = callee_val.owner if hasattr(callee_val.owner, "opdef") else None
         if callee is None or callee.name != "test.functional_region_op":
             continue
         src = callee.regions[0]
         if not src.blocks:
             continue
-        args = list(call.operands[1:])
+        args = call.callee_operands
         entry = src.blocks[0]
         if len(args) != len(entry.args):
             continue

@@ -45,7 +45,7 @@ def _single_loop_params(rw, loop, loc):
     """(iv, lb, step) Values of a one-dimensional loop, or None."""
     body = loop.regions[0].blocks[0] if loop.regions and loop.regions[0].blocks else None
     if loop.name == "scf.for":
-        return body.args[0], loop.operands[0], loop.operands[2]
+        return body.args[0], loop.lowerBound, loop.step
     if loop.name == "affine.for":
         lbm = loop.properties["lowerBoundMap"].value
         if lbm.num_inputs or len(lbm.results) != 1 or not hasattr(lbm.results[0], "value"):
@@ -117,7 +117,7 @@ def multi_buffer(rw, alloc, factor):
             if user.name == "memref.dealloc":
                 continue
             return None
-        if user.name != "memref.copy" or user.operand(1) is not buf:
+        if user.name != "memref.copy" or user.target is not buf:
             continue
         if any(not _dominates(user, o) for o in users):
             continue

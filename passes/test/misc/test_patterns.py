@@ -26,7 +26,7 @@ class _Folding(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         rw.set_insertion_point(op)
-        v = create_or_fold(rw, "test.op_in_place_fold", [op.operand(0)], [I32], op.loc)[0]
+        v = create_or_fold(rw, "test.op_in_place_fold", [op.op], [I32], op.loc)[0]  # (its operand "op")
         rw.replace_op(op, [v])
         return True
 
@@ -55,12 +55,12 @@ class _Commutative2WithConstant(RewritePattern):
     root = "test.op_commutative2"
 
     def match_and_rewrite(self, op, rw):
-        inner = op.operand(0).owner
+        inner = op.op1.owner
         if not hasattr(inner, "opdef") or inner.name != "test.op_commutative2":
             return False
-        if not _is_constant(inner.operand(1)):
+        if not _is_constant(inner.op2):
             return False
-        rw.replace_op(op, [inner.operand(1)])
+        rw.replace_op(op, [inner.op2])
         return True
 
 

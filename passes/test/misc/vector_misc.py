@@ -71,7 +71,7 @@ class FoldExtIntoContract(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         srcs = []
-        for v in op.operands[:2]:
+        for v in (op.lhs, op.rhs):
             d = v.defining_op()
             if d is None or d.name not in ("arith.extf", "arith.extsi"):
                 return False
@@ -81,7 +81,7 @@ class FoldExtIntoContract(RewritePattern):
         props = {"indexing_maps": op.properties["indexing_maps"],
                  "iterator_types": op.properties["iterator_types"], "kind": KIND_ADD}
         rw.replace_op_with_new_op(op, "vector.contract",
-                                  [srcs[0].operand(0), srcs[1].operand(0), op.operand(2)],
+                                  [srcs[0].in_, srcs[1].in_, op.acc],
                                   [op.results[0].type], properties=props)
         return True
 

@@ -65,7 +65,7 @@ def _parse_load(p, state):
 
 
 def _print_load(pr, op):
-    mem = op.operand(0)
+    mem = op.memref
     s = " " + pr.value(mem) + _subscripts_str(pr, op, 1) + attr_dict_str(pr, op, ("map",))
     s += " : " + pr.type_str(mem.type)
     if op.name == "affine.vector_load":
@@ -93,7 +93,7 @@ def _parse_store(p, state):
 
 
 def _print_store(pr, op):
-    val, mem = op.operand(0), op.operand(1)
+    val, mem = op.value, op.memref
     s = " " + pr.value(val) + ", " + pr.value(mem) + _subscripts_str(pr, op, 2) + \
         attr_dict_str(pr, op, ("map",)) + " : " + pr.type_str(mem.type)
     if op.name == "affine.vector_store":
@@ -102,17 +102,17 @@ def _print_store(pr, op):
 
 
 def _verify_load(op):
-    mt = op.operand(0).type
+    mt = op.memref.type
     if op.results[0].type is not mt.element_type:
         raise op_error(op, "result type must match element type of memref")
-    verify_indexing(op, map_attr(op), op.operands[1:], mt)
+    verify_indexing(op, map_attr(op), op.indices, mt)
 
 
 def _verify_store(op):
-    mt = op.operand(1).type
-    if op.operand(0).type is not mt.element_type:
+    mt = op.memref.type
+    if op.value.type is not mt.element_type:
         raise op_error(op, "value to store must have the same type as memref element type")
-    verify_indexing(op, map_attr(op), op.operands[2:], mt)
+    verify_indexing(op, map_attr(op), op.indices, mt)
 
 
 def _verify_vector_elem(op, mt, vt):
@@ -121,15 +121,15 @@ def _verify_vector_elem(op, mt, vt):
 
 
 def _verify_vector_load(op):
-    mt = op.operand(0).type
-    verify_indexing(op, map_attr(op), op.operands[1:], mt)
+    mt = op.memref.type
+    verify_indexing(op, map_attr(op), op.indices, mt)
     _verify_vector_elem(op, mt, op.results[0].type)
 
 
 def _verify_vector_store(op):
-    mt = op.operand(1).type
-    verify_indexing(op, map_attr(op), op.operands[2:], mt)
-    _verify_vector_elem(op, mt, op.operand(0).type)
+    mt = op.memref.type
+    verify_indexing(op, map_attr(op), op.indices, mt)
+    _verify_vector_elem(op, mt, op.value.type)
 
 
 LOAD = Op("affine.load", operands=[("memref", AnyMemRef), ("indices", Index, "*")],
@@ -186,7 +186,7 @@ def _parse_prefetch(p, state):
 
 
 def _print_prefetch(pr, op):
-    mem = op.operand(0)
+    mem = op.memref
     write = _bool(op.get_attr("isWrite"))
     data = _bool(op.get_attr("isDataCache"))
     hint = op.get_attr("localityHint")
@@ -204,7 +204,7 @@ def _bool(a):
 
 def _verify_prefetch(op):
     amap = map_attr(op)
-    mt = op.operand(0).type
+    mt = op.memref.type
     if amap is not None:
         rank = len(mt.shape) if type(mt) is MemRefType else -1
         if amap.num_results != rank:

@@ -19,6 +19,7 @@ from pyopt.ir.attributes import (AffineMapAttr, IntegerSetAttr, IntegerAttr, Flo
 from pyopt.ir.core import BlockArgument
 from pyopt.ir.types import FloatType, IntegerType, IndexType
 from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.affine.control import trip_count
@@ -410,8 +411,8 @@ def _fold_load(op, consts):
     from pyopt.dialects.memref.canonicalize import fold_memref_cast
     if fold_memref_cast(op):
         return op.results[0]
-    d = op.operand(0).defining_op() if hasattr(op.operand(0), "defining_op") else None
-    if d is None or d.name != "memref.get_global":
+    d = defining(op.memref, "memref.get_global")
+    if d is None:
         return None
     g = _lookup_global(d)
     if g is None or g.get_attr("constant") is None:
@@ -437,7 +438,7 @@ def _fold_load(op, consts):
 
 def _fold_store(op, consts):
     from pyopt.dialects.memref.canonicalize import fold_memref_cast
-    return [] if fold_memref_cast(op, op.operand(0)) else None
+    return [] if fold_memref_cast(op, op.value) else None
 
 
 def _fold_casts(op, consts):

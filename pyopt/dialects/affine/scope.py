@@ -12,6 +12,7 @@ from pyopt.ir.types import INDEX, MemRefType, UnrankedMemRefType, DYNAMIC
 from pyopt.ir.opdef import AFFINE_SCOPE, CONSTANT_LIKE, ISOLATED
 
 SHAPED_DIM = "ShapedDimOpInterface"  # trait a dialect may give its `dim`-like ops
+# (like memref.dim and tensor.dim, such an op names its operands `source` and `index`)
 _DIM_OPS = frozenset(("memref.dim", "tensor.dim"))
 # memref producers whose dynamic sizes a dim op can see through, and their size operands
 _SIZED_MEMREF_OPS = {"memref.alloc": "dynamicSizes", "memref.view": "sizes",
@@ -128,7 +129,7 @@ def is_valid_dim(value, region):
         if op.name == "affine.apply":
             stack.extend(op.operands)
             continue
-        if _is_dim_op(op) and op.operand_slots and is_top_level_value(op.operand(0)):
+        if _is_dim_op(op) and op.operand_slots and is_top_level_value(op.source):
             continue
         return False
     return True
@@ -151,17 +152,17 @@ def _constant_int(value):
 def _dim_op_valid_symbol(dim_op, region):
     if len(dim_op.operand_slots) < 2:
         return False
-    shaped = dim_op.operand(0)
+    shaped = dim_op.source
     if is_top_level_value(shaped):
         return True
     if type(shaped) is BlockArgument:
         return False
-    index = _constant_int(dim_op.operand(1))
+    index = _constant_int(dim_op.index)
     if index is None:
         return False
     op = shaped.owner
     while op.name == "memref.cast":
-        src = op.operand(0)
+        src = op.source
         if type(src.type) is UnrankedMemRefType or type(src) is not OpResult:
             return False
         op = src.owner

@@ -129,7 +129,7 @@ def _succ_str(pr, block, vals):
 
 def _print_switch(pr, op):
     d = op.opdef
-    flag = op.operand(0)
+    flag = op.flag
     out = pr.out
     out.append(" " + pr.value(flag) + " : " + pr.type_str(flag.type) + ", [")
     nl = "\n" + "  " * pr.indent
@@ -164,7 +164,7 @@ def _verify_switch(op):
             # MLIR dereferences the missing attribute here; report the count mismatch.
             raise op_error(op, f"number of case values (0) should match number of case "
                            f"destinations ({ndest})")
-        flag_t = op.operand(0).type
+        flag_t = op.flag.type
         et = cv.type.element_type
         if et is not flag_t:
             raise op_error(op, f"'flag' type ('{flag_t}') should match case value type "

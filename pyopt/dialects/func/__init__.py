@@ -4,6 +4,7 @@ from __future__ import annotations
 from pyopt.ir.types import FunctionType
 from pyopt.ir.verifier import op_error
 from pyopt.ir.symbols import lookup_symbol
+from pyopt.rewrite.matchers import defining
 from pyopt.ir.constraints import (AnyType, SymbolNameAttr, FunctionTypeAttr, StrAttr, DictArrayAttr,
                           FlatSymbolRefAttr, UnitAttrConstraint, TypeConstraint)
 from pyopt.ir.opdef import (Dialect, Op, ISOLATED, SYMBOL, TERMINATOR, PURE, RETURN_LIKE,
@@ -130,10 +131,10 @@ CALL = Op("func.call", operands=[("operands", AnyType, "*")], results=[("results
 
 def _direct_known_callee(op, rewriter):
     """call_indirect of a func.constant becomes a direct func.call."""
-    d = op.operand(0).defining_op()
-    if d is None or d.name != "func.constant":
+    d = defining(op.callee, "func.constant")
+    if d is None:
         return False
-    rewriter.replace_op_with_new_op(op, "func.call", op.operands[1:], op.result_types,
+    rewriter.replace_op_with_new_op(op, "func.call", op.callee_operands, op.result_types,
                                     {"callee": d.properties["value"]})
     return True
 

@@ -282,7 +282,7 @@ def _verify_for_regions(op):
     args = body.blocks[0].args if body.blocks else []
     verify_loop_like(op, op.operands[3:], args[1:], _yielded(body), op.results)
     verify_region_branch(op)
-    if not args or args[0].type is not op.operand(0).type:
+    if not args or args[0].type is not op.lowerBound.type:
         raise op_error(op, "expected induction variable to be same type as bounds and step")
     if len(args) - 1 != len(op.results):
         raise op_error(op, "mismatch in number of basic block args and defined values")
@@ -296,7 +296,7 @@ def _verify_for_regions(op):
 
 def _for_speculatability(op):
     """ForOp::getSpeculatability: a unit constant step always terminates."""
-    return "recursive" if constant_int(op.operand(2)) == 1 else None
+    return "recursive" if constant_int(op.step) == 1 else None
 
 
 FOR = Op("scf.for",
@@ -327,7 +327,7 @@ def _parse_if(p, state):
 
 def _print_if(pr, op):
     out = pr.out
-    out.append(" " + pr.value(op.operand(0)))
+    out.append(" " + pr.value(op.condition))
     terms = bool(op.results)
     if terms:
         out.append(" -> (" + pr.types(op.result_types) + ")")
@@ -450,7 +450,7 @@ def _parse_index_switch(p, state):
 
 def _print_index_switch(pr, op):
     out = pr.out
-    out.append(" " + pr.value(op.operand(0)))
+    out.append(" " + pr.value(op.arg))
     _print_attrs(pr, op, elided=("cases",))
     if op.results:
         out.append(" -> " + pr.types(op.result_types))
@@ -666,7 +666,7 @@ def _verify_reduce_return(op):
     if block is None or not block.args:
         return
     t = block.args[0].type
-    if op.operand(0).type is not t:
+    if op.group("result").type is not t:
         raise op_error(op, f"must have type '{t}' (the type of the reduction inputs)")
 
 

@@ -44,10 +44,10 @@ def _fold_if(op, consts):
     then_r, else_r = op.regions
     if not else_r.blocks:
         return None
-    x = _def(op.operand(0), "arith.xori")
-    if x is None or _int_cst(x.operand(1)) is None or _int_cst(x.operand(1)) & 1 != 1:
+    x = _def(op.condition, "arith.xori")
+    if x is None or _int_cst(x.rhs) is None or _int_cst(x.rhs) & 1 != 1:
         return None
-    op.set_operand(0, x.operand(0))
+    op.condition = x.lhs
     tb, eb = then_r.blocks, else_r.blocks
     then_r.blocks, else_r.blocks = eb, tb
     for b in eb:
@@ -107,7 +107,7 @@ def CombineNestedIfs(op, rw):
         if _parent_region(v) is op.regions[0]:
             return False
         to_select.append(i)
-    cond = rw.create("arith.andi", [op.operand(0), nested.operand(0)], [I1],
+    cond = rw.create("arith.andi", [op.condition, nested.condition], [I1],
                      loc=op.loc).results[0]
     new = _new_if(rw, op, [r.type for r in op.results], cond)
     nb = Block()
@@ -115,7 +115,7 @@ def CombineNestedIfs(op, rw):
     results = list(new.results)
     rw.set_insertion_point(new)
     for i in to_select:
-        results[i] = rw.create("arith.select", [op.operand(0), then_y[i], else_y[i]],
+        results[i] = rw.create("arith.select", [op.condition, then_y[i], else_y[i]],
                                [then_y[i].type], loc=op.loc).results[0]
     rw.merge_blocks(nested.regions[0].blocks[0], nb)
     y = nb.last
@@ -132,7 +132,7 @@ def CombineNestedIfs(op, rw):
 
 @pat("if")
 def ConditionPropagation(op, rw):
-    cond = op.operand(0)
+    cond = op.condition
     if _cst(cond) is not None:
         return False
     changed = False
@@ -158,7 +158,7 @@ def ConvertTrivialIfToSelect(op, rw):
     then_r, else_r = op.regions
     if not else_r.blocks:
         return False
-    cond = op.operand(0)
+    cond = op.condition
     ty, ey = list(_yield(then_r).operands), list(_yield(else_r).operands)
     non_hoistable = [t.type for t, f in zip(ty, ey)
                      if _parent_region(t) is then_r or _parent_region(f) is else_r]
@@ -198,7 +198,7 @@ def RemoveEmptyElseBranch(op, rw):
     else_r = op.regions[1]
     if not else_r.blocks or else_r.blocks[0].first is not else_r.blocks[0].last:
         return False
-    new = _new_if(rw, op, [], op.operand(0))
+    new = _new_if(rw, op, [], op.condition)
     new.attributes.update(op.attributes)
     rw.inline_region_before(op.regions[0], new.regions[0])
     rw.erase_op(op)
@@ -207,7 +207,7 @@ def RemoveEmptyElseBranch(op, rw):
 
 @pat("if")
 def RemoveStaticCondition(op, rw):
-    c = _cst(op.operand(0))
+    c = _cst(op.condition)
     if type(c) is not IntegerAttr or c.type is not I1:
         return False
     if c.value:
@@ -224,7 +224,7 @@ def RemoveUnusedResults(op, rw):
     used = [r for r in op.results if r.first_use is not None]
     if len(used) == len(op.results):
         return False
-    new = _new_if(rw, op, [r.type for r in used], op.operand(0))
+    new = _new_if(rw, op, [r.type for r in used], op.condition)
     for i in (0, 1):
         src = op.regions[i].blocks[0]
         dest = Block()
@@ -261,11 +261,11 @@ def ReplaceIfYieldWithConditionOrValue(op, rw):
         if not tv and fv and r.first_use is not None:
             one = rw.create("arith.constant", [], [I1], properties={"value": IntegerAttr(I1, -1)},
                             loc=op.loc).results[0]
-            x = rw.create("arith.xori", [op.operand(0), one], [I1], loc=op.loc).results[0]
+            x = rw.create("arith.xori", [op.condition, one], [I1], loc=op.loc).results[0]
             rw.replace_all_uses_with(r, x)
             changed = True
         if tv and not fv and r.first_use is not None:
-            rw.replace_all_uses_with(r, op.operand(0))
+            rw.replace_all_uses_with(r, op.condition)
             changed = True
     return changed
 
@@ -274,7 +274,7 @@ def ReplaceIfYieldWithConditionOrValue(op, rw):
 def _for_parts(op):
     """(lb, ub, step, inits, body block, yield op)."""
     body = op.regions[0].blocks[0]
-    return op.operand(0), op.operand(1), op.operand(2), list(op.operands[3:]), body, body.last
+    return op.lowerBound, op.upperBound, op.step, op.initArgs, body, body.last
 
 
 @pat("for")
@@ -325,10 +325,10 @@ def _const_diff(l, u):
         return b - a
     add = _def(u, "arith.addi")
     if add is not None:
-        if add.operand(0) is l and _int_cst(add.operand(1)) is not None:
-            return _int_cst(add.operand(1))
-        if add.operand(1) is l and _int_cst(add.operand(0)) is not None:
-            return _int_cst(add.operand(0))
+        if add.lhs is l and _int_cst(add.rhs) is not None:
+            return _int_cst(add.rhs)
+        if add.rhs is l and _int_cst(add.lhs) is not None:
+            return _int_cst(add.lhs)
     return None
 
 
@@ -450,7 +450,7 @@ def ParallelOpSingleOrZeroIterationDimsFolder(op, rw):
             mapping[rb.args[1]] = mapping.get(red.operand(i), red.operand(i))
             for o in rb.ops[:-1]:
                 rw.clone(o, mapping)
-            v = rb.last.operand(0)
+            v = rb.last.group("result")  # (its scf.reduce.return)
             results.append(mapping.get(v, v))
         rw.replace_op(op, results)
         return True
@@ -490,7 +490,7 @@ def MergeNestedParallelLoops(op, rw):
 # -- scf.index_switch ---------------------------------------------------------------------------
 @pat("index_switch")
 def FoldConstantCase(op, rw):
-    c = _int_cst(op.operand(0))
+    c = _int_cst(op.arg)
     if c is None:
         return False
     cases = list(op.get_attr("cases").values)

@@ -246,7 +246,7 @@ def _verify_in_parallel(op):
     while o is not None:
         if o.name != "tensor.parallel_insert_slice":
             raise op_error(op, "expected only tensor.parallel_insert_slice ops")
-        if len(o.operand_slots) < 2 or o.operand(1) not in outs:
+        if len(o.operand_slots) < 2 or o.dest not in outs:
             raise op_error(o, "may only insert into an output block argument")
         o = o.next
 

@@ -95,12 +95,14 @@ class ReduceModel(RegionTerminator):
 
 
 def _for_induction(op):
-    return op.regions[0].blocks[0].args[0], op.operands[0], op.operands[1], op.operands[2]
+    return op.regions[0].blocks[0].args[0], op.lowerBound, op.upperBound, op.step
 
 
 def _parallel_induction(op):
     args = op.regions[0].blocks[0].args
-    return (args[0], op.operands[0], op.operands[1], op.operands[2]) if len(args) == 1 else None
+    if len(args) != 1:
+        return None
+    return args[0], op.lowerBound[0], op.upperBound[0], op.step[0]
 
 
 def _forall_induction(op):

@@ -52,7 +52,7 @@ def _verifiers_verify(op):
     """test.verifiers: by the time its verifier runs, its own traits and its operand's
     definition have been verified; it says so with a remark."""
     _one_block(op)
-    src = op.operand_slots[0].value.owner
+    src = op.input.owner
     if src is not None and hasattr(src, "operand_slots"):
         _verify_again(src)
     _remark(op, "success run of verifier")

@@ -16,7 +16,7 @@ from pyopt.ir.types import I64
 
 
 def _fold_to_operand(op, consts):
-    return [op.operand_slots[0].value]
+    return [op.group("operand")]  # ('operand' is Operation.operand: read by group)
 
 
 def _fold_in_place_once(op, consts):

@@ -18,7 +18,7 @@ def _locally_defined(value, loop):
     if d.name in _ALLOCS and loop.is_ancestor_of(d) and d is not loop:
         return True
     if d.name in ("memref.subview", "memref.view", "memref.cast", "memref.reinterpret_cast"):
-        return _locally_defined(d.operands[0], loop)
+        return _locally_defined(d.source, loop)
     return False
 
 
