@@ -27,7 +27,7 @@ def blocktag(t, op):
 
 def indirectbr(t, op):
     dests = [s.block for s in op.successor_slots]
-    parts = ["indirectbr "] + t.tv(op.operands[0]) + [", ["]
+    parts = ["indirectbr "] + t.tv(op.addr) + [", ["]
     for i, d in enumerate(dests):
         parts += [", " if i else "", "label ", t.blocks[d]]
     parts.append("]")

@@ -315,7 +315,7 @@ def _binary(t, op, short):
 
 
 def _cast(t, op, short):
-    src = op.operands[0]
+    src = op.arg
     rt = op.results[0].type
     v = t.v(src)
     if src.type is rt or t.tc(src.type) == t.tc(rt):
@@ -334,7 +334,7 @@ def _cast(t, op, short):
 
 
 def _fneg(t, op):
-    a = op.operands[0]
+    a = op.group("operand")  # (Operation.operand is the positional reader)
     r = fold_fneg(t.v(a), a.type)
     if r is not None:
         t.values[op.results[0]] = r
@@ -393,7 +393,7 @@ def _addressof(t, op):
 
 
 def _alloca(t, op):
-    size = op.operands[0]
+    size = op.arraySize
     et = _prop(op, "elem_type").value
     al = _int(_prop(op, "alignment"))
     if not al:
@@ -429,7 +429,7 @@ def _mem_suffix(t, op, ty):
 
 
 def _load(t, op):
-    p = op.operands[0]
+    p = op.addr
     rt = op.results[0].type
     order = _int(op.properties.get("ordering"))
     head = "load " + ("atomic " if order else "") + \
@@ -438,7 +438,7 @@ def _load(t, op):
 
 
 def _store(t, op):
-    v, p = op.operands
+    v, p = op.value, op.addr
     order = _int(op.properties.get("ordering"))
     head = "store " + ("atomic " if order else "") + \
         ("volatile " if op.properties.get("volatile_") is not None else "")
@@ -446,8 +446,8 @@ def _store(t, op):
 
 
 def _gep(t, op):
-    base = op.operands[0]
-    dyn = iter(op.operands[1:])
+    base = op.base
+    dyn = iter(op.dynamicIndices)
     et = _prop(op, "elem_type").value
     idx = []
     for r in _prop(op, "rawConstantIndices").values:
@@ -496,7 +496,7 @@ def _const_elems(t, text, ty):
 
 
 def _extractvalue(t, op):
-    c = op.operands[0]
+    c = op.container
     cv = t.v(c)
     if type(cv) is str:
         ty, cur = c.type, cv
@@ -580,13 +580,13 @@ def _select(t, op):
 
 
 def _freeze(t, op):
-    a = op.operands[0]
+    a = op.val
     t.emit(op, ["freeze "] + t.tv(a), a.type)
 
 
 def _return(t, op):
-    if op.operands:
-        t.emit(op, ["ret "] + t.tv(op.operands[0]))
+    if op.arg is not None:
+        t.emit(op, ["ret "] + t.tv(op.arg))
     else:
         t.emit(op, ["ret void"])
 
@@ -596,11 +596,11 @@ def _unreachable(t, op):
 
 
 def _resume(t, op):
-    t.emit(op, ["resume "] + t.tv(op.operands[0]))
+    t.emit(op, ["resume "] + t.tv(op.value))
 
 
 def _br(t, op):
-    dest = op.successor_slots[0].block
+    dest = op.dest
     t.branch(["br label ", t.blocks[dest]], [dest])
 
 
@@ -651,23 +651,22 @@ def attach_op_metadata(t, op, atts):
 
 
 def _cond_br(t, op):
-    c = op.operands[0]
-    td, fd = op.successor_slots[0].block, op.successor_slots[1].block
+    c = op.condition
+    td, fd = op.trueDest, op.falseDest
     # BranchInst sets the true destination's use first, then the false one.
     t.branch(["br "] + t.tv(c) + [", label ", t.blocks[td], ", label ", t.blocks[fd],
                                   _prof(t, op)], [td, fd])
 
 
 def _switch(t, op):
-    v = op.operands[0]
-    default = op.successor_slots[0].block
+    v = op.value
+    default = op.defaultDestination
     cases = _prop(op, "case_values")
     vals = list(cases.all_values()) if cases is not None else []
     ty = t.tc(v.type)
     parts = ["switch "] + t.tv(v) + [", label ", t.blocks[default], " ["]
     targets = [default]
-    for i, val in enumerate(vals):
-        b = op.successor_slots[i + 1].block
+    for b, val in zip(op.caseDestinations, vals):
         parts += [f"\n    {ty} {int_text(val, v.type.width)}, label ", t.blocks[b]]
         targets.append(b)
     parts.append("\n  ]" + _prof(t, op))
@@ -730,7 +729,7 @@ def _invoke(t, op):
     seg = _segments(op)
     ops = op.operands[:seg[0]]
     parts, rt = _call_text(t, op, ops, "invoke")
-    nd, ud = op.successor_slots[0].block, op.successor_slots[1].block
+    nd, ud = op.normalDest, op.unwindDest
     parts += ["\n          to label ", t.blocks[nd], " unwind label ", t.blocks[ud], _prof(t, op)]
     res = t.emit(op, parts, rt)
     t.blocks[nd].uses.append(t.cur)
@@ -870,7 +869,8 @@ def _dbg_record(t, op):
         args = [[d.translate(op.properties.get("label"))]]
     else:
         expr = d.expression(op.properties.get("locationExpr"))
-        args = [t.tv(op.operands[0]), [d.translate(op.properties.get("varInfo"))],
+        value = op.addr if kind == "declare" else op.value
+        args = [t.tv(value), [d.translate(op.properties.get("varInfo"))],
                 [expr.inline if expr is not None else "!DIExpression()"]]
     parts = ["#dbg_" + kind + "("]
     for a in args:
@@ -921,7 +921,7 @@ def translate_global_region(m, gop):
     block = gop.regions[0].blocks[0]
     for o in block:
         if o.name == "llvm.return":
-            v = t.v(o.operands[0])
+            v = t.v(o.arg)
             if type(v) is not str:
                 raise TranslationError("unemittable constant value", op=o)
             if not (g.linkage == 10 and False) and g.linkage != 7:

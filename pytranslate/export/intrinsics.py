@@ -168,7 +168,7 @@ def _matrix_multiply(t, op):
 
 
 def _matrix_transpose(t, op):
-    a = op.operands[0]
+    a = op.matrix
     rt = op.results[0].type
     args = [_val(t, a), _i32(_attr(op, "rows").value), _i32(_attr(op, "columns").value)]
     call_intrinsic(t, op, "llvm.matrix.transpose", [rt], args, rt)
@@ -205,7 +205,7 @@ def _constrained(t, op):
     from pyopt.dialects.llvm.types import LLVMMetadataType
     from pytranslate.export.attributes import AttrSet
     name = op.name[len("llvm.intr."):]
-    a = op.operands[0]
+    a = op.arg_0
     rt = op.results[0].type
     md = LLVMMetadataType()
     args = [_val(t, a)]
