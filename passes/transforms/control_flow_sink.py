@@ -1,13 +1,21 @@
-"""`control-flow-sink`: move side-effect-free ops into the regions of scf.if /
-scf.index_switch (regions run at most once) when all their users are inside that region."""
+"""`control-flow-sink`: move side-effect-free ops into the regions that a region branch op
+runs at most once (by its RegionBranchOpInterface invocation bounds: scf.if, scf.index_switch)
+when all their users are inside that region."""
 from __future__ import annotations
 
+from pyopt.interfaces.control_flow import region_invocation_bounds
 from pyopt.ir.core import OpResult
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_memory_effect_free
 
-# Ops whose regions each run at most once (RegionBranchOpInterface invocation bounds <= 1).
-SINGLY_EXECUTED = {"scf.if", "scf.index_switch"}
+
+def singly_executed_regions(op):
+    """getSinglyExecutedRegionsToSink: the regions of `op` its invocation bounds run at most
+    once ([] when the op says nothing)."""
+    bounds = region_invocation_bounds(op)
+    if bounds is None:
+        return []
+    return [r for r, (_, upper) in zip(op.regions, bounds) if upper is not None and upper <= 1]
 
 
 def _inside(block, region):
@@ -47,9 +55,10 @@ def _sink_region(region):
                display_name="ControlFlowSink", statistics=[("num-sunk", "Number of operations sunk")])
 def control_flow_sink(root, ctx, options):
     branches = []
-    root.walk(lambda op: branches.append(op) if op.name in SINGLY_EXECUTED else None)
+    root.walk(lambda op: branches.append(op) if region_invocation_bounds(op) is not None
+              else None)
     sunk = 0
     for op in branches:  # post-order, as MLIR's walk
         # (upstream assigns, not adds, the count per branch op: the statistic is the last one's)
-        sunk = sum(_sink_region(r) for r in op.regions if r.blocks)
+        sunk = sum(_sink_region(r) for r in singly_executed_regions(op) if r.blocks)
     return {"num-sunk": sunk} if sunk else {}

@@ -1,8 +1,10 @@
 """`int-range-optimizations`: runs the integer range analysis, then (greedily, with folding)
-replaces every value whose range is a single integer by a constant, and drops remainders
-whose dividend is known to lie in [0, modulus) already."""
+replaces every value whose range is a single integer by a constant and applies the rewrites
+ops offer through their INT_RANGE_REWRITES models (arith: remainders whose dividend is known
+to lie in [0, modulus) already)."""
 from __future__ import annotations
 
+from pyopt.interfaces.int_range import int_range_rewrite_patterns
 from pyopt.ir.core import value_loc
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.pass_registry import register_pass
@@ -10,7 +12,8 @@ from pyopt.rewrite.folding import constant_value, materialize_constant, \
     would_be_trivially_dead
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.dialects.scf import constant_int
+# The rewrites arith offers attach themselves when imported.
+from pyopt.dialects.arith import int_range_patterns as _arith_int_range  # noqa: F401
 
 
 def _known_constant(solver, value):
@@ -77,35 +80,10 @@ class MaterializeKnownConstants(RewritePattern):
         return True
 
 
-class DeleteTrivialRem(RewritePattern):
-    """`x rem D` is `x` when x's range lies in [0, D)."""
-
-    def __init__(self, root, solver):
-        super().__init__(root, 1, name="DeleteTrivialRem")
-        self.solver = solver
-        self.unsigned = root == "arith.remui"
-
-    def match_and_rewrite(self, op, rw):
-        lhs, rhs = op.operands
-        modulus = constant_int(rhs)
-        if modulus is None or not 0 < modulus < 1 << 63:  # as a signed 64-bit value
-            return False
-        r = self.solver.lat.get(lhs)
-        if r is None:
-            return False
-        w = r.width
-        lo, hi = (r.umin, r.umax) if self.unsigned else (r.smin, r.smax)
-        lo, hi = lo & ((1 << w) - 1), hi & ((1 << w) - 1)  # the bits, as APInt compares
-        sign = 1 << (w - 1)
-        if lo & sign or lo >= modulus or hi & sign or hi >= modulus or lo > hi:
-            return False
-        rw.replace_op(op, [lhs])
-        return True
-
-
-def int_range_patterns(solver):
-    return [MaterializeKnownConstants(solver), DeleteTrivialRem("arith.remsi", solver),
-            DeleteTrivialRem("arith.remui", solver)]
+def int_range_patterns(solver, ctx):
+    """The constant materialization, then the rewrites the ops offer (INT_RANGE_REWRITES
+    models: arith's trivial remainders)."""
+    return [MaterializeKnownConstants(solver)] + int_range_rewrite_patterns(ctx, solver)
 
 
 @register_pass("int-range-optimizations", "Do optimizations based on integer range analysis",
@@ -113,5 +91,5 @@ def int_range_patterns(solver):
 def int_range_optimizations(op, ctx, options):
     from pyopt.analysis.int_range_analysis import IntRangeSolver  # (loaded on use)
     solver = IntRangeSolver(op).run()
-    apply_patterns_greedily(op, int_range_patterns(solver), ctx,
+    apply_patterns_greedily(op, int_range_patterns(solver, ctx), ctx,
                             GreedyConfig(top_down=False, region_simplification="aggressive"))

@@ -29,13 +29,18 @@ class RegionBranch:
     """A model: `successors(op, point, consts)` is getSuccessorRegions from `point` (None: from
     the parent op; else the index of the region being left), refined by constant operands
     (`consts`, one attribute or None per operand) where the op's getEntrySuccessorRegions is;
-    `entry_operands(op)` the operands forwarded to the entry successors."""
+    `entry_operands(op)` the operands forwarded to the entry successors;
+    `invocation_bounds(op)` getRegionInvocationBounds: a (lower, upper) pair per region, upper
+    None when unbounded, or None when nothing is known (the default)."""
 
     def successors(self, op, point, consts=None):
         raise NotImplementedError
 
     def entry_operands(self, op):
         return []
+
+    def invocation_bounds(self, op):
+        return None
 
 
 class SingleRegion(RegionBranch):
@@ -57,6 +62,13 @@ def is_region_branch(op):
 
 def region_successors(op, point, consts=None):
     return _model(op, REGION_BRANCH).successors(op, point, consts)
+
+
+def region_invocation_bounds(op):
+    """getRegionInvocationBounds of a region branch op: [(lower, upper)] per region, or None
+    when unknown (not a region branch, or its model does not say)."""
+    m = _model(op, REGION_BRANCH)
+    return None if m is None else m.invocation_bounds(op)
 
 
 def entry_successor_operands(op):

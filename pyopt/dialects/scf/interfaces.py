@@ -37,6 +37,9 @@ class IfModel(RegionBranch):
             out.append((1, []) if op.regions[1].blocks else (None, res))
         return out
 
+    def invocation_bounds(self, op):
+        return [(0, 1)] * len(op.regions)  # then or else, once at most
+
 
 class WhileModel(RegionBranch):
     """before -> (after | results) by scf.condition; after -> before."""
@@ -62,6 +65,9 @@ class IndexSwitchModel(RegionBranch):
         cases = list(op.get_attr("cases").values)
         return [(1 + cases.index(arg.value) if arg.value in cases else 0, [])]
 
+    def invocation_bounds(self, op):
+        return [(0, 1)] * len(op.regions)  # one case (or the default), once at most
+
 
 class ParallelModel(RegionBranch):
     """scf.parallel, scf.forall: the body or the parent, forwarding nothing."""
@@ -75,7 +81,7 @@ class ConditionModel(RegionTerminator):
     condition."""
 
     def forwarded(self, term):
-        return term.operands[1:]
+        return term.args
 
     def successors(self, term, branch, consts):
         cond = const_bool(consts[0]) if consts else None
