@@ -3,57 +3,49 @@ is "extract a subset, ..., insert it back at the same place" is carried as the s
 instead: the extraction moves before the loop, the insertion after it, and the loop gets one
 more iter_arg (MLIR's hoistLoopInvariantSubsets).
 
-Subset ops (SubsetOpInterface) of our dialects: vector.transfer_read and tensor.extract_slice
-(extractions from their source), vector.transfer_write on a tensor and tensor.insert_slice
-(insertions of their operand 0 into operand 1, destination-style). Transfers access the
-hyperrectangle at their indices with the sizes of the vector along the dimensions the
-permutation map names (unit elsewhere); slices the one of their offsets/sizes/strides. Equal or disjoint
-slices are decided on offsets of the form "value + constant" (ValueBoundsConstraintSet's
-constant differences, for the arith/index additions and affine.apply forms it sees directly).
+Subset ops are the ops with a SubsetOpInterface model (pyopt/interfaces/subset.py; tensor and
+vector models in pyopt/dialects/subset_models.py); loops are the LoopLikeOpInterface ops whose
+iter_args can grow (scf.for). Equal or disjoint slices are decided on offsets of the form
+"value + constant" (ValueBoundsConstraintSet's constant differences, through the
+ValueBoundsOpInterface models: the arith additions and affine.apply forms it sees directly).
 """
 from __future__ import annotations
 
-from pyopt.interfaces.loop_like import is_loop_like
-from pyopt.ir.affine import AffineExprKind
+from pyopt.interfaces.loop_like import is_loop_like, iter_args_model
+from pyopt.interfaces.subset import subset_model
+from pyopt.interfaces.value_bounds import value_bounds_model
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
-from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.rewriter import PatternRewriter
-
-_READ, _WRITE = "vector.transfer_read", "vector.transfer_write"
-# subset op -> is it an insertion
-_SUBSET_OPS = {_READ: False, _WRITE: True, "tensor.extract_slice": False,
-               "tensor.insert_slice": True}
+# The subset and value-bounds models attach themselves when imported.
+from pyopt.dialects import subset_models as _subset_models  # noqa: F401
+from pyopt.dialects import value_bounds_models as _value_bounds_models  # noqa: F401
 
 
 # ============================================================ SubsetOpInterface
 def _is_subset_op(op):
-    return op.opdef is not None and op.name in _SUBSET_OPS
+    return subset_model(op) is not None
 
 
 def _is_insertion(op):
-    return _SUBSET_OPS[op.name]
+    return subset_model(op).is_insertion
 
 
 def _slice(op):
     """getAccessedHyperrectangularSlice: (offsets, sizes, strides), each an int or a Value."""
-    if op.name.startswith("tensor."):
-        return tuple(mixed(op, g, "static_" + g) for g in ("offsets", "sizes", "strides"))
-    indices = op.opdef.get_group(op, "operand", 2 if op.name == _WRITE else 1)
-    pmap = op.properties["permutation_map"].value
-    vtype = (op.operands[0] if op.name == _WRITE else op.results[0]).type
-    sizes = [1] * pmap.num_dims
-    for e, n in zip(pmap.results, vtype.shape):
-        if e.kind is AffineExprKind.DIM:
-            sizes[e.position] = n
-    return list(indices), sizes, [1] * len(sizes)
+    return subset_model(op).slice(op)
+
+
+def _source(op):
+    """getSourceOperand's value: an extraction's container, an insertion's inserted value."""
+    return op.operand_slots[subset_model(op).source_index].value
 
 
 def _linear(v):
-    """v as (base value or None, constant): looks through constants, additions or
-    subtractions of constants, and affine.apply of `operand + constant`."""
+    """v as (base value or None, constant): looks through constants and the ops whose
+    ValueBoundsOpInterface model sees `operand + constant`."""
     if isinstance(v, int):
         return None, v
     c = 0
@@ -64,44 +56,14 @@ def _linear(v):
         a = constant_value(owner)
         if type(a) is IntegerAttr:
             return None, c + a.value
-        if owner.name in ("arith.addi", "arith.subi"):  # (index ops have no value bounds)
-            sign = -1 if owner.name == "arith.subi" else 1
-            lhs, rhs = owner.operands
-            rb, rc = _linear(rhs)
-            if rb is None:
-                v, c = lhs, c + sign * rc
-                continue
-            if sign == 1:
-                lb, lc = _linear(lhs)
-                if lb is None:
-                    v, c = rhs, c + lc
-                    continue
-        if owner.name == "affine.apply":
-            step = _apply_step(owner)
-            if step is not None:
-                base, k = step
-                if base is None:
-                    return None, c + k
-                v, c = base, c + k
-                continue
-        return v, c
-
-
-def _apply_step(op):
-    """affine.apply of `operand + constant` (or a constant): (operand or None, constant)."""
-    m = op.properties["map"].value
-    if len(m.results) != 1:
-        return None
-    e, k = m.results[0], 0
-    if e.kind is AffineExprKind.ADD and e.rhs.kind is AffineExprKind.CONSTANT:
-        e, k = e.lhs, e.rhs.value
-    if e.kind is AffineExprKind.CONSTANT:
-        return None, k + e.value
-    if e.kind is AffineExprKind.DIM:
-        return op.operands[e.position], k
-    if e.kind is AffineExprKind.SYMBOL:
-        return op.operands[m.num_dims + e.position], k
-    return None
+        m = value_bounds_model(owner)
+        step = m.linear_step(owner, _linear) if m is not None else None
+        if step is None:
+            return v, c
+        base, k = step
+        if base is None:
+            return None, c + k
+        v, c = base, c + k
 
 
 def _difference(a, b):
@@ -141,14 +103,14 @@ def _before(offset, size, other_offset):
 
 # ============================================================ loops with iter_args
 def _iter_args(loop):
-    return list(loop.regions[0].blocks[0].args[1:])
+    return iter_args_model(loop).region_iter_args(loop)
 
 
 def _tied_iter_arg(loop, use):
-    """getTiedLoopRegionIterArg of an operand use (None if it is not an init)."""
-    if loop.name != "scf.for" or use.index < 3:
-        return None
-    return loop.regions[0].blocks[0].args[1 + use.index - 3]
+    """getTiedLoopRegionIterArg of an operand use (None if it is not an init, or the loop's
+    iter_args cannot grow)."""
+    m = iter_args_model(loop)
+    return None if m is None else m.tied_iter_arg(loop, use)
 
 
 def _is_loop(op):
@@ -189,7 +151,7 @@ class _Subsets:
 
     def hoistable(self):
         for e, s in zip(self.extractions, self.insertions):
-            if e is not None and s is not None and e.results[0].type != s.operands[0].type:
+            if e is not None and s is not None and e.results[0].type != _source(s).type:
                 continue
             if self._all_disjoint(e, s):
                 yield e, s
@@ -219,14 +181,15 @@ class _Subsets:
                     nested = _tied_iter_arg(owner, u)
                     if nested is None or not self.populate(owner, nested):
                         return False
-                    nxt = owner.results[u.index - 3]
+                    nxt = iter_args_model(owner).tied_result(owner, u)
                     u = u_next
                     continue
                 if not _is_subset_op(owner):
                     return False
                 self.insert(owner)
                 if _is_insertion(owner):
-                    if u.index != 1 or nxt is not None or not owner.results:
+                    if u.index != subset_model(owner).destination_index or nxt is not None \
+                            or not owner.results:
                         return False
                     nxt = owner.results[0]
                 u = u_next
@@ -262,59 +225,47 @@ def _defined_outside(loop, v):
 
 
 # ============================================================ rewriting
-def _with_additional_yield(rw, loop, init, yielded):
-    """scf.for's replaceWithAdditionalYields: a new loop with one more iter_arg (initialized
-    by `init`, which the body then sees as that iter_arg), yielding `yielded`."""
-    body = loop.regions[0].blocks[0]
-    rw.set_insertion_point(loop)
-    types = [r.type for r in loop.results] + [init.type]
-    new = rw.create("scf.for", list(loop.operands) + [init], types,
-                    attributes=dict(loop.attributes), regions=1, loc=loop.loc)
-    arg_types = [a.type for a in body.args] + [init.type]
-    nb = rw.create_block(new.regions[0], arg_types, [loop.loc] * len(arg_types))
-    term = body.last
-    term.set_operands(list(term.operands) + [yielded])
-    rw.merge_blocks(body, nb, nb.args[:len(body.args)])
-    new_arg = nb.args[-1]
-    rw.replace_uses_if(init, new_arg, lambda u: new is not u.owner and
-                       new.is_ancestor_of(u.owner))
-    rw.replace_op(loop, new.results[:len(loop.results)])
-    return new
-
-
 def _hoist_at(rw, loop, idx):
-    if loop.name != "scf.for":
+    iter_model = iter_args_model(loop)
+    if iter_model is None:
         return loop  # the other loops cannot add iter_args (replaceWithAdditionalYields)
     iter_arg = _iter_args(loop)[idx]
     subsets = _Subsets()
     if not subsets.populate(loop, iter_arg):
         return loop
     for ext, ins in list(subsets.hoistable()):
-        if ext is not None and not _can_be_hoisted(
-                ext, lambda o, i, v: _defined_outside(loop, v) or (o is ext and i == 0)):
-            ext = None
-        if ins is not None and not _can_be_hoisted(
-                ins, lambda o, i, v: _defined_outside(loop, v) or (o is ins and i in (0, 1))):
-            ins = None
+        if ext is not None:
+            src = subset_model(ext).source_index
+            if not _can_be_hoisted(
+                    ext, lambda o, i, v: _defined_outside(loop, v) or (o is ext and i == src)):
+                ext = None
+        if ins is not None:
+            m = subset_model(ins)
+            own = (m.source_index, m.destination_index)
+            if not _can_be_hoisted(
+                    ins, lambda o, i, v: _defined_outside(loop, v) or (o is ins and i in own)):
+                ins = None
         if ext is None or ins is None:
             continue
-        loop = _with_additional_yield(rw, loop, ext.results[0], ins.operands[0])
+        ins_model = subset_model(ins)
+        loop = iter_model.replace_with_additional_yields(rw, loop, ext.results[0], _source(ins))
         iter_arg = _iter_args(loop)[idx]
         loop_result = loop.results[idx]
         new_result = loop.results[-1]
         ext.move_before(loop)
         ins.move_after(loop)
-        rw.replace_all_uses_with(ins.results[0], ins.operands[1])
-        ext.set_operand(0, loop.operands[3 + idx])
+        dest = ins.operand_slots[ins_model.destination_index]
+        rw.replace_all_uses_with(ins.results[0], dest.value)
+        ext.set_operand(subset_model(ext).source_index, iter_model.tied_init(loop, idx))
         rw.replace_all_uses_with(loop_result, ins.results[0])
-        ins.set_operand(0, new_result)
-        ins.set_operand(1, loop_result)
+        ins.set_operand(ins_model.source_index, new_result)
+        dest.set(loop_result)
     return loop
 
 
 def hoist_loop_invariant_subsets(rw, loop):
     i = 0
-    while loop.name == "scf.for" and i < len(_iter_args(loop)):
+    while iter_args_model(loop) is not None and i < len(_iter_args(loop)):
         loop = _hoist_at(rw, loop, i)
         i += 1
     return loop
@@ -325,7 +276,7 @@ def hoist_loop_invariant_subsets(rw, loop):
                display_name="LoopInvariantSubsetHoisting")
 def loop_invariant_subset_hoisting(op, ctx, options):
     loops = []
-    op.walk(lambda o: loops.append(o) if o.name == "scf.for" and o.opdef is not None else None)
+    op.walk(lambda o: loops.append(o) if iter_args_model(o) is not None else None)
     rw = PatternRewriter(ctx)
     for loop in loops:
         hoist_loop_invariant_subsets(rw, loop)

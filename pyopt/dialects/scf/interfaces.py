@@ -100,6 +100,42 @@ class ReduceModel(RegionTerminator):
         return []
 
 
+class ForIterArgs:
+    """scf.for's loop-carried values: the body's arguments after the induction variable, tied
+    to the inits (the operands after lowerBound, upperBound and step) and to the results."""
+
+    def region_iter_args(self, op):
+        return list(op.regions[0].blocks[0].args[1:])
+
+    def tied_iter_arg(self, op, use):
+        k = use.index - 3  # (lowerBound, upperBound, step come first)
+        return op.regions[0].blocks[0].args[1 + k] if k >= 0 else None
+
+    def tied_result(self, op, use):
+        return op.results[use.index - 3]
+
+    def tied_init(self, op, i):
+        return op.initArgs[i]
+
+    def replace_with_additional_yields(self, rw, op, init, yielded):
+        """ForOp::replaceWithAdditionalYields (one value)."""
+        body = op.regions[0].blocks[0]
+        rw.set_insertion_point(op)
+        types = [r.type for r in op.results] + [init.type]
+        new = rw.create("scf.for", list(op.operands) + [init], types,
+                        attributes=dict(op.attributes), regions=1, loc=op.loc)
+        arg_types = [a.type for a in body.args] + [init.type]
+        nb = rw.create_block(new.regions[0], arg_types, [op.loc] * len(arg_types))
+        term = body.last
+        term.set_operands(list(term.operands) + [yielded])
+        rw.merge_blocks(body, nb, nb.args[:len(body.args)])
+        new_arg = nb.args[-1]
+        rw.replace_uses_if(init, new_arg, lambda u: new is not u.owner and
+                           new.is_ancestor_of(u.owner))
+        rw.replace_op(op, new.results[:len(op.results)])
+        return new
+
+
 def _for_induction(op):
     return op.regions[0].blocks[0].args[0], op.lowerBound, op.upperBound, op.step
 
@@ -127,7 +163,7 @@ def _forall_induction(op):
 
 def attach_models():
     from pyopt.dialects import scf
-    attach(scf.FOR, LOOP_LIKE, LoopLike((0,), _for_induction))
+    attach(scf.FOR, LOOP_LIKE, LoopLike((0,), _for_induction, ForIterArgs()))
     attach(scf.WHILE, LOOP_LIKE, LoopLike((0, 1)))
     attach(scf.PARALLEL, LOOP_LIKE, LoopLike((0,), _parallel_induction))
     attach(scf.FORALL, LOOP_LIKE, LoopLike((0,), _forall_induction))
