@@ -11,10 +11,11 @@ import re
 import struct
 
 from pyopt.ir.types import IntegerType, FloatType
+from pytranslate.constfold import (CONSTEXPR_BINOPS, COMMUTATIVE, INT_IDENTITY, FLOAT_IDENTITY,
+                                   POISON, UNDEF, ZERO, ONES, LHS, RHS, int_arith, int_rhs_rule,
+                                   int_undef_rule)
 from pytranslate.export.constants import int_text, float_text, null_value, elem_info, aggregate
 
-_DESIRABLE = frozenset(("add", "sub", "mul", "xor"))
-_COMMUTATIVE = frozenset(("add", "mul", "and", "or", "xor", "fadd", "fmul"))
 _FLOAT_OPS = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 _NAN64 = "0x7FF8000000000000"  # (a float's NaN prints as the double's bits too)
 
@@ -47,20 +48,12 @@ def _float_bits(v, kind):
     return struct.unpack("<Q", struct.pack("<d", v))[0]
 
 
-# identity constants: op -> (value, on the right only)
-_INT_IDENTITY = {"add": (0, False), "or": (0, False), "xor": (0, False), "mul": (1, False),
-                 "and": (-1, False), "sub": (0, True), "shl": (0, True), "lshr": (0, True),
-                 "ashr": (0, True), "udiv": (1, True), "sdiv": (1, True)}
-_FLOAT_IDENTITY = {"fadd": (-0.0, False), "fmul": (1.0, False), "fsub": (0.0, True),
-                   "fdiv": (1.0, True)}
-
-
 def _identity_text(short, et):
     if type(et) is IntegerType:
-        ident = _INT_IDENTITY.get(short)
+        ident = INT_IDENTITY.get(short)
         return None if ident is None else (int_text(ident[0], et.width), ident[1])
     if type(et) is FloatType and et.kind in ("f32", "f64", "f16", "bf16"):
-        ident = _FLOAT_IDENTITY.get(short)
+        ident = FLOAT_IDENTITY.get(short)
         if ident is None:
             return None
         if et.kind in ("f32", "f64"):
@@ -107,24 +100,16 @@ def _fold_int(t, short, ty, a, b, flags):
     x, y = _int_value(a), _int_value(b)
     w = ty.width
     if y is not None:  # rules for a constant right operand
-        y &= (1 << w) - 1
-        ones = (1 << w) - 1
-        if short in ("add", "sub", "or", "xor") and y == 0:
-            return a
-        if short == "mul" and y in (0, 1):
-            return b if y == 0 else a
-        if short in ("udiv", "sdiv", "urem", "srem") and y in (0, 1):
-            return "poison" if y == 0 else a if short.endswith("div") else int_text(0, w)
-        if short == "and" and y in (0, ones):
-            return b if y == 0 else a
-        if short == "or" and y == ones:
-            return b
-    elif x is not None and short in _COMMUTATIVE:  # the constant goes right
+        r = int_rhs_rule(short, y, w)
+        if r is not None:
+            return a if r is LHS else b if r is RHS else _int_answer(r, w)
+    elif x is not None and short in COMMUTATIVE:  # the constant goes right
         return _fold_int(t, short, ty, b, a, "")
     elif x == 0 and short in ("shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem"):
         return a
     if x is not None and y is not None:
-        return _int_arith(short, x, y, w)
+        r = int_arith(short, x, y, w)
+        return None if r is None else _int_answer(r, w)
     if short == "and" and y is not None:
         # a mask of bits the address of an aligned global has clear
         al = _ptrtoint_global_align(t, a)
@@ -146,7 +131,7 @@ def _fold_int(t, short, ty, a, b, flags):
             return a
         if short in ("urem", "srem"):
             return "false"
-    if short in _DESIRABLE:
+    if short in CONSTEXPR_BINOPS:
         tt = t.tc(ty)
         return f"{short} {flags}({tt} {a}, {tt} {b})"
     return None
@@ -209,60 +194,18 @@ def _undef_rule(t, short, ty, a, b):
         return None
     if type(ty) is not IntegerType:
         return None
-    zero = null_value(ty, t.tc)
-    if short == "xor":
-        return zero if both else "undef"
-    if short in ("add", "sub"):
-        return "undef"
-    if short == "and":
-        return "undef" if both else zero
-    if short == "mul":
-        if both:
-            return "undef"
-        c = _int_value(a if b == "undef" else b)
-        return "undef" if c is not None and c & 1 else zero
-    if short in ("sdiv", "udiv", "urem", "srem"):
-        return "poison" if b == "undef" or _int_value(b) == 0 else zero
-    if short == "or":
-        return "undef" if both else int_text(-1, ty.width)
-    if short in ("lshr", "ashr", "shl"):
-        return "poison" if b == "undef" else zero
-    return None
+    r = int_undef_rule(short, UNDEF if a == "undef" else _int_value(a),
+                       UNDEF if b == "undef" else _int_value(b))
+    if r is ZERO:
+        return null_value(ty, t.tc)
+    if r is ONES:
+        return int_text(-1, ty.width)
+    return r  # (UNDEF, POISON and None are their own texts)
 
 
-def _int_arith(short, x, y, w):
-    mask = (1 << w) - 1
-    ux, uy = x & mask, y & mask
-    sx = ux - (1 << w) if ux >> (w - 1) else ux
-    sy = uy - (1 << w) if uy >> (w - 1) else uy
-    if short == "add":
-        r = ux + uy
-    elif short == "sub":
-        r = ux - uy
-    elif short == "mul":
-        r = ux * uy
-    elif short == "and":
-        r = ux & uy
-    elif short == "or":
-        r = ux | uy
-    elif short == "xor":
-        r = ux ^ uy
-    elif short in ("shl", "lshr", "ashr"):
-        if uy >= w:
-            return "poison"
-        r = ux << uy if short == "shl" else ux >> uy if short == "lshr" else sx >> uy
-    elif short in ("udiv", "urem"):
-        if uy == 0:
-            return "poison"
-        r = ux // uy if short == "udiv" else ux % uy
-    elif short in ("sdiv", "srem"):
-        if sy == 0 or (sy == -1 and sx == -(1 << (w - 1))):
-            return "poison"
-        q = abs(sx) // abs(sy) * (1 if (sx < 0) == (sy < 0) else -1)
-        r = q if short == "sdiv" else sx - q * sy
-    else:
-        return None
-    return int_text(r & mask, w)
+def _int_answer(r, w):
+    """The text of an int_rhs_rule / int_arith answer that is not an operand."""
+    return "poison" if r is POISON else int_text(r, w)
 
 
 def _float_arith(short, x, y):

@@ -9,12 +9,9 @@ import math
 import struct
 
 from pyopt.ir.types import IntegerType, FloatType
+from pytranslate.constfold import ZERO_ON_UNDEF_CASTS, all_ones, int_cast
 from pytranslate.export.constants import int_text, float_text, null_value, elem_info, \
     aggregate, ZEROS
-
-# the casts LLVM 19 may keep as constant expressions
-CONSTEXPR_CASTS = frozenset({"trunc", "ptrtoint", "inttoptr", "bitcast", "addrspacecast"})
-_ZERO_ON_UNDEF = frozenset({"zext", "sext", "uitofp", "sitofp"})
 _FLOAT_WIDTH = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128}
 
 
@@ -64,7 +61,7 @@ def _scalar(short, st, dt, text):
     if text == "poison":
         return "poison"
     if text == "undef":
-        return null_value(dt, None) if short in _ZERO_ON_UNDEF else "undef"
+        return null_value(dt, None) if short in ZERO_ON_UNDEF_CASTS else "undef"
     if text in ZEROS and short != "addrspacecast":
         return null_value(dt, None)
     if type(st) is IntegerType:
@@ -73,18 +70,16 @@ def _scalar(short, st, dt, text):
             return None
         w = st.width
         if type(dt) is IntegerType:
-            if short == "zext":
-                return int_text(v & ((1 << w) - 1), dt.width)
-            if short in ("sext", "trunc"):
-                return int_text(v, dt.width)
-            return None
+            r = int_cast(short, v, w, "int", dt.width)
+            return None if r is None else int_text(r, dt.width)
         if type(dt) is FloatType and short in ("sitofp", "uitofp"):
             if short == "uitofp":
                 v &= (1 << w) - 1
             bits = _float_bits(float(v), dt.kind)
             return None if bits is None else float_text(bits, dt.kind)
-        if type(dt) is FloatType and short == "bitcast" and _FLOAT_WIDTH.get(dt.kind) == w:
-            return float_text(v & ((1 << w) - 1), dt.kind)
+        if type(dt) is FloatType and short == "bitcast":
+            r = int_cast(short, v, w, "float", _FLOAT_WIDTH.get(dt.kind))
+            return None if r is None else float_text(r, dt.kind)
         return None
     if type(st) is FloatType:
         f = _float_value(text, st.kind)
@@ -150,13 +145,13 @@ def _scalar_to_vector(st, dt, de, text, tc):
         v = _int_value(text)
         if v is None:
             return None
-        ones = v & ((1 << st.width) - 1) == (1 << st.width) - 1
+        ones = all_ones(v, st.width)
     elif type(st) is FloatType and st.kind in ("f16", "f32", "f64"):
         f = _float_value(text, st.kind)
         if f is None:
             return None
         bits = _float_bits(f, st.kind) if f == f else _nan_bits(text, st.kind)
-        ones = bits is not None and bits == (1 << _FLOAT_WIDTH[st.kind]) - 1
+        ones = bits is not None and all_ones(bits, _FLOAT_WIDTH[st.kind])
     else:
         return None
     if ones:

@@ -12,7 +12,8 @@ from pytranslate.export.constants import get_constant, null_value, int_text, ZER
 from pytranslate.export.module import FunctionInfo, _prop, _int, function_body_attrs, cconv_text
 from pytranslate.export.metadata import md_string
 from pytranslate.export.intrinsics import translate_intrinsic
-from pytranslate.export.castfold import fold_cast, CONSTEXPR_CASTS
+from pytranslate.constfold import CONSTEXPR_CASTS
+from pytranslate.export.castfold import fold_cast
 from pytranslate.export import blockaddr
 from pytranslate.export.aggchain import Agg, const_insert, agg_text, continues_chain
 from pytranslate.export.vecfold import fold_insertelement, fold_extractelement, parse_aggregate

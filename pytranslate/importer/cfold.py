@@ -4,12 +4,11 @@
 anything else stays an expression (None)."""
 from __future__ import annotations
 
+from pytranslate.constfold import (CONSTEXPR_BINOPS, COMMUTATIVE, INT_IDENTITY,
+                                   ZERO_ON_UNDEF_CASTS, POISON, UNDEF, ZERO, LHS, RHS, all_ones,
+                                   int_arith, int_cast, int_rhs_rule, int_undef_rule)
 from pytranslate.importer.lltypes import (FLOAT_BITS, c_aggregate, c_expr, c_fp, c_int,
-                                          c_simple, element_values, is_null, norm_int,
-                                          null_value, vec_ty)
-
-# opcode -> identity element, and whether it also holds on the left
-_IDENTITY = {"add": (0, True), "mul": (1, True), "xor": (0, True), "sub": (0, False)}
+                                          c_simple, element_values, is_null, null_value, vec_ty)
 
 
 def fold_cast(op, v, dst):
@@ -17,7 +16,7 @@ def fold_cast(op, v, dst):
     if k == "poison":
         return c_simple("poison", dst)
     if k == "undef":
-        if op in ("zext", "sext", "uitofp", "sitofp"):
+        if op in ZERO_ON_UNDEF_CASTS:
             return null_value(dst)
         return c_simple("undef", dst)
     if dst.kind in ("x86_mmx", "x86_amx"):
@@ -32,14 +31,12 @@ def fold_cast(op, v, dst):
             return _scalar_to_vector(v, dst)
         return None
     if k == "int" and src.kind == "int":
-        if op == "trunc" and dst.kind == "int":
-            return c_int(dst, v.v)
-        if op == "zext" and dst.kind == "int":
-            return c_int(dst, v.v & ((1 << src.w) - 1))
-        if op == "sext" and dst.kind == "int":
-            return c_int(dst, v.v)
-        if op == "bitcast" and dst.kind == "float" and FLOAT_BITS.get(dst.name) == src.w:
-            return c_fp(dst, v.v & ((1 << src.w) - 1))
+        if dst.kind == "int":
+            r = int_cast(op, v.v, src.w, "int", dst.w)
+            return None if r is None else c_int(dst, r)
+        if dst.kind == "float":
+            r = int_cast(op, v.v, src.w, "float", FLOAT_BITS.get(dst.name))
+            return None if r is None else c_fp(dst, r)
     if k == "fp" and op == "bitcast" and dst.kind == "int" and \
             FLOAT_BITS.get(src.name) == dst.w:
         return c_int(dst, v.v)
@@ -73,7 +70,7 @@ def _scalar_to_vector(v, dst):
     width = v.ty.w if v.kind == "int" else FLOAT_BITS.get(v.ty.name)
     if width is None:
         return None
-    if v.v & ((1 << width) - 1) == (1 << width) - 1:
+    if all_ones(v.v, width):
         e = _all_ones(dst.elem)
         return None if e is None else c_aggregate(dst, [e] * dst.w)
     one = c_aggregate(vec_ty(1, v.ty), [v])
@@ -85,37 +82,43 @@ def _scalar_to_vector(v, dst):
 
 
 def fold_binop(op, a, b):
+    """ConstantExpr::get of an integer binary operator: the folded constant, or None (the
+    parser keeps the expression). Only the operators LLVM 19 still has as constant
+    expressions fold, poison propagation aside."""
     ty = a.ty
     if ty.kind != "int":
         return None
-    ident = _IDENTITY.get(op)
+    x = a.v if a.kind == "int" else None
+    y = b.v if b.kind == "int" else None
+    ident = INT_IDENTITY.get(op) if op in CONSTEXPR_BINOPS else None
     if ident is not None:
-        val, left = ident
-        if b.kind == "int" and b.v == val:
+        val, right_only = ident
+        if y == val:
             return a
-        if left and a.kind == "int" and a.v == val:
+        if not right_only and x == val:
             return b
     if a.kind == "poison" or b.kind == "poison":
         return c_simple("poison", ty)
+    if op not in CONSTEXPR_BINOPS:
+        return None
     if a.kind == "undef" or b.kind == "undef":
-        both = a.kind == b.kind == "undef"
-        if op == "xor" and both:
+        r = int_undef_rule(op, UNDEF if a.kind == "undef" else x,
+                           UNDEF if b.kind == "undef" else y)
+        if r is ZERO:
             return null_value(ty)
-        if op in ("add", "sub", "xor"):
-            return c_simple("undef", ty)
-        if op == "mul":
-            if both:
-                return a
-            other = b if a.kind == "undef" else a
-            if other.kind == "int" and other.v & 1:
-                return c_simple("undef", ty)
-            return null_value(ty)
+        return None if r is None else c_simple("undef", ty)
+    if y is None and x is not None and op in COMMUTATIVE:  # the constant goes right
+        a, b, x, y = b, a, y, x
+    if y is not None:
+        r = int_rhs_rule(op, y, ty.w)
+        if r is not None:
+            return a if r is LHS else b if r is RHS else _int_answer(ty, r)
+    if x is None or y is None:
         return None
-    if op == "mul" and ((b.kind == "int" and b.v == 0) or (a.kind == "int" and a.v == 0)):
-        return null_value(ty)
-    if a.kind != "int" or b.kind != "int":
+    return _int_answer(ty, int_arith(op, x, y, ty.w))
+
+
+def _int_answer(ty, r):
+    if r is None:
         return None
-    x, y = a.v, b.v
-    r = {"add": lambda: x + y, "sub": lambda: x - y, "mul": lambda: x * y,
-         "xor": lambda: x ^ y}.get(op)
-    return c_int(ty, norm_int(r(), ty.w)) if r is not None else None
+    return c_simple("poison", ty) if r is POISON else c_int(ty, r)
