@@ -64,10 +64,13 @@ class PatternSet:
         return sum(len(v) for v in self.by_root.values()) + len(self.generic)
 
 
-def canonicalization_patterns(ctx):
-    """Every registered op's `canonicalize=` patterns (MLIR's getCanonicalizationPatterns)."""
+def canonicalization_patterns(ctx, names=None):
+    """Every registered op's `canonicalize=` patterns (MLIR's getCanonicalizationPatterns), or
+    those of the ops in `names` only."""
     ps = PatternSet()
     for name, opdef in ctx.ops.items():
+        if names is not None and name not in names:
+            continue
         pats = opdef.canonicalize
         if not pats:
             continue

@@ -1,0 +1,1 @@
+"""Linalg passes: generalization of named ops, lowering to loops, ..."""
