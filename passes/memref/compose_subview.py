@@ -27,11 +27,11 @@ def _strides(op):
 
 
 def _compose(op, rw):
-    src = op.operands[0]
+    src = op.source
     inner = getattr(src, "owner", None)
     if getattr(inner, "name", None) != "memref.subview":
         return False
-    if len(inner.operands[0].type.shape) != len(src.type.shape):
+    if len(inner.source.type.shape) != len(src.type.shape):
         return False
     strides = []
     for a, b in zip(_strides(op), _strides(inner)):
@@ -60,7 +60,8 @@ def _compose(op, rw):
         m = AffineMap.get(0, len(operands), [expr])
         offsets.append(rw.create("affine.apply", operands, [INDEX],
                                  properties={"map": AffineMapAttr(m)}, loc=op.loc).results[0])
-    new = create_view(rw, "memref.subview", op.results[0].type, inner.operands[0], offsets,
+    new = create_view(rw, "memref.subview", op.results[0].type, inner.source, offsets,
+
                       sizes, strides, loc=op.loc)
     rw.replace_op(op, new)
     return True

@@ -27,7 +27,7 @@ def _atomic_rmw_to_generic(op, rw):
     if arith_op is None:
         return False
     loc = op.loc
-    value, memref, indices = op.operand(0), op.operand(1), op.operands[2:]
+    value, memref, indices = op.value, op.memref, op.indices
     t = value.type
     generic = rw.create("memref.generic_atomic_rmw", [memref] + list(indices),
                         [op.results[0].type], regions=[Region()], loc=loc)
@@ -50,7 +50,7 @@ def _static_shape(t):
 
 
 def _reshape_to_reinterpret_cast(op, rw):
-    shape = op.operand(1)
+    shape = op.shape
     if not _static_shape(shape.type):
         return False
     loc = op.loc
@@ -72,7 +72,7 @@ def _reshape_to_reinterpret_cast(op, rw):
         strides[i] = stride
         if i > 0:
             stride = rw.create("arith.muli", [stride, size], [INDEX], loc=loc).results[0]
-    new = create_reinterpret_cast(rw, rt, op.operand(0), 0, sizes, strides, loc)
+    new = create_reinterpret_cast(rw, rt, op.source, 0, sizes, strides, loc)
     rw.replace_op(op, new.results)
     return True
 
@@ -91,5 +91,6 @@ def memref_expand(op, ctx, options):
     target.add_dynamically_legal_op(["memref.atomic_rmw"],
                                     lambda o: _kind(o) not in _EXPANDED_KINDS)
     target.add_dynamically_legal_op(["memref.reshape"],
-                                    lambda o: not _static_shape(o.operand(1).type))
+                                    lambda o: not _static_shape(o.shape.type))
+
     apply_partial_conversion(op, target, PATTERNS, ctx)

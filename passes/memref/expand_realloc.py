@@ -36,9 +36,10 @@ def _create_subview(rw, source, offsets, sizes, strides, loc):
 def _expand_realloc(emit_deallocs):
     def rewrite(op, rw):
         loc = op.loc
-        src = op.operand(0)
+        src = op.source
         rt = op.results[0].type
-        dyn_size = op.operand(1) if len(op.operands) > 1 else None
+        dyn_size = op.dynamicResultSize
+
         in_size = src.type.shape[0]
         cur = in_size
         if in_size == DYNAMIC:

@@ -13,7 +13,8 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, composed_folded_min, value_of
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.memref.views import memref_rank_reduction_mask
-from passes.memref.common import (mixed, operand_group, create_reinterpret_cast,
+from passes.memref.common import (mixed, create_reinterpret_cast,
+
                                              create_extract_strided_metadata, metadata_parts,
                                              strides_offset, base_buffer_type)
 from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
@@ -23,7 +24,7 @@ from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
 def _resolve_subview(rw, sv):
     """(base, offset, sizes, strides) of `sv` in terms of its source's metadata."""
     loc = sv.loc
-    src = sv.operand(0)
+    src = sv.source
     st = src.type
     rank = len(st.shape)
     md = create_extract_strided_metadata(rw, src, loc)
@@ -65,7 +66,7 @@ def _replace_metadata(rw, op, loc, parts):
 
 
 def _metadata_of_subview(op, rw):
-    sv = _defining(op.operand(0), "memref.subview")
+    sv = _defining(op.source, "memref.subview")
     if sv is None:
         return False
     return _replace_metadata(rw, op, sv.loc, _resolve_subview(rw, sv))
@@ -101,7 +102,7 @@ def _expanded_strides(rw, op, orig_sizes, orig_strides, gid):
             dyn = i
             continue
         cur *= shape[group[i]]
-    src_strides, _ = strides_offset(op.operand(0).type)
+    src_strides, _ = strides_offset(op.src.type)
     orig = orig_strides[gid] if src_strides[gid] == DYNAMIC else src_strides[gid]
     done = 0
     if dyn is not None:
@@ -121,7 +122,7 @@ def _collapsed_size(rw, op, orig_sizes, gid):
     if size != DYNAMIC:
         return [size]
     group = reassociation_indices(op.get_attr("reassociation"))[gid]
-    src_shape = op.operand(0).type.shape
+    src_shape = op.src.type.shape
     expr = constant(1)
     inputs = []
     for i, d in enumerate(group):
@@ -132,7 +133,7 @@ def _collapsed_size(rw, op, orig_sizes, gid):
 
 def _collapsed_stride(rw, op, orig_sizes, orig_strides, gid):
     group = reassociation_indices(op.get_attr("reassociation"))[gid]
-    st = op.operand(0).type
+    st = op.src.type
     strides, _ = strides_offset(st)
     picked = []
     for d in group:
@@ -152,7 +153,7 @@ def _collapsed_stride(rw, op, orig_sizes, orig_strides, gid):
 
 def _resolve_reshape(rw, op, sizes_fn, strides_fn):
     loc = op.loc
-    src = op.operand(0)
+    src = op.src  # (expand_shape or collapse_shape)
     st = src.type
     md = create_extract_strided_metadata(rw, src, loc)
     base, md_off, md_sizes, md_strides = metadata_parts(md)
@@ -179,7 +180,7 @@ def _reshape_folder(sizes_fn, strides_fn):
 
 
 def _metadata_of_collapse_shape(op, rw):
-    cs = _defining(op.operand(0), "memref.collapse_shape")
+    cs = _defining(op.source, "memref.collapse_shape")
     if cs is None:
         return False
     parts = _resolve_reshape(rw, cs, _collapsed_size, _collapsed_stride)
@@ -189,14 +190,14 @@ def _metadata_of_collapse_shape(op, rw):
 # ------------------------------------------------------------------ allocations and globals
 def _metadata_of_alloc_like(name):
     def rewrite(op, rw):
-        alloc = _defining(op.operand(0), name)
+        alloc = _defining(op.source, name)
         if alloc is None:
             return False
         t = alloc.results[0].type
         if t.layout is not None and not _is_identity(t):
             return False
         loc = op.loc
-        dyn = iter(operand_group(alloc, 0))
+        dyn = iter(alloc.dynamicSizes)
         sizes = [next(dyn) if s == DYNAMIC else s for s in t.shape]
         rank = len(sizes)
         strides = [1] * rank
@@ -225,7 +226,7 @@ def _is_identity(t):
 
 
 def _metadata_of_get_global(op, rw):
-    gg = _defining(op.operand(0), "memref.get_global")
+    gg = _defining(op.source, "memref.get_global")
     if gg is None:
         return False
     t = gg.results[0].type
@@ -254,10 +255,10 @@ _VIEW_LIKE = frozenset({"memref.cast", "memref.extract_strided_metadata",
 
 
 def _aligned_pointer_of_view(op, rw):
-    d = op.operand(0).defining_op()
+    d = op.source.defining_op()
     if d is None or d.name not in _VIEW_LIKE:
         return False
-    src = d.operand(0)
+    src = d.operand(0)  # (the view source of each of these ops is its first operand)
     rw.modify_op_in_place(op, lambda: op.set_operand(0, src))
     return True
 
@@ -268,11 +269,11 @@ def _strided_source(v):
 
 
 def _metadata_of_reinterpret_cast(op, rw):
-    rc = _defining(op.operand(0), "memref.reinterpret_cast")
-    if rc is None or not _strided_source(rc.operand(0)):
+    rc = _defining(op.source, "memref.reinterpret_cast")
+    if rc is None or not _strided_source(rc.source):
         return False
     loc = op.loc
-    md = create_extract_strided_metadata(rw, rc.operand(0), loc)
+    md = create_extract_strided_metadata(rw, rc.source, loc)
     off = mixed(rc, "static_offsets", 1)[0]
     vals = [md.results[0], value_of(rw, off, loc)]
     sizes, strides = mixed(rc, "static_sizes", 2), mixed(rc, "static_strides", 3)
@@ -282,12 +283,12 @@ def _metadata_of_reinterpret_cast(op, rw):
 
 
 def _metadata_of_cast(op, rw):
-    cast = _defining(op.operand(0), "memref.cast")
-    if cast is None or not _strided_source(cast.operand(0)):
+    cast = _defining(op.source, "memref.cast")
+    if cast is None or not _strided_source(cast.source):
         return False
     loc = op.loc
-    t = op.operand(0).type
-    md = create_extract_strided_metadata(rw, cast.operand(0), loc)
+    t = op.source.type
+    md = create_extract_strided_metadata(rw, cast.source, loc)
     _, md_off, md_sizes, md_strides = metadata_parts(md)
     strides, off = strides_offset(t)
 
@@ -301,7 +302,8 @@ def _metadata_of_cast(op, rw):
 
 
 def _metadata_of_metadata(op, rw):
-    src = _defining(op.operand(0), "memref.extract_strided_metadata")
+    src = _defining(op.source, "memref.extract_strided_metadata")
+
     if src is None:
         return False
     rw.replace_op(op, [src.results[0], value_of(rw, 0, op.loc)])

@@ -42,7 +42,7 @@ def _has_unit_stride(sv):
 def _dropped_dims(sv):
     sizes = mixed(sv, "static_sizes", 2)
     st = [x if isinstance(x, int) else DYNAMIC for x in sizes]
-    return memref_rank_reduction_mask(sv.operand(0).type, sv.results[0].type, st) or set()
+    return memref_rank_reduction_mask(sv.source.type, sv.result.type, st) or set()
 
 
 def _resolve_into_offsets_strides(rw, loc, offsets, strides, dropped, indices):
@@ -129,7 +129,7 @@ def _fold_subview_access(op, rw):
     if kind == "affine":
         indices = _expanded_access_indices(rw, op, indices)
     dropped = _dropped_dims(sv)
-    src = sv.operand(0)
+    src = sv.source
     new_idx = _resolve_into_offsets_strides(rw, op.loc, mixed(sv, "static_offsets", 1),
                                             mixed(sv, "static_strides", 3), dropped, indices)
     props = _props(op, kind, True, dropped, len(src.type.shape))
@@ -162,7 +162,7 @@ def _expand_output_shape(rw, loc, es, src_shape):
 
 
 def _expand_source_indices(rw, loc, es, indices):
-    src = es.operand(0)
+    src = es.src
     st = src.type
     src_shape = []
     for i, s in enumerate(st.shape):
@@ -193,7 +193,7 @@ def _expand_source_indices(rw, loc, es, indices):
 
 # ------------------------------------------------------------------ collapse_shape
 def _collapse_source_indices(rw, loc, cs, indices):
-    src_shape = cs.operand(0).type.shape
+    src_shape = cs.src.type.shape
     groups = reassociation_indices(cs.get_attr("reassociation"))
     result = []
     for gi, group in enumerate(groups):
@@ -234,12 +234,12 @@ def _fold_reshape_access(op, rw):
     new_idx = resolve(rw, op.loc, view, indices)
     if new_idx is None:
         return False
-    return _finish(rw, op, mg, ig, kind, view.operand(0), new_idx, _props(op, kind, False))
+    return _finish(rw, op, mg, ig, kind, view.src, new_idx, _props(op, kind, False))
 
 
 # ------------------------------------------------------------------ subview of subview
 def _subview_of_subview(op, rw):
-    src_sv = op.operand(0).defining_op()
+    src_sv = op.source.defining_op()
     if src_sv is None or src_sv.name != "memref.subview":
         return False
     if not _has_unit_stride(op) or not _has_unit_stride(src_sv):
@@ -252,7 +252,8 @@ def _subview_of_subview(op, rw):
     src_strides = mixed(src_sv, "static_strides", 3)
     offsets = _resolve_into_offsets_strides(rw, op.loc, mixed(src_sv, "static_offsets", 1),
                                             src_strides, dropped, mixed(op, "static_offsets", 1))
-    operands, counts, props = [src_sv.operand(0)], [1], {}
+    operands, counts, props = [src_sv.source], [1], {}
+
     for name, lst in (("static_offsets", [_as_ofr(v) for v in offsets]),
                       ("static_sizes", resolved_sizes), ("static_strides", src_strides)):
         st, dyn = dispatch(lst)
