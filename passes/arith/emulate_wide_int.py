@@ -237,7 +237,7 @@ class ConvertCmpI(_Pattern):
     root = "arith.cmpi"
 
     def typed(self, op):
-        return op.operand(0).type
+        return op.lhs.type
 
     def rewrite(self, op, operands, b, t):
         pred = op.get_attr("predicate").value
@@ -289,13 +289,13 @@ class ConvertMaxMin(_Pattern):
     PRED = {"arith.maxui": UGT, "arith.maxsi": SGT, "arith.minui": ULT, "arith.minsi": SLT}
 
     def rewrite(self, op, operands, b, t):
-        lhs, rhs = op.operand(0), op.operand(1)  # the original operands: cmpi and select
+        lhs, rhs = op.lhs, op.rhs  # the original operands: cmpi and select
         b.rw.replace_op(op, [b.select(b.cmpi(self.PRED[op.name], lhs, rhs), lhs, rhs)])
 
 
 class ConvertIndexCastToIndex(_Pattern):
     def typed(self, op):
-        return op.operand(0).type
+        return op.in_.type
 
     def match_and_rewrite(self, op, adaptor, rewriter):
         if not _is_index_like(op.result_types[0]):
@@ -311,7 +311,7 @@ class ConvertIndexCastFromIndex(_Pattern):
     EXT = {"arith.index_cast": "extsi", "arith.index_castui": "extui"}
 
     def match_and_rewrite(self, op, adaptor, rewriter):
-        if not _is_index_like(op.operand(0).type):
+        if not _is_index_like(op.in_.type):
             return False
         return super().match_and_rewrite(op, adaptor, rewriter)
 
@@ -384,7 +384,7 @@ class ConvertShRSI(_Pattern):
         keep = b.bin("subi", b.const(narrow, 2 * t.element_type.width), r0)
         keep = b.cast("extui", b.drop_x1(keep), old)
         sign_bits = b.bin("shli", all_sign, keep)
-        lhs, rhs = op.operand(0), op.operand(1)
+        lhs, rhs = op.lhs, op.rhs
         shrsi = b.bin("ori", b.bin("shrui", lhs, rhs), sign_bits)
         noop = b.drop_x1(b.cmpi(EQ, r0, zero))
         b.rw.replace_op(op, [b.select(noop, lhs, shrsi)])
@@ -394,10 +394,10 @@ class ConvertSIToFP(_Pattern):
     root = "arith.sitofp"
 
     def typed(self, op):
-        return op.operand(0).type
+        return op.in_.type
 
     def rewrite(self, op, operands, b, t):
-        x = op.operand(0)
+        x = op.in_
         old = x.type
         zero, one, ones = b.const(old, 0), b.const(old, 1), b.const(old, -1)
         neg = b.cmpi(SLT, x, zero)
@@ -413,7 +413,7 @@ class ConvertUIToFP(_Pattern):
     root = "arith.uitofp"
 
     def typed(self, op):
-        return op.operand(0).type
+        return op.in_.type
 
     def rewrite(self, op, operands, b, t):
         lo, hi = (b.drop_x1(v) for v in b.halves(operands[0]))

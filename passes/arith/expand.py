@@ -102,25 +102,25 @@ def _int_min_max(pred):
     return lower
 
 
-def _float_min_max(pred, nan_checked_operand):
+def _float_min_max(pred, nan_check_rhs):
     """maximumf/minimumf propagate a NaN rhs; maxnumf/minnumf return rhs for a NaN lhs."""
     def lower(op, rw):
         b = _B(rw, op)
-        x, y = op.operands
+        x, y = op.lhs, op.rhs
         sel = b.select(b.cmpf(pred, x, y), x, y)
-        v = op.operand(nan_checked_operand)
+        v = y if nan_check_rhs else x
         rw.replace_op(op, [b.select(b.cmpf(F_UNO, v, v), y, sel)])
         return True
     return lower
 
 
 def _is_bf16_to_f32(op):
-    return element_type_or_self(op.operand(0).type) is BF16 and \
+    return element_type_or_self(op.in_.type) is BF16 and \
         element_type_or_self(op.results[0].type) is F32
 
 
 def _is_f32_to_bf16(op):
-    return element_type_or_self(op.operand(0).type) is F32 and \
+    return element_type_or_self(op.in_.type) is F32 and \
         element_type_or_self(op.results[0].type) is BF16
 
 
@@ -128,7 +128,7 @@ def _extf_bf16(op, rw):
     if not _is_bf16_to_f32(op):
         return rw.notify_match_failure(op, "not a ext of bf16 to f32.")
     b = _B(rw, op)
-    x = op.operand(0)
+    x = op.in_
     i16, i32 = _like(x.type, I16), _like(x.type, I32)
     wide = b.cast("extui", b.cast("bitcast", x, i16), i32)
     shifted = b.bin("shli", wide, b.const(i32, 16))
@@ -142,7 +142,7 @@ def _truncf_bf16(op, rw):
     if op.get_attr("roundingmode") is not None:
         return rw.notify_match_failure(op, "only applicable to default rounding mode.")
     b = _B(rw, op)
-    x = op.operand(0)
+    x = op.in_
     i16, i32 = _like(x.type, I16), _like(x.type, I32)
     is_nan = b.cmpf(F_UNE, x, x)
     c7fff = b.const(i32, 0x7FFF)
@@ -168,10 +168,10 @@ EXPANSIONS = {
     "arith.maxui": _int_min_max(UGT),
     "arith.minsi": _int_min_max(SLT),
     "arith.minui": _int_min_max(ULT),
-    "arith.maximumf": _float_min_max(F_UGT, 1),
-    "arith.minimumf": _float_min_max(F_ULT, 1),
-    "arith.maxnumf": _float_min_max(F_UGT, 0),
-    "arith.minnumf": _float_min_max(F_ULT, 0),
+    "arith.maximumf": _float_min_max(F_UGT, nan_check_rhs=True),
+    "arith.minimumf": _float_min_max(F_ULT, nan_check_rhs=True),
+    "arith.maxnumf": _float_min_max(F_UGT, nan_check_rhs=False),
+    "arith.minnumf": _float_min_max(F_ULT, nan_check_rhs=False),
 }
 BF16_EXPANSIONS = {"arith.extf": _extf_bf16, "arith.truncf": _truncf_bf16}
 

@@ -11,6 +11,7 @@ from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.folding import constant_value, create_or_fold
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.rewrite.matchers import constant_int, defining
 from pyopt.ir.diagnostics import pass_failure
 from pyopt.ir.types import with_element_type as _with_elem
 
@@ -49,16 +50,13 @@ def _value_bits(value, kind):
                     return _int_bits(attr.values[0], w, kind)
                 return max([1] + [_int_bits(v, w, kind) for v in attr.values])
         if owner.name == kind:
-            return _type_bits(owner.operands[0].type)
+            return _type_bits(owner.in_.type)
     return _type_bits(value.type)
 
 
 def _extension(value):
     """The defining arith.extsi / arith.extui of `value`, else None."""
-    owner = value.owner
-    if hasattr(owner, "opdef") and owner.name in (SIGN, ZERO):
-        return owner
-    return None
+    return defining(value, SIGN, ZERO)
 
 
 class _Narrowing(RewritePattern):
@@ -104,7 +102,7 @@ class _BinaryNarrowing(_Narrowing):
         ext = _extension(lhs)
         if ext is None or ext.name not in self.kinds:
             return False
-        lb = _value_bits(ext.operands[0], ext.name)
+        lb = _value_bits(ext.in_, ext.name)
         if lb is None or lb >= result_bits:
             return False
         rb = _value_bits(rhs, ext.name)
@@ -140,7 +138,7 @@ class _IToFP(_Narrowing):
         self.kind = kind
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.in_
         bits = _value_bits(src, self.kind)
         if bits is None:
             return False
@@ -160,7 +158,7 @@ class _IndexCast(_Narrowing):
         self.kind = kind
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.in_
         if src.type is not INDEX:
             return False
         bounds = _constant_bounds(src)
@@ -183,7 +181,6 @@ def _constant_bounds(value, depth=0):
     bounds for the producers it models that we can evaluate as intervals (constants, scf.for
     induction variables with constant bounds, arith.addi/subi, multiplication by a constant,
     linear affine.apply); None when unknown."""
-    from pyopt.dialects.scf import constant_int
     if depth > 32:
         return None
     c = constant_int(value)
@@ -193,14 +190,14 @@ def _constant_bounds(value, depth=0):
     if not hasattr(owner, "opdef"):
         loop = owner.parent.parent if owner.parent is not None else None
         if loop is not None and loop.name == "scf.for" and value is owner.args[0]:
-            lb, ub = constant_int(loop.operands[0]), constant_int(loop.operands[1])
+            lb, ub = constant_int(loop.lowerBound), constant_int(loop.upperBound)
             if lb is not None and ub is not None and ub > lb:
                 return (lb, ub - 1)
         return None
     name = owner.name
     if name in ("arith.addi", "arith.subi", "arith.muli"):
-        a = _constant_bounds(owner.operands[0], depth + 1)
-        b = _constant_bounds(owner.operands[1], depth + 1)
+        a = _constant_bounds(owner.lhs, depth + 1)
+        b = _constant_bounds(owner.rhs, depth + 1)
         if a is None or b is None:
             return None
         if name == "arith.addi":
@@ -254,7 +251,7 @@ class _ExtOver(_Narrowing):
         ext = _extension(op.operands[self.source_index])
         if ext is None:
             return False
-        narrow_in = ext.operands[0]
+        narrow_in = ext.in_
         operands = list(op.operands)
         operands[self.source_index] = narrow_in
         et = element_type_or_self(narrow_in.type)
@@ -272,7 +269,7 @@ class _ExtOverInsertion(_Narrowing):
         super().__init__(root, widths, benefit=2)
 
     def match_and_rewrite(self, op, rw):
-        src, dest = op.operands[0], op.operands[1]
+        src, dest = op.source, op.dest
         ext = _extension(src)
         if ext is None:
             return False
@@ -282,7 +279,7 @@ class _ExtOverInsertion(_Narrowing):
         dest_bits = _value_bits(dest, ext.name)
         if dest_bits is None or dest_bits >= orig_bits:
             return False
-        ins_bits = _value_bits(ext.operands[0], ext.name)
+        ins_bits = _value_bits(ext.in_, ext.name)
         if ins_bits is None or ins_bits >= orig_bits:
             return False
         bits = max(dest_bits, ins_bits)

@@ -126,7 +126,7 @@ class IndexCastLowering(ConvertOpToLLVMPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         result_type = op.results[0].type
         target = self.tc.convert_type(_elem(result_type))
-        source = self.tc.convert_type(_elem(op.operands[0].type))
+        source = self.tc.convert_type(_elem(op.in_.type))
         if target is None or source is None:
             return False
         tbits, sbits = _int_width(target), _int_width(source)

@@ -286,7 +286,7 @@ def convert_math_to_funcs(module, ctx, options):
     do_ctlz = options["convert-ctlz"]
 
     def fpowi_convertible(op):
-        et = element_type_or_self(op.operand(1).type)
+        et = element_type_or_self(op.rhs.type)
         return type(et) is IntegerType and et.width >= min_width
 
     em = _Emitter(ctx, module.loc)
@@ -304,7 +304,7 @@ def convert_math_to_funcs(module, ctx, options):
                 impls[key] = build_fpowi(em, module, key[1])
 
     def lower_ipowi(op, rw):
-        t = op.operand(0).type
+        t = op.lhs.type
         fn = impls.get((op.name, t)) if type(t) is IntegerType else None
         return _call(rw, op, fn) if fn is not None else \
             rw.notify_match_failure(op, "non-integer base operand")

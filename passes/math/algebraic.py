@@ -32,8 +32,8 @@ def _powf_exponent(v):
 
 
 def _powf(op, b):
-    x = op.operands[0]
-    e = _powf_exponent(op.operands[1])
+    x = op.lhs
+    e = _powf_exponent(op.rhs)
     if e == 1.0:
         return x
     if e == 2.0:
@@ -54,8 +54,8 @@ def _powf(op, b):
 
 def _powi(div, mul, is_float):
     def rewrite(op, b):
-        base = op.operands[0]
-        n = constant_int(op.operands[1])
+        base = op.lhs
+        n = constant_int(op.rhs)
         if n is None:
             return None
         one = _scalar_one(b, op, is_float)

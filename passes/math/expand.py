@@ -23,20 +23,20 @@ def _truncated(b, x):
 
 
 def sinh(op, b):
-    x = op.operands[0]
+    x = op.operand_
     d = b.f("arith.subf", b.f("math.exp", x), b.f("math.exp", b.f("arith.negf", x)))
     return b.f("arith.mulf", d, b.fconst(x.type, 0.5))
 
 
 def cosh(op, b):
-    x = op.operands[0]
+    x = op.operand_
     s = b.f("arith.addf", b.f("math.exp", x), b.f("math.exp", b.f("arith.negf", x)))
     return b.f("arith.mulf", s, b.fconst(x.type, 0.5))
 
 
 def tanh(op, b):
     # tanh(x) = sign(x) * (1 - e^(-2|x|)) / (1 + e^(-2|x|)), so the exponential never overflows
-    x = op.operands[0]
+    x = op.operand_
     t = x.type
     zero, one, neg_two = b.fconst(t, 0.0), b.fconst(t, 1.0), b.fconst(t, -2.0)
     is_neg = b.cast("arith.uitofp", b.cmpf(F_OLT, x, zero), t)
@@ -48,13 +48,13 @@ def tanh(op, b):
 
 
 def tan(op, b):
-    x = op.operands[0]
+    x = op.operand_
     return b.f("arith.divf", b.f("math.sin", x), b.f("math.cos", x))
 
 
 def _log_of_x_plus_sqrt(op, b, c):
     # log(x + sqrt(x*x + c))
-    x = op.operands[0]
+    x = op.operand_
     r = b.f("math.sqrt", b.f("math.fma", x, x, b.fconst(x.type, c)))
     return b.f("math.log", b.f("arith.addf", x, r))
 
@@ -69,7 +69,7 @@ def acosh(op, b):
 
 def atanh(op, b):
     # log((1 + x) / (1 - x)) / 2
-    x = op.operands[0]
+    x = op.operand_
     one = b.fconst(x.type, 1.0)
     num = b.f("arith.addf", x, one)
     den = b.f("arith.addf", b.f("arith.negf", x), one)
@@ -82,7 +82,7 @@ def fma(op, b):
 
 
 def floor(op, b):
-    x = op.operands[0]
+    x = op.operand_
     t = x.type
     y = _truncated(b, x)
     zero, neg_one = b.fconst(t, 0.0), b.fconst(t, -1.0)
@@ -91,7 +91,7 @@ def floor(op, b):
 
 
 def ceil(op, b):
-    x = op.operands[0]
+    x = op.operand_
     t = x.type
     y = _truncated(b, x)
     zero, one = b.fconst(t, 0.0), b.fconst(t, 1.0)
@@ -142,14 +142,14 @@ def powf(op, b):
 
 
 def exp2(op, b):
-    x = op.operands[0]
+    x = op.operand_
     return b.f("math.exp", b.f("arith.mulf", x, b.fconst(x.type, math.log(2.0))))
 
 
 def round_(op, b):
     """f32 only: trunc(x + copysign(0.5, x)), except where the biased exponent is >= 23
     (large values, inf and NaN are already integral or unrepresentable in i64)."""
-    x = op.operands[0]
+    x = op.operand_
     t = x.type
     if element_type_or_self(t) != FloatType("f32"):
         return None
@@ -166,7 +166,7 @@ def round_(op, b):
 
 def ctlz(op, b):
     """Binary search over halves of the bit width."""
-    x0 = op.operands[0]
+    x0 = op.operand_
     t = x0.type
     width = element_type_or_self(t).width
     if width > 64:
@@ -190,7 +190,7 @@ def ctlz(op, b):
 def roundeven(op, b):
     """math.round, corrected by one toward zero where the operand is exactly halfway and
     round's result is odd. Names follow f32 (23 mantissa bits)."""
-    x = op.operands[0]
+    x = op.operand_
     t = x.type
     et = element_type_or_self(t)
     if not isinstance(et, FloatType) or not isinstance(element_type_or_self(op.results[0].type),
@@ -244,7 +244,7 @@ def roundeven(op, b):
 
 
 def rsqrt(op, b):
-    x = op.operands[0]
+    x = op.operand_
     if not isinstance(element_type_or_self(x.type), FloatType):
         return None
     one = b.fconst(x.type, 1.0)

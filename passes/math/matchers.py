@@ -1,14 +1,9 @@
-"""Constant matching on SSA values (MLIR's m_Constant / m_ConstantInt / m_ConstantFloat)."""
+"""Constant matching on SSA values (MLIR's m_ConstantInt / m_ConstantFloat) that also accept
+the splat of an elements constant (pyopt/rewrite/matchers.py: scalars only)."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-from pyopt.ir.core import OpResult
-from pyopt.rewrite.folding import constant_value
-
-
-def constant_attr(v):
-    """The attribute a constant-like defining op produces, else None."""
-    return constant_value(v.owner) if type(v) is OpResult else None
+from pyopt.rewrite.matchers import constant_attr
 
 
 def constant_int(v):

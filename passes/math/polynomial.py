@@ -119,7 +119,7 @@ def exp2_i32(b, n):
 
 # ---------------------------------------------------------------------------- functions
 def atan(op, b):
-    x0 = op.operands[0]
+    x0 = op.operand_
     ax = b.f("math.absf", x0)
     one = b.c(1.0)
     cmp2 = b.cmpf(F_OGT, ax, b.c(0.66))
@@ -167,7 +167,7 @@ def atan2(op, b):
 
 
 def tanh(op, b):
-    x0 = op.operands[0]
+    x0 = op.operand_
     lo, hi = b.c(-7.99881172180175781), b.c(7.99881172180175781)
     x = b.max_(b.min_(x0, hi), lo)
     tiny = b.c(0.0004)
@@ -194,7 +194,7 @@ _LOG_P = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1,
 
 
 def _log(op, b, base2):
-    arg = op.operands[0]
+    arg = op.operand_
     zero, one, neg_half = b.c(0.0), b.c(1.0), b.c(-0.5)
     min_norm = b.bcast(b.bits(0x00800000))
     neg_inf = b.bcast(b.bits(0xff800000))
@@ -247,7 +247,7 @@ def log2(op, b):
 def log1p(op, b):
     # x * log(u) / (u - 1) with u = 1 + x, or x itself where u rounds to 1 or to inf
     one = b.c(1.0)
-    x = op.operands[0]
+    x = op.operand_
     u = b.add(x, one)
     u_small = b.cmpf(F_OEQ, u, one)
     log_u = b.f("math.log", u)
@@ -263,7 +263,7 @@ _ASIN_T = (-1.1326992890324464e-2, 1.0493798473372081e-2, 1.7339776384962050e-2,
 
 
 def asin(op, b):
-    x = op.operands[0]
+    x = op.operand_
     et = element_type_or_self(x.type)
     s = b.mul(x, x)
     q = b.mul(s, s)
@@ -279,7 +279,7 @@ def asin(op, b):
 
 
 def acos(op, b):
-    x = op.operands[0]
+    x = op.operand_
     et = element_type_or_self(x.type)
     neg = b.f("arith.negf", x)
     zero, half, neg_one = b.c(0.0, et), b.c(0.5, et), b.c(-1.0, et)
@@ -316,7 +316,7 @@ _ERF_BOUNDS = (0.8, 2.0, 3.75)
 
 
 def erf(op, b):
-    arg = op.operands[0]
+    arg = op.operand_
     et = element_type_or_self(arg.type)
     zero, one = b.c(0.0, et), b.c(1.0, et)
     pp = [[b.c(v, et) for v in row] for row in _ERF_P]
@@ -353,7 +353,7 @@ def exp(op, b):
     log2e = b.c(1.44269504088896341)
     c1, c2 = b.c(-0.693359375), b.c(2.12194440e-4)
     p = [b.c(v) for v in _EXP_P]
-    x = _clamp_normals(b, op.operands[0], -87.8, 88.8)
+    x = _clamp_normals(b, op.operand_, -87.8, 88.8)
     n = b.f("math.floor", b.fma(x, log2e, half))
     n = _clamp_normals(b, n, -127.0, 127.0)
     x = b.fma(c1, n, x)
@@ -369,7 +369,7 @@ def exp(op, b):
 
 def expm1(op, b):
     one, neg_one = b.c(1.0), b.c(-1.0)
-    x = op.operands[0]
+    x = op.operand_
     u = b.f("math.exp", x)
     u_eq_one = b.cmpf(F_UEQ, u, one)
     um1 = b.sub(u, one)
@@ -391,7 +391,7 @@ _COS_C = (-0.5, 4.166664183139801025390625e-2, -1.388833043165504932403564453125
 def _sin_cos(op, b, is_sin):
     """Reduce by k = floor(x * 2/pi) to y in [0, pi/2) and pick +-sin(y) / +-cos(y) by k mod 4."""
     two_over_pi, pi_over_two = b.c(2.0 / math.pi), b.c(math.pi / 2)
-    x = op.operands[0]
+    x = op.operand_
     k = b.f("math.floor", b.mul(x, two_over_pi))
     y = b.sub(x, b.mul(k, pi_over_two))
     one, neg_one = b.c(1.0), b.c(-1.0)
@@ -425,7 +425,7 @@ def cos(op, b):
 
 def cbrt(op, b):
     """Hacker's Delight: an integer estimate of x^(1/3) and two Newton steps."""
-    x0 = op.operands[0]
+    x0 = op.operand_
     ft, it = b.vec(F32T), b.vec(I32)
     two_i, four_i, eight_i, magic = b.i(2), b.i(4), b.i(8), b.i(0x2a5137a0)
     third, two, zero = b.c(0.33333333), b.c(2.0), b.c(0.0)

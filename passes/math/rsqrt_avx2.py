@@ -58,7 +58,7 @@ class RsqrtAvx2(RewritePattern):
     root = "math.rsqrt"
 
     def match_and_rewrite(self, op, rw):
-        x = op.operands[0]
+        x = op.operand_
         t = x.type
         if element_type_or_self(t) != F32T or type(t) is not VectorType \
                 or t.shape[-1] % AVX_WIDTH:

@@ -65,7 +65,7 @@ class ConvertAssumeAlignment(OpConversionPattern):
     root = "memref.assume_alignment"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        if _converted_memref(self, rw, op, op.operand(0).type) is None:
+        if _converted_memref(self, rw, op, op.memref.type) is None:
             return False
         rw.replace_op_with_new_op(op, op.name, [adaptor[0]], [],
                                   properties={"alignment": op.get_attr("alignment")})
@@ -78,7 +78,7 @@ class ConvertLoad(OpConversionPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         mem = adaptor[0]
         ct = mem.type
-        old_et = op.operand(0).type.element_type
+        old_et = op.memref.type.element_type
         src, dst = _bits(old_et), _bits(ct.element_type)
         if dst % src:
             return rw.notify_match_failure(op, "only dstBits % srcBits == 0 supported")
@@ -86,7 +86,7 @@ class ConvertLoad(OpConversionPattern):
         if not ct.shape:
             bits = rw.create("memref.load", [mem], [ct.element_type], loc=loc).results[0]
         else:
-            idx = linearized_src_index(rw, loc, src, list(adaptor)[1:], op.operand(0))
+            idx = linearized_src_index(rw, loc, src, list(adaptor)[1:], op.memref)
             packed = rw.create("memref.load", [mem, scaled_index(rw, loc, idx, src, dst)],
                                [ct.element_type], loc=loc).results[0]
             shift = bit_offset(rw, loc, idx, src, dst)
@@ -108,7 +108,7 @@ class ConvertStore(OpConversionPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         mem = adaptor[1]
         ct = mem.type
-        src, dst = _bits(op.operand(1).type.element_type), _bits(ct.element_type)
+        src, dst = _bits(op.memref.type.element_type), _bits(ct.element_type)
         if dst % src:
             return rw.notify_match_failure(op, "only dstBits % srcBits == 0 supported")
         loc = op.loc
@@ -122,7 +122,7 @@ class ConvertStore(OpConversionPattern):
             rmw("assign", val, [])
             rw.erase_op(op)
             return True
-        idx = linearized_src_index(rw, loc, src, list(adaptor)[2:], op.operand(1))
+        idx = linearized_src_index(rw, loc, src, list(adaptor)[2:], op.memref)
         at = scaled_index(rw, loc, idx, src, dst)
         shift = bit_offset(rw, loc, idx, src, dst)
         # the write mask: ones everywhere but over the element's bits
@@ -178,7 +178,7 @@ class ConvertSubview(OpConversionPattern):
         if DYNAMIC in sizes or op.get_attr("static_offsets").values[-1] == DYNAMIC:
             return rw.notify_match_failure(op, "dynamic size or offset is not supported")
         loc = op.loc
-        off, _, strides = constified_metadata(rw, op.operand(0), loc)
+        off, _, strides = constified_metadata(rw, op.source, loc)
         new_offsets = _mixed_from_adaptor(op, adaptor)
         _, size, index = linearized_offset_and_size(
             rw, loc, src, dst, off, mixed(op, "static_sizes", 2), strides, new_offsets)

@@ -82,13 +82,13 @@ class ConvertStore(_Access):
     base_index = 1
 
     def narrow_vector(self, op):
-        return op.operand(0).type
+        return op.valueToStore.type
 
     def rewrite(self, op, adaptor, rw, base, vt, src, dst, scale):
         loc = op.loc
         idx = self.linear_index(rw, op, adaptor, src, dst)
         wide = VectorType([_n(vt) // scale], base.type.element_type)
-        cast = _bitcast(rw, op.operand(0), wide, loc)
+        cast = _bitcast(rw, op.valueToStore, wide, loc)
         rw.replace_op_with_new_op(op, "vector.store", [cast, base, value_of(rw, idx, loc)], [])
         return True
 
@@ -101,7 +101,7 @@ def compressed_mask(rw, loc, mask, n, scale):
     d = mask.defining_op()
     while d is not None and d.name == "vector.extract":
         extracts.append(d)
-        d = d.operand(0).defining_op()
+        d = d.vector.defining_op()
     if d is None or d.name not in ("vector.create_mask", "vector.constant_mask"):
         return None
     shape = list(d.results[0].type.shape)
@@ -122,7 +122,7 @@ def compressed_mask(rw, loc, mask, n, scale):
     for e in reversed(extracts):
         pos = e.get_attr("static_position")
         rt = _drop_leading(v.type, len(pos.values))
-        v = rw.create("vector.extract", [v] + list(e.operands[1:]), [rt],
+        v = rw.create("vector.extract", [v] + e.dynamic_position, [rt],
                       properties={"static_position": pos}, loc=loc).results[0]
     return v
 
@@ -141,7 +141,7 @@ class ConvertMaskedLoad(_Access):
     def rewrite(self, op, adaptor, rw, base, vt, src, dst, scale):
         loc = op.loc
         idx = self.linear_index(rw, op, adaptor, src, dst)
-        mask, pass_thru = op.operands[-2], op.operands[-1]
+        mask, pass_thru = op.mask, op.pass_thru
         new_mask = compressed_mask(rw, loc, mask, _n(vt), scale)
         if new_mask is None:
             return False
@@ -159,12 +159,12 @@ class ConvertMaskedStore(_Access):
     root = "vector.maskedstore"
 
     def narrow_vector(self, op):
-        return op.operands[-1].type
+        return op.valueToStore.type
 
     def rewrite(self, op, adaptor, rw, base, vt, src, dst, scale):
         loc = op.loc
         idx = value_of(rw, self.linear_index(rw, op, adaptor, src, dst), loc)
-        mask, value = op.operands[-2], op.operands[-1]
+        mask, value = op.mask, op.valueToStore
         new_mask = compressed_mask(rw, loc, mask, _n(vt), scale)
         if new_mask is None:
             return False
@@ -188,7 +188,7 @@ class ConvertTransferRead(_Access):
 
     def rewrite(self, op, adaptor, rw, base, vt, src, dst, scale):
         loc = op.loc
-        nidx = len(op.operand(0).type.shape)
+        nidx = len(op.source.type.shape)
         pad = rw.create("arith.extui", [adaptor[1 + nidx]], [base.type.element_type],
                         loc=loc).results[0]
         idx = self.linear_index(rw, op, adaptor, src, dst)

@@ -10,6 +10,7 @@ from pyopt.ir.verifier import op_error, plain_error
 from pyopt.ir.constraints import (TypeConstraint, IntEnum, IntEnumAttrC, DialectAttrC, like,
                            SignlessIntegerLike, FloatLike, BoolLike, AnyType)
 from pyopt.syntax.format import InferError
+from pyopt.rewrite.matchers import defining, constant_attr, constant_int
 from pyopt.ir.opdef import (Dialect, Op, PURE, COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE,
                      SAME_OPERANDS_AND_RESULT_TYPE)
 from pyopt.dialects.arith.support import (BitEnum, BitEnumAttr, TYPED_ATTR, elem_or_self, i1_same_shape,
@@ -161,26 +162,14 @@ def _float_binary(name, traits=()):
                format=_FLOAT_BIN)
 
 
-def _is_constant_int(v):
-    d = v.owner if v.__class__.__name__ == "OpResult" else None
-    if d is None or d.opdef is None or CONSTANT_LIKE not in d.opdef.traits:
-        return None
-    a = d.properties.get("value")
-    return a.value if type(a) is IntegerAttr else None
-
-
-def _is_vscale(v):
-    return v.__class__.__name__ == "OpResult" and v.owner.name == "vector.vscale"
-
-
 def _muli_names(op):
     # `constant * vector.vscale` (either order) of index type is named `c<N>_vscale`.
     if op.results[0].type is not INDEX:
         return []
-    lhs, rhs = op.operands
+    lhs, rhs = op.lhs, op.rhs
     for a, b in ((lhs, rhs), (rhs, lhs)):
-        c = _is_constant_int(a)
-        if c is not None and _is_vscale(b):
+        c = constant_int(a)
+        if c is not None and defining(b, "vector.vscale") is not None:
             return [(0, f"c{c}_vscale")]
     return []
 
@@ -194,9 +183,7 @@ def _div_speculatability(signed):
     """Division is speculatable for a constant divisor that is non-zero (and not -1 when
     signed: INT_MIN / -1 overflows)."""
     def fn(op):
-        from pyopt.rewrite.folding import constant_value
-        d = op.operand(1).defining_op()
-        a = constant_value(d) if d is not None else None
+        a = constant_attr(op.rhs)
         if type(a) is not IntegerAttr:
             if not getattr(a, "is_splat", False) or type(a.values[0]) is not int:
                 return None

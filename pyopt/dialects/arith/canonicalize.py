@@ -12,7 +12,7 @@ from pyopt.ir.attributes import IntegerAttr, FloatAttr
 from pyopt.ir.types import IntegerType, FloatType, I1
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.float_format import float_to_bits
-from pyopt.dialects.arith.folds import _const_int, _norm, _elem, _width, _u, _splat_like
+from pyopt.dialects.arith.constfold import _const_int, _norm, _elem, _width, _u, _splat_like
 from pyopt.rewrite.matchers import defining as _def, constant_attr as _cst, int_attr as _int_cst  # noqa: F401
 
 
@@ -67,14 +67,14 @@ def _int_attr_fn(res_type, a, b, fn):
 # -- addi / subi / muli chains with constants -------------------------------------------------
 def _const_chain(op, rw, inner_name, lhs_const, result_name, combine, swap=False):
     """Matches `op(inner(x, c0) | inner(c0, x), c1)` and rebuilds with a folded constant."""
-    inner = _def(op.operand(0), inner_name)
-    c1 = _int_cst(op.operand(1))
+    inner = _def(op.lhs, inner_name)
+    c1 = _int_cst(op.rhs)
     if inner is None or c1 is None:
         return False
     if lhs_const:
-        c0, x = _int_cst(inner.operand(0)), inner.operand(1)
+        c0, x = _int_cst(inner.lhs), inner.rhs
     else:
-        x, c0 = inner.operand(0), _int_cst(inner.operand(1))
+        x, c0 = inner.lhs, _int_cst(inner.rhs)
     if c0 is None:
         return False
     t = op.results[0].type
@@ -109,20 +109,20 @@ def _is_all_ones(attr):
 
 @pat("addi", 2)
 def AddIMulNegativeOneRhs(op, rw):
-    mul = _def(op.operand(1), "arith.muli")
-    if mul is None or not _is_all_ones(_cst(mul.operand(1))):
+    mul = _def(op.rhs, "arith.muli")
+    if mul is None or not _is_all_ones(_cst(mul.rhs)):
         return False
-    _replace(rw, op, "arith.subi", [op.operand(0), mul.operand(0)],
+    _replace(rw, op, "arith.subi", [op.lhs, mul.lhs],
              {"overflowFlags": _none_ovf()})
     return True
 
 
 @pat("addi", 2)
 def AddIMulNegativeOneLhs(op, rw):
-    mul = _def(op.operand(0), "arith.muli")
-    if mul is None or not _is_all_ones(_cst(mul.operand(1))):
+    mul = _def(op.lhs, "arith.muli")
+    if mul is None or not _is_all_ones(_cst(mul.rhs)):
         return False
-    _replace(rw, op, "arith.subi", [op.operand(1), mul.operand(0)],
+    _replace(rw, op, "arith.subi", [op.rhs, mul.lhs],
              {"overflowFlags": _none_ovf()})
     return True
 
@@ -134,29 +134,29 @@ def MulIMulIConstant(op, rw):
 
 @pat("subi", 3)
 def SubIRHSAddConstant(op, rw):
-    inner = _def(op.operand(0), "arith.addi")
-    c1 = _int_cst(op.operand(1))
+    inner = _def(op.lhs, "arith.addi")
+    c1 = _int_cst(op.rhs)
     if inner is None or c1 is None:
         return False
-    c0 = _int_cst(inner.operand(1))
+    c0 = _int_cst(inner.rhs)
     if c0 is None:
         return False
     t = op.results[0].type
     c = _const(rw, IntegerAttr(t, _norm(c0.value - c1.value, t)), op.loc)
-    _replace(rw, op, "arith.addi", [inner.operand(0), c], {"overflowFlags": _none_ovf()})
+    _replace(rw, op, "arith.addi", [inner.lhs, c], {"overflowFlags": _none_ovf()})
     return True
 
 
 def _lhs_const_chain(op, rw, inner_name, lhs_const, result_name, combine, swap):
     """Matches `op(c1, inner(...))`."""
-    c1 = _int_cst(op.operand(0))
-    inner = _def(op.operand(1), inner_name)
+    c1 = _int_cst(op.lhs)
+    inner = _def(op.rhs, inner_name)
     if inner is None or c1 is None:
         return False
     if lhs_const:
-        c0, x = _int_cst(inner.operand(0)), inner.operand(1)
+        c0, x = _int_cst(inner.lhs), inner.rhs
     else:
-        x, c0 = inner.operand(0), _int_cst(inner.operand(1))
+        x, c0 = inner.lhs, _int_cst(inner.rhs)
     if c0 is None:
         return False
     t = op.results[0].type
@@ -196,10 +196,10 @@ def SubILHSSubConstantLHS(op, rw):
 
 @pat("subi", 2)
 def SubISubILHSRHSLHS(op, rw):
-    inner = _def(op.operand(0), "arith.subi")
-    if inner is None or inner.operand(0) is not op.operand(1):
+    inner = _def(op.lhs, "arith.subi")
+    if inner is None or inner.lhs is not op.rhs:
         return False
-    y = inner.operand(1)
+    y = inner.rhs
     zero = _const(rw, _splat_like(y.type, 0), op.loc)
     _replace(rw, op, "arith.subi", [zero, y], {"overflowFlags": _merge(_ovf(inner), _ovf(op))})
     return True
@@ -211,8 +211,8 @@ def _ext_to_plain(plain):
         if op.results[1].first_use is not None:
             return False
         rw.set_insertion_point(op)
-        v = _binop(rw, plain, op.operand(0), op.operand(1), op.loc)
-        rw.replace_op(op, [v, op.operand(0)])
+        v = _binop(rw, plain, op.lhs, op.rhs, op.loc)
+        rw.replace_op(op, [v, op.lhs])
         return True
     return fn
 
@@ -228,9 +228,9 @@ def _is_one(attr):
 
 @pat("mulsi_extended", 1)
 def MulSIExtendedRHSOne(op, rw):
-    x = op.operand(0)
+    x = op.lhs
     # IsScalarOrSplatOne wants a strictly positive 1: an i1 `true` is -1 when signed.
-    if _width(_elem(x.type)) == 1 or not _is_one(_cst(op.operand(1))):
+    if _width(_elem(x.type)) == 1 or not _is_one(_cst(op.rhs)):
         return False
     zero = _const(rw, _splat_like(x.type, 0), op.loc)
     from pyopt.dialects.arith.support import i1_same_shape
@@ -255,22 +255,22 @@ _INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6]  # eq ne slt sle sgt sge ult ule ugt ug
 
 @pat("xori", 2)
 def XOrINotCmpI(op, rw):
-    cmp = _def(op.operand(0), "arith.cmpi")
-    c = _cst(op.operand(1))
+    cmp = _def(op.lhs, "arith.cmpi")
+    c = _cst(op.rhs)
     if cmp is None or type(c) is not IntegerAttr or c.type is not I1 or c.value == 0:
         return False
     p = cmp.get_attr("predicate")
-    _replace(rw, op, "arith.cmpi", [cmp.operand(0), cmp.operand(1)],
+    _replace(rw, op, "arith.cmpi", [cmp.lhs, cmp.rhs],
              {"predicate": IntegerAttr(p.type, _INVERT[p.value])})
     return True
 
 
 def _of_ext(ext_name):
     def fn(op, rw):
-        a, b = _def(op.operand(0), ext_name), _def(op.operand(1), ext_name)
+        a, b = _def(op.lhs, ext_name), _def(op.rhs, ext_name)
         if a is None or b is None:
             return False
-        x, y = a.operand(0), b.operand(0)
+        x, y = a.in_, b.in_
         if x.type is not y.type:
             return False
         inner = rw.create(op.name, [x, y], [x.type], loc=op.loc).results[0]
@@ -287,10 +287,10 @@ for _root in ("xori", "andi", "ori"):
 # -- cmpi ---------------------------------------------------------------------------------------
 def _cmpi_ext(ext_name):
     def fn(op, rw):
-        a, b = _def(op.operand(0), ext_name), _def(op.operand(1), ext_name)
+        a, b = _def(op.lhs, ext_name), _def(op.rhs, ext_name)
         if a is None or b is None:
             return False
-        x, y = a.operand(0), b.operand(0)
+        x, y = a.in_, b.in_
         p = op.get_attr("predicate")
         if x.type is not y.type or p.value not in (0, 1):
             return False
@@ -306,31 +306,31 @@ pat("cmpi", 3)(_cmpi_ext("arith.extui"))
 # -- select -------------------------------------------------------------------------------------
 @pat("select", 2)
 def RedundantSelectFalse(op, rw):
-    inner = _def(op.operand(2), "arith.select")
-    if inner is None or inner.operand(0) is not op.operand(0):
+    inner = _def(op.false_value, "arith.select")
+    if inner is None or inner.condition is not op.condition:
         return False
-    _replace(rw, op, "arith.select", [op.operand(0), op.operand(1), inner.operand(2)])
+    _replace(rw, op, "arith.select", [op.condition, op.true_value, inner.false_value])
     return True
 
 
 @pat("select", 2)
 def RedundantSelectTrue(op, rw):
-    inner = _def(op.operand(1), "arith.select")
-    if inner is None or inner.operand(0) is not op.operand(0):
+    inner = _def(op.true_value, "arith.select")
+    if inner is None or inner.condition is not op.condition:
         return False
-    _replace(rw, op, "arith.select", [op.operand(0), inner.operand(1), op.operand(2)])
+    _replace(rw, op, "arith.select", [op.condition, inner.true_value, op.false_value])
     return True
 
 
 @pat("select", 2)
 def SelectNotCond(op, rw):
-    x = _def(op.operand(0), "arith.xori")
+    x = _def(op.condition, "arith.xori")
     if x is None:
         return False
-    c = _cst(x.operand(1))
+    c = _cst(x.rhs)
     if type(c) is not IntegerAttr or not _is_all_ones(c):
         return False
-    _replace(rw, op, "arith.select", [x.operand(0), op.operand(2), op.operand(1)])
+    _replace(rw, op, "arith.select", [x.lhs, op.false_value, op.true_value])
     return True
 
 
@@ -340,10 +340,10 @@ def _i1_const(attr, v):
 
 @pat("select", 1)
 def SelectI1ToNot(op, rw):
-    if not (_i1_const(_cst(op.operand(1)), 0) and _i1_const(_cst(op.operand(2)), 1)):
+    if not (_i1_const(_cst(op.true_value), 0) and _i1_const(_cst(op.false_value), 1)):
         return False
     one = _const(rw, IntegerAttr(I1, -1), op.loc)
-    _replace(rw, op, "arith.xori", [op.operand(0), one])
+    _replace(rw, op, "arith.xori", [op.condition, one])
     return True
 
 
@@ -352,10 +352,10 @@ def SelectToExtUI(op, rw):
     t = op.results[0].type
     if type(t) is not IntegerType or t.width == 1:
         return False
-    tv, fv = _const_int(_cst(op.operand(1))), _const_int(_cst(op.operand(2)))
+    tv, fv = _const_int(_cst(op.true_value)), _const_int(_cst(op.false_value))
     if tv is None or fv is None:
         return False
-    cond = op.operand(0)
+    cond = op.condition
     if tv == 1 and fv == 0:
         _replace(rw, op, "arith.extui", [cond])
         return True
@@ -370,20 +370,20 @@ def SelectToExtUI(op, rw):
 # -- casts --------------------------------------------------------------------------------------
 def _cast_of_cast(inner_name):
     def fn(op, rw):
-        inner = _def(op.operand(0), inner_name)
-        if inner is None or inner.operand(0).type is not op.results[0].type:
+        inner = _def(op.in_, inner_name)
+        if inner is None or inner.in_.type is not op.results[0].type:
             return False
-        rw.replace_op(op, [inner.operand(0)])
+        rw.replace_op(op, [inner.in_])
         return True
     return fn
 
 
 def _cast_of_ext(ext_name):
     def fn(op, rw):
-        inner = _def(op.operand(0), ext_name)
+        inner = _def(op.in_, ext_name)
         if inner is None:
             return False
-        _replace(rw, op, op.name, [inner.operand(0)])
+        _replace(rw, op, op.name, [inner.in_])
         return True
     return fn
 
@@ -396,19 +396,19 @@ pat("index_castui", 2)(_cast_of_ext("arith.extui"))
 
 @pat("bitcast", 2)
 def BitcastOfBitcast(op, rw):
-    inner = _def(op.operand(0), "arith.bitcast")
+    inner = _def(op.in_, "arith.bitcast")
     if inner is None:
         return False
-    rw.replace_op(op, [inner.operand(0)])
+    rw.replace_op(op, [inner.in_])
     return True
 
 
 @pat("extsi", 2)
 def ExtSIOfExtUI(op, rw):
-    inner = _def(op.operand(0), "arith.extui")
+    inner = _def(op.in_, "arith.extui")
     if inner is None:
         return False
-    _replace(rw, op, "arith.extui", [inner.operand(0)])
+    _replace(rw, op, "arith.extui", [inner.in_])
     return True
 
 
@@ -420,10 +420,10 @@ def _ewidth(v):
 
 def _trunc_of_ext(ext_name):
     def fn(op, rw):
-        ext = _def(op.operand(0), ext_name)
+        ext = _def(op.in_, ext_name)
         if ext is None:
             return False
-        x = ext.operand(0)
+        x = ext.in_
         wext, wtr, wx = _ewidth(ext.results[0]), _ewidth(op.results[0]), _ewidth(x)
         if not (wext > wtr > 0 and wtr > wx > 0):
             return False
@@ -438,14 +438,14 @@ pat("trunci", 2)(_trunc_of_ext("arith.extui"))
 
 @pat("trunci", 2)
 def TruncIShrSIToTrunciShrUI(op, rw):
-    sh = _def(op.operand(0), "arith.shrsi")
+    sh = _def(op.in_, "arith.shrsi")
     if sh is None:
         return False
-    c0 = _cst(sh.operand(1))
+    c0 = _cst(sh.rhs)
     if c0 is None or not hasattr(c0, "type"):
         return False
     amount = _const_int(c0)
-    x = sh.operand(0)
+    x = sh.lhs
     if amount is None or _ewidth(x) - _ewidth(op.results[0]) != amount:
         return False
     c = _const(rw, c0, op.loc)
@@ -456,17 +456,17 @@ def TruncIShrSIToTrunciShrUI(op, rw):
 
 def _trunc_mul_extended(ext_name, result_name):
     def fn(op, rw):
-        sh = _def(op.operand(0), "arith.shrui")
+        sh = _def(op.in_, "arith.shrui")
         if sh is None:
             return False
-        mul = _def(sh.operand(0), "arith.muli")
+        mul = _def(sh.lhs, "arith.muli")
         if mul is None:
             return False
-        c0 = _cst(sh.operand(1))
-        a, b = _def(mul.operand(0), ext_name), _def(mul.operand(1), ext_name)
+        c0 = _cst(sh.rhs)
+        a, b = _def(mul.lhs, ext_name), _def(mul.rhs, ext_name)
         if c0 is None or a is None or b is None:
             return False
-        x, y = a.operand(0), b.operand(0)
+        x, y = a.in_, b.in_
         tr = op.results[0]
         if not (tr.type is x.type is y.type):
             return False
@@ -487,10 +487,10 @@ pat("trunci", 4)(_trunc_mul_extended("arith.extui", "arith.mului_extended"))
 
 
 def _of_negf(op, rw):
-    a, b = _def(op.operand(0), "arith.negf"), _def(op.operand(1), "arith.negf")
-    if a is None or b is None or a.operand(0).type is not b.operand(0).type:
+    a, b = _def(op.lhs, "arith.negf"), _def(op.rhs, "arith.negf")
+    if a is None or b is None or a.operand_.type is not b.operand_.type:
         return False
-    _replace(rw, op, op.name, [a.operand(0), b.operand(0)],
+    _replace(rw, op, op.name, [a.operand_, b.operand_],
              {"fastmath": op.get_attr("fastmath")} if op.get_attr("fastmath") else None)
     return True
 
@@ -525,21 +525,21 @@ _INEXACT_RHS = {"ne": (True, True), "eq": (False, False), "ule": (False, None),
 
 @pat("cmpf", 1)
 def CmpFIntToFPConst(op, rw):
-    flt = _cst(op.operand(1))
+    flt = _cst(op.rhs)
     if type(flt) is not FloatAttr:
         return False
     rhs = flt.value
     if math.isnan(rhs):
         return False
-    ft = op.operand(1).type
+    ft = op.rhs.type
     mant = _MANTISSA.get(ft.kind)
     if not mant:
         return False
-    lhs_op = op.operand(0).defining_op()
-    if lhs_op is None or lhs_op.name not in ("arith.sitofp", "arith.uitofp"):
+    lhs_op = _def(op.lhs, "arith.sitofp", "arith.uitofp")
+    if lhs_op is None:
         return False
     unsigned = lhs_op.name == "arith.uitofp"
-    int_val = lhs_op.operand(0)
+    int_val = lhs_op.in_
     it = int_val.type
     if type(it) is not IntegerType:
         return False

@@ -1,126 +1,22 @@
 """Folders of the arith ops (MLIR 19 ArithOps.cpp fold semantics) and the dialect's constant
 materializer. Attached to the op declarations by `attach(ARITH)`.
 
-Integer attributes store the signed view of signless values; unsigned operations mask them to
-the bit width first. Elementwise folds apply to scalars and to splat/dense vector and tensor
-constants alike.
+The element values and scalar semantics they compute with (constant access, elementwise
+evaluation, division, min/max, comparison predicates) are in constfold.py. Elementwise folds
+apply to scalars and to splat/dense vector and tensor constants alike.
 """
 from __future__ import annotations
 
 import math
 
-from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, normalize_int
-from pyopt.ir.types import IntegerType, IndexType, FloatType, ShapedType, INDEX, I1
+from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
+from pyopt.ir.types import IntegerType, FloatType, ShapedType, I1
 from pyopt.syntax.float_format import float_to_bits, bits_to_float
-
-
-def _width(t):
-    return 64 if t is INDEX or type(t) is IndexType else t.width
-
-
-def _elem(t):
-    return t.element_type if isinstance(t, ShapedType) else t
-
-
-def _norm(v, t):
-    return normalize_int(v, t)
-
-
-def _u(v, w):
-    return v & ((1 << w) - 1)
-
-
-def _s(v, w):
-    if w <= 0:
-        return 0
-    v &= (1 << w) - 1
-    return v - (1 << w) if w and v >> (w - 1) else v
-
-
-# -- constant access -------------------------------------------------------------------------
-def _values(attr):
-    """(values list, is_splat, shaped type or None) of an int/float constant, else None."""
-    t = type(attr)
-    if t is IntegerAttr:
-        return [attr.value], True, None
-    if t is FloatAttr:
-        return [attr.bits], True, None
-    if t is DenseElementsAttr:
-        return list(attr.values), attr.is_splat, attr.type
-    return None
-
-
-def _make(type_, vals, splat_shape):
-    """Builds an attribute of `type_` (the result type) from element values."""
-    et = _elem(type_)
-    if isinstance(type_, ShapedType):
-        return DenseElementsAttr(type_, vals)
-    if type(et) is FloatType:
-        return FloatAttr(et, vals[0])
-    return IntegerAttr(et, vals[0])
-
-
-def _is_int(t):
-    return type(t) in (IntegerType, IndexType)
-
-
-def _fold_elementwise(op, consts, fn, result_type=None):
-    """fn(*element values) -> element value or None (no fold). A poison operand folds to
-    poison (CommonFolders)."""
-    for c in consts:
-        if c is not None and type(c).__name__ == "PoisonAttr":
-            return c
-    if any(c is None for c in consts):
-        return None
-    parts = [_values(c) for c in consts]
-    if any(p is None for p in parts):
-        return None
-    rt = result_type or op.results[0].type
-    shaped = [p for p in parts if p[2] is not None]
-    if shaped:
-        if any(not p[1] for p in shaped):
-            n = max(len(p[0]) for p in shaped)
-            cols = [p[0] * n if p[1] else p[0] for p in parts]
-        else:
-            cols = [p[0] for p in parts]
-            n = 1
-        out = []
-        for i in range(len(cols[0]) if cols else 0):
-            r = fn(*[c[i] for c in cols])
-            if r is None:
-                return None
-            out.append(r)
-        return DenseElementsAttr(rt, out)
-    r = fn(*[p[0][0] for p in parts])
-    if r is None:
-        return None
-    return _make(rt, [r], False)
-
-
-def _const_int(attr):
-    """The splat integer value of a constant attribute, else None."""
-    if type(attr) is IntegerAttr:
-        return attr.value
-    if type(attr) is DenseElementsAttr and attr.is_splat and _is_int(_elem(attr.type)):
-        return attr.values[0]
-    return None
-
-
-def _const_float(attr):
-    if type(attr) is FloatAttr:
-        return attr.value
-    if type(attr) is DenseElementsAttr and attr.is_splat and type(_elem(attr.type)) is FloatType:
-        return bits_to_float(attr.values[0], _elem(attr.type).kind)
-    return None
-
-
-def _splat_like(type_, value):
-    et = _elem(type_)
-    if isinstance(type_, ShapedType):
-        return DenseElementsAttr(type_, [value])
-    if type(et) is FloatType:
-        return FloatAttr(et, value)
-    return IntegerAttr(et, value)
+from pyopt.rewrite.matchers import defining, constant_attr
+from pyopt.dialects.arith.constfold import (
+    _width, _elem, _norm, _u, _s, _make, _fold_elementwise, _const_int, _const_float,
+    _splat_like, _wrap, _divs, _rems, _shift_ok, _is_neg_zero, _div, _maximum, _minimum,
+    _maxnum, _minnum, _CMPI, _CMPI_SELF_TRUE, _cmpi, _CMPF, _cmpf)
 
 
 # -- integer binary ops ------------------------------------------------------------------------
@@ -132,7 +28,7 @@ def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None,
     (constant) fold, so equal constant operands fold to a new constant (which the dialect
     conversion materializes), as in MLIR."""
     def fold(op, consts):
-        lhs, rhs = op.operand(0), op.operand(1)
+        lhs, rhs = op.lhs, op.rhs
         t = op.results[0].type
         et = _elem(t)
         w = _width(et)
@@ -154,46 +50,12 @@ def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None,
     return fold
 
 
-def _wrap(v, et):
-    return None if v is None else _norm(v, et)
-
-
 def _zero(op, w):
     return _splat_like(op.results[0].type, 0)
 
 
 def _self(op, w):
-    return op.operand(0)
-
-
-def _divs(a, b, w, mode):
-    a, b = _s(a, w), _s(b, w)
-    if b == 0:
-        return None
-    if a == -(1 << (w - 1)) and b == -1:
-        return None  # overflow: MLIR does not fold
-    if mode == "ceil" and a != 0 and -(1 << (w - 1)) in (a, b):
-        return None  # MLIR's ceildivsi folder negates operands and gives up on MININT
-    q = abs(a) // abs(b)
-    r = abs(a) - q * abs(b)
-    neg = (a < 0) != (b < 0)
-    if mode == "trunc":
-        return -q if neg else q
-    if mode == "floor":
-        return -(q + 1) if neg and r else (-q if neg else q)
-    return (-q if neg else q + 1) if r and not neg else (-q if neg else q)
-
-
-def _rems(a, b, w):
-    a, b = _s(a, w), _s(b, w)
-    if b == 0:
-        return None
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
-
-
-def _shift_ok(b, w):
-    return 0 <= _u(b, w) < w
+    return op.lhs
 
 
 FOLDS = {
@@ -262,7 +124,7 @@ def _float_binop(fn, identity_rhs=None):
         et = _elem(t)
         cr = _const_float(consts[1])
         if identity_rhs is not None and cr is not None and identity_rhs(cr):
-            return op.operand(0)
+            return op.lhs
         kind = et.kind
 
         def elem(a, b):
@@ -275,50 +137,6 @@ def _float_binop(fn, identity_rhs=None):
             return None
         return _fold_elementwise(op, consts[:2], elem)
     return fold
-
-
-def _is_neg_zero(x):
-    return x == 0.0 and math.copysign(1.0, x) < 0
-
-
-def _div(a, b):
-    if b == 0.0:
-        if a == 0.0 or math.isnan(a):
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
-
-
-def _maximum(a, b):
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b == 0.0:
-        return b if math.copysign(1, a) < 0 else a
-    return max(a, b)
-
-
-def _minimum(a, b):
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a == b == 0.0:
-        return a if math.copysign(1, a) < 0 else b
-    return min(a, b)
-
-
-def _maxnum(a, b):
-    if math.isnan(a):
-        return b
-    if math.isnan(b):
-        return a
-    return _maximum(a, b)
-
-
-def _minnum(a, b):
-    if math.isnan(a):
-        return b
-    if math.isnan(b):
-        return a
-    return _minimum(a, b)
 
 
 FOLDS.update({
@@ -336,62 +154,27 @@ FOLDS.update({
 
 
 # -- comparisons and select ----------------------------------------------------------------------
-_CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
-_CMPI_SELF_TRUE = {"eq", "sle", "sge", "ule", "uge"}
-
-
-def _cmpi(pred, a, b, w):
-    if pred[0] == "u":
-        a, b = _u(a, w), _u(b, w)
-    elif pred[0] == "s":
-        a, b = _s(a, w), _s(b, w)
-    op = pred[1:] if pred[0] in "su" else pred
-    return {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b,
-            "ge": a >= b}[op]
-
-
 def _fold_cmpi(op, consts):
     pred = _CMPI[op.get_attr("predicate").value]
     rt = op.results[0].type
-    if op.operand(0) is op.operand(1):
+    if op.lhs is op.rhs:
         v = 1 if pred in _CMPI_SELF_TRUE else 0
         return _splat_like(rt, v)
-    w = _width(_elem(op.operand(0).type))
+    w = _width(_elem(op.lhs.type))
     return _fold_elementwise(op, consts[:2], lambda a, b: int(_cmpi(pred, a, b, w)), rt)
-
-
-_CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
-         "ule", "une", "uno", "true"]
-
-
-def _cmpf(pred, a, b):
-    if pred == "false":
-        return False
-    if pred == "true":
-        return True
-    unordered = math.isnan(a) or math.isnan(b)
-    if pred == "ord":
-        return not unordered
-    if pred == "uno":
-        return unordered
-    if unordered:
-        return pred[0] == "u"
-    rel = pred[1:]
-    return {"eq": a == b, "gt": a > b, "ge": a >= b, "lt": a < b, "le": a <= b,
-            "ne": a != b}[rel]
 
 
 def _fold_cmpf(op, consts):
     pred = _CMPF[op.get_attr("predicate").value]
     rt = op.results[0].type
-    kind = _elem(op.operand(0).type).kind
+    kind = _elem(op.lhs.type).kind
     return _fold_elementwise(
         op, consts[:2],
         lambda a, b: int(_cmpf(pred, bits_to_float(a, kind), bits_to_float(b, kind))), rt)
 
 
 def _fold_select(op, consts):
-    cond, tv, fv = op.operand(0), op.operand(1), op.operand(2)
+    cond, tv, fv = op.condition, op.true_value, op.false_value
     if tv is fv:
         return tv
     c = _const_int(consts[0])
@@ -413,7 +196,7 @@ FOLDS.update({"arith.cmpi": _fold_cmpi, "arith.cmpf": _fold_cmpf,
 # -- casts ---------------------------------------------------------------------------------------
 def _int_cast(fn):
     def fold(op, consts):
-        it = _elem(op.operand(0).type)
+        it = _elem(op.in_.type)
         ot = _elem(op.results[0].type)
         wi = _width(it)
         return _fold_elementwise(op, consts[:1], lambda a: _norm(fn(a, wi, ot), ot))
@@ -421,33 +204,33 @@ def _int_cast(fn):
 
 
 def _fold_extui(op, consts):
-    src = op.operand(0).defining_op()
-    if src is not None and src.name == "arith.extui":  # extui(extui(x)) -> extui(x)
-        op.set_operand(0, src.operand(0))
+    src = defining(op.in_, "arith.extui")
+    if src is not None:  # extui(extui(x)) -> extui(x)
+        op.in_ = src.in_
         return op.results[0]
     return _int_cast(lambda a, w, ot: _u(a, w))(op, consts)
 
 
 def _fold_extsi(op, consts):
-    src = op.operand(0).defining_op()
-    if src is not None and src.name == "arith.extsi":
-        op.set_operand(0, src.operand(0))
+    src = defining(op.in_, "arith.extsi")
+    if src is not None:
+        op.in_ = src.in_
         return op.results[0]
     return _int_cast(lambda a, w, ot: _s(a, w))(op, consts)
 
 
 def _fold_trunci(op, consts):
-    src = op.operand(0).defining_op()
+    src = defining(op.in_)
     if src is not None and src.name in ("arith.extui", "arith.extsi"):
-        inner = src.operand(0)
+        inner = src.in_
         wi, wo = _width(_elem(inner.type)), _width(_elem(op.results[0].type))
         if wi > wo:  # trunci(ext(x)) -> trunci(x)
-            op.set_operand(0, inner)
+            op.in_ = inner
             return op.results[0]
         if inner.type == op.results[0].type:  # trunci(ext(x)) -> x
             return inner
     if src is not None and src.name == "arith.trunci":
-        op.set_operand(0, src.operand(0))
+        op.in_ = src.in_
         return op.results[0]
     return _int_cast(lambda a, w, ot: a)(op, consts)
 
@@ -462,7 +245,7 @@ def _fold_index_cast(unsigned):
 
 def _int_to_fp(signed):
     def fold(op, consts):
-        it = _elem(op.operand(0).type)
+        it = _elem(op.in_.type)
         ot = _elem(op.results[0].type)
         w = _width(it)
         return _fold_elementwise(
@@ -473,7 +256,7 @@ def _int_to_fp(signed):
 
 def _fp_to_int(signed):
     def fold(op, consts):
-        it = _elem(op.operand(0).type)
+        it = _elem(op.in_.type)
         ot = _elem(op.results[0].type)
         w = _width(ot)
 
@@ -491,24 +274,22 @@ def _fp_to_int(signed):
 
 
 def _fold_extf(op, consts):
-    tr = op.operand(0).defining_op()
-    if tr is not None and tr.name == "arith.truncf" and \
-            tr.operand(0).type is op.results[0].type:
+    tr = defining(op.in_, "arith.truncf")
+    if tr is not None and tr.in_.type is op.results[0].type:
         fa, fb = tr.get_attr("fastmath"), op.get_attr("fastmath")
         if fa is not None and fb is not None and fa.value & 32 and fb.value & 32:
-            return tr.operand(0)
-    it = _elem(op.operand(0).type)
+            return tr.in_
+    it = _elem(op.in_.type)
     ot = _elem(op.results[0].type)
     return _fold_elementwise(op, consts[:1],
                              lambda a: float_to_bits(bits_to_float(a, it.kind), ot.kind))
 
 
 def _fold_truncf(op, consts):
-    src = op.operand(0).defining_op()
-    if src is not None and src.name == "arith.extf" and \
-            src.operand(0).type == op.results[0].type:
-        return src.operand(0)
-    it = _elem(op.operand(0).type)
+    src = defining(op.in_, "arith.extf")
+    if src is not None and src.in_.type == op.results[0].type:
+        return src.in_
+    it = _elem(op.in_.type)
     ot = _elem(op.results[0].type)
 
     def conv(a):
@@ -542,9 +323,9 @@ def _minmax(base, signed, is_max):
             hi = (1 << (w - 1)) - 1 if signed else (1 << w) - 1
             lo = -(1 << (w - 1)) if signed else 0
             if v == (hi if is_max else lo):
-                return op.operand(1)
+                return op.rhs
             if v == (lo if is_max else hi):
-                return op.operand(0)
+                return op.lhs
         return base(op, consts)
     return fold
 
@@ -556,7 +337,7 @@ for _n, _sg, _mx in (("maxsi", True, True), ("minsi", True, False), ("maxui", Fa
 
 def _fold_bitcast(op, consts):
     # Identity casts fold (CastOpInterface); bitcast(bitcast(x)) is a canonicalization only.
-    src = op.operand(0)
+    src = op.in_
     if src.type == op.results[0].type:
         return src
     return None
@@ -573,20 +354,9 @@ FOLDS["arith.constant"] = _fold_constant
 
 
 # -- structural folds run before constant folding (ArithOps.cpp) ------------------------------
-def _defop(v, name):
-    d = v.defining_op()
-    return d if d is not None and d.name == name else None
-
-
 def _all_ones(attr, t):
     v = _const_int(attr)
     return v is not None and _norm(v, _elem(t)) == _norm(-1, _elem(t))
-
-
-def _const_of(v):
-    from pyopt.rewrite.folding import constant_value
-    d = v.defining_op()
-    return constant_value(d) if d is not None else None
 
 
 def _before(base, pre):
@@ -597,37 +367,37 @@ def _before(base, pre):
 
 
 def _addi_pre(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     cr = _const_int(consts[1])
     if cr is not None and cr == 0:
         return lhs
-    sub = _defop(lhs, "arith.subi")
-    if sub is not None and sub.operand(1) is rhs:  # addi(subi(a, b), b) -> a
-        return sub.operand(0)
-    sub = _defop(rhs, "arith.subi")
-    if sub is not None and sub.operand(1) is lhs:  # addi(b, subi(a, b)) -> a
-        return sub.operand(0)
+    sub = defining(lhs, "arith.subi")
+    if sub is not None and sub.rhs is rhs:  # addi(subi(a, b), b) -> a
+        return sub.lhs
+    sub = defining(rhs, "arith.subi")
+    if sub is not None and sub.rhs is lhs:  # addi(b, subi(a, b)) -> a
+        return sub.lhs
     return None
 
 
 def _subi_pre(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     if lhs is rhs:
         return _zero(op, 0)
     cr = _const_int(consts[1])
     if cr is not None and cr == 0:
         return lhs
-    add = _defop(lhs, "arith.addi")
+    add = defining(lhs, "arith.addi")
     if add is not None:
-        if add.operand(1) is rhs:
-            return add.operand(0)
-        if add.operand(0) is rhs:
-            return add.operand(1)
+        if add.rhs is rhs:
+            return add.lhs
+        if add.lhs is rhs:
+            return add.rhs
     return None
 
 
 def _andi_pre(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     t = op.results[0].type
     cr = _const_int(consts[1])
     if cr is not None and cr == 0:
@@ -635,18 +405,18 @@ def _andi_pre(op, consts):
     if consts[1] is not None and _all_ones(consts[1], t):
         return lhs
     for a, b in ((lhs, rhs), (rhs, lhs)):  # and(x, not(x)) -> 0
-        x = _defop(b, "arith.xori")
-        if x is not None and x.operand(0) is a and _all_ones(_const_of(x.operand(1)), t):
+        x = defining(b, "arith.xori")
+        if x is not None and x.lhs is a and _all_ones(constant_attr(x.rhs), t):
             return _zero(op, 0)
     for prev_v, other in ((lhs, rhs), (rhs, lhs)):  # and(a, and(a, b)) -> and(a, b)
-        prev = _defop(prev_v, "arith.andi")
-        if prev is not None and (other is prev.operand(0) or other is prev.operand(1)):
+        prev = defining(prev_v, "arith.andi")
+        if prev is not None and (other is prev.lhs or other is prev.rhs):
             return prev.results[0]
     return None
 
 
 def _ori_pre(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     t = op.results[0].type
     if _const_int(consts[1]) is not None:
         if _const_int(consts[1]) == 0:
@@ -654,31 +424,31 @@ def _ori_pre(op, consts):
         if _all_ones(consts[1], t):
             return consts[1]
     for a, b in ((lhs, rhs), (rhs, lhs)):  # or(x, xor(x, 1)) -> 1
-        x = _defop(b, "arith.xori")
-        if x is not None and x.operand(0) is a and _all_ones(_const_of(x.operand(1)), t):
-            return x.operand(1)
+        x = defining(b, "arith.xori")
+        if x is not None and x.lhs is a and _all_ones(constant_attr(x.rhs), t):
+            return x.rhs
     return None
 
 
 def _xori_pre(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     cr = _const_int(consts[1])
     if cr is not None and cr == 0:
         return lhs
     if lhs is rhs:
         return _zero(op, 0)
-    prev = _defop(lhs, "arith.xori")
+    prev = defining(lhs, "arith.xori")
     if prev is not None:
-        if prev.operand(1) is rhs:
-            return prev.operand(0)
-        if prev.operand(0) is rhs:
-            return prev.operand(1)
-    prev = _defop(rhs, "arith.xori")
+        if prev.rhs is rhs:
+            return prev.lhs
+        if prev.lhs is rhs:
+            return prev.rhs
+    prev = defining(rhs, "arith.xori")
     if prev is not None:
-        if prev.operand(1) is lhs:
-            return prev.operand(0)
-        if prev.operand(0) is lhs:
-            return prev.operand(1)
+        if prev.rhs is lhs:
+            return prev.lhs
+        if prev.lhs is lhs:
+            return prev.rhs
     return None
 
 
@@ -690,9 +460,9 @@ FOLDS["arith.xori"] = _before(FOLDS["arith.xori"], _xori_pre)
 
 
 def _fold_negf(op, consts):
-    inner = _defop(op.operand(0), "arith.negf")
+    inner = defining(op.operand_, "arith.negf")
     if inner is not None:
-        return inner.operand(0)
+        return inner.operand_
     kind = _elem(op.results[0].type).kind
     if type(consts[0]).__name__ == "PoisonAttr":
         return consts[0]
@@ -706,11 +476,11 @@ FOLDS["arith.negf"] = _fold_negf
 
 def _fminmax_pre(inf_sign):
     def pre(op, consts):
-        if op.operand(0) is op.operand(1):
-            return op.operand(1)
+        if op.lhs is op.rhs:
+            return op.rhs
         c = consts[1]
         if type(c) is FloatAttr and math.isinf(c.value) and (c.value > 0) == (inf_sign > 0):
-            return op.operand(0)
+            return op.lhs
         return None
     return pre
 
@@ -733,20 +503,19 @@ def _int_width_of(t):
 def _fold_cmpi2(op, consts):
     pred_attr = op.get_attr("predicate")
     pred = pred_attr.value
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     rt = op.results[0].type
     if lhs is rhs:
         return _splat_like(rt, 1 if _CMPI[pred] in _CMPI_SELF_TRUE else 0)
     cr = _const_int(consts[1])
     if cr is not None and cr == 0 and pred == 1:
         for ext in ("arith.extsi", "arith.extui"):
-            e = _defop(lhs, ext)
-            if e is not None and _int_width_of(e.operand(0).type) == 1:
-                return e.operand(0)
+            e = defining(lhs, ext)
+            if e is not None and _int_width_of(e.in_.type) == 1:
+                return e.in_
     if consts[0] is not None and consts[1] is None:
         op.properties["predicate"] = IntegerAttr(pred_attr.type, _SWAP_PRED[pred])
-        op.set_operand(0, rhs)
-        op.set_operand(1, lhs)
+        op.lhs, op.rhs = rhs, lhs
         return op.results[0]
     if consts[0] is None:
         return None
@@ -772,7 +541,7 @@ FOLDS["arith.cmpf"] = _fold_cmpf2
 
 
 def _fold_select2(op, consts):
-    cond, tv, fv = op.operand(0), op.operand(1), op.operand(2)
+    cond, tv, fv = op.condition, op.true_value, op.false_value
     if tv is fv:
         return tv
     c = _const_int(consts[0])
@@ -787,11 +556,11 @@ def _fold_select2(op, consts):
         t, f = _const_int(consts[1]), _const_int(consts[2])
         if t is not None and f is not None and _u(t, 1) == 1 and _u(f, 1) == 0:
             return cond
-    cmp = _defop(cond, "arith.cmpi")
+    cmp = defining(cond, "arith.cmpi")
     if cmp is not None:
         p = cmp.get_attr("predicate").value
         if p in (0, 1):
-            a, b = cmp.operand(0), cmp.operand(1)
+            a, b = cmp.lhs, cmp.rhs
             if (a is tv and b is fv) or (b is tv and a is fv):
                 return tv if p == 1 else fv
     cc, ct, cf = consts
@@ -817,7 +586,7 @@ def _fold_bitcast2(op, consts):
     rt = op.results[0].type
     if a is None:
         return None
-    st = _elem(op.operand(0).type)
+    st = _elem(op.in_.type)
     dt = _elem(rt)
 
     def conv(v):
@@ -840,10 +609,10 @@ FOLDS["arith.bitcast"] = _fold_bitcast2
 
 
 def _fold_addui_extended(op, consts):
-    cr = _const_int(_const_of(op.operand(1)))
+    cr = _const_int(constant_attr(op.rhs))
     ot = op.results[1].type
     if cr is not None and cr == 0:
-        return [op.operand(0), _splat_like(ot, 0)]
+        return [op.lhs, _splat_like(ot, 0)]
     t = op.results[0].type
     et = _elem(t)
     w = _width(et)
@@ -864,7 +633,7 @@ def _fold_mul_extended(signed):
         if cr is not None and cr == 0:
             return [consts[1], consts[1]]
         if not signed and cr is not None and _norm(cr, et) == 1:
-            return [op.operand(0), _splat_like(t, 0)]
+            return [op.lhs, _splat_like(t, 0)]
         conv = (lambda v: _s(v, w)) if signed else (lambda v: _u(v, w))
         lo = _fold_elementwise(op, consts[:2], lambda a, b: _norm(a * b, et), t)
         if lo is None:

@@ -101,7 +101,7 @@ def _unary_same(name):
 
 def _verify_elem_result(op):
     # TypesMatchWith<"complex element type matches result type", "complex", <result>, ...>
-    if op.results[0].type is not op.operands[0].type.element_type:
+    if op.results[0].type is not op.complex.type.element_type:
         raise op_error(op, "failed to verify that complex element type matches result type")
 
 
@@ -125,7 +125,7 @@ def _int_or_float_width(t):
 
 
 def _verify_bitcast(op):
-    src, dst = op.operands[0].type, op.results[0].type
+    src, dst = op.operand_.type, op.results[0].type
     if src is dst:
         return  # folds away
     scalar = (IntegerType, FloatType)
@@ -168,7 +168,7 @@ CONSTANT = Op("complex.constant", results=[("complex", AnyComplex)],
 
 
 def _verify_create(op):
-    re, im = op.operands[0].type, op.operands[1].type
+    re, im = op.real.type, op.imaginary.type
     if re is not im:
         raise op_error(op, "failed to verify that all of {real, imaginary} have same type")
     et = op.results[0].type.element_type
@@ -188,7 +188,7 @@ CREATE = Op("complex.create", operands=[("real", AnyFloat), ("imaginary", AnyFlo
 
 
 def _verify_same_operands(op):
-    if op.operands[0].type is not op.operands[1].type:
+    if op.lhs.type is not op.rhs.type:
         raise op_error(op, "failed to verify that all of {lhs, rhs} have same type")
 
 

@@ -40,48 +40,48 @@ def _fold_part(index):
         p = _pair(consts[0])
         if p is not None:
             return p[index]
-        create = _def(op.operand(0), "complex.create")
+        create = _def(op.complex, "complex.create")
         if create is not None:
-            return create.operand(index)
+            return create.real if index == 0 else create.imaginary
         return None
     return fold
 
 
 def _fold_create(op, consts):
-    re, im = _def(op.operand(0), "complex.re"), _def(op.operand(1), "complex.im")
-    if re is not None and im is not None and re.operand(0) is im.operand(0):
-        return re.operand(0)
+    re, im = _def(op.real, "complex.re"), _def(op.imaginary, "complex.im")
+    if re is not None and im is not None and re.complex is im.complex:
+        return re.complex
     return None
 
 
 def _zero_rhs(op):
-    p = _const_parts(op.operand(1))
+    p = _const_parts(op.rhs)
     return p is not None and _is_zero(p[0]) and _is_zero(p[1])
 
 
 def _fold_add(op, consts):
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     sub = _def(lhs, "complex.sub")
-    if sub is not None and sub.operand(1) is rhs:  # (a - b) + b
-        return sub.operand(0)
+    if sub is not None and sub.rhs is rhs:  # (a - b) + b
+        return sub.lhs
     sub = _def(rhs, "complex.sub")
-    if sub is not None and sub.operand(1) is lhs:  # b + (a - b)
-        return sub.operand(0)
+    if sub is not None and sub.rhs is lhs:  # b + (a - b)
+        return sub.lhs
     return lhs if _zero_rhs(op) else None
 
 
 def _fold_sub(op, consts):
-    add = _def(op.operand(0), "complex.add")
-    if add is not None and add.operand(1) is op.operand(1):  # (a + b) - b
-        return add.operand(0)
-    return op.operand(0) if _zero_rhs(op) else None
+    add = _def(op.lhs, "complex.add")
+    if add is not None and add.rhs is op.rhs:  # (a + b) - b
+        return add.lhs
+    return op.lhs if _zero_rhs(op) else None
 
 
 def _fold_inverse(inner_name):
     """op(inner(a)) -> a."""
     def fold(op, consts):
-        inner = _def(op.operand(0), inner_name)
-        return inner.operand(0) if inner is not None else None
+        inner = _def(op.complex, inner_name)
+        return inner.complex if inner is not None else None
     return fold
 
 
@@ -92,16 +92,16 @@ def _is_real_one(p):
 
 def _fold_mul(op, consts):
     """a * (1, 0) -> a (the rhs must be a complex.constant op)."""
-    return op.operand(0) if _is_real_one(_const_parts(op.operand(1))) else None
+    return op.lhs if _is_real_one(_const_parts(op.rhs)) else None
 
 
 def _fold_div(op, consts):
     """a / (1, 0) -> a (any constant rhs)."""
-    return op.operand(0) if _is_real_one(_pair(consts[1])) else None
+    return op.lhs if _is_real_one(_pair(consts[1])) else None
 
 
 def _fold_bitcast(op, consts):
-    return op.operand(0) if op.operand(0).type is op.results[0].type else None
+    return op.operand_ if op.operand_.type is op.results[0].type else None
 
 
 def _fold_constant(op, consts):
@@ -112,11 +112,12 @@ def _fold_constant(op, consts):
 def _component_neg(index):
     """re/im(neg(create(a, b))) -> arith.negf a (resp. b)."""
     def rewrite(op, rw):
-        neg = _def(op.operand(0), "complex.neg")
-        create = _def(neg.operand(0), "complex.create") if neg is not None else None
+        neg = _def(op.complex, "complex.neg")
+        create = _def(neg.complex, "complex.create") if neg is not None else None
         if create is None:
             return False
-        rw.replace_op_with_new_op(op, "arith.negf", [create.operand(index)],
+        part = create.real if index == 0 else create.imaginary
+        rw.replace_op_with_new_op(op, "arith.negf", [part],
                                   [create.results[0].type.element_type])
         return True
     return rewrite
@@ -126,26 +127,26 @@ def _merge_complex_bitcast(op, rw):
     """bitcast(bitcast(x)) -> one bitcast: complex.bitcast if a complex type is involved,
     else arith.bitcast; bitcast(arith.bitcast(x)) -> complex.bitcast(x)."""
     t = op.results[0].type
-    inner = _def(op.operand(0), "complex.bitcast")
+    inner = _def(op.operand_, "complex.bitcast")
     if inner is not None:
-        src = inner.operand(0)
+        src = inner.operand_
         complex_involved = type(t) is ComplexType or type(src.type) is ComplexType
         name = "complex.bitcast" if complex_involved else "arith.bitcast"
         rw.replace_op_with_new_op(op, name, [src], [t])
         return True
-    inner = _def(op.operand(0), "arith.bitcast")
+    inner = _def(op.operand_, "arith.bitcast")
     if inner is not None:
-        rw.replace_op_with_new_op(op, "complex.bitcast", [inner.operand(0)], [t])
+        rw.replace_op_with_new_op(op, "complex.bitcast", [inner.in_], [t])
         return True
     return False
 
 
 def _merge_arith_bitcast(op, rw):
     """arith.bitcast(complex.bitcast(x)) -> complex.bitcast(x)."""
-    inner = _def(op.operand(0), "complex.bitcast")
+    inner = _def(op.in_, "complex.bitcast")
     if inner is None:
         return False
-    rw.replace_op_with_new_op(op, "complex.bitcast", [inner.operand(0)],
+    rw.replace_op_with_new_op(op, "complex.bitcast", [inner.operand_],
                               [op.results[0].type])
     return True
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr, BoolAttr
 from pyopt.ir.types import INDEX, I1
-from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.matchers import defining, int_attr, m_constant_int
 from pyopt.rewrite.pattern import RewritePattern
 
 def _u(v, w):
@@ -60,12 +60,12 @@ def _rhs_is(consts, v):
 
 
 def _add_identity(op, consts):
-    return op.operand(0) if _rhs_is(consts, 0) else None
+    return op.lhs if _rhs_is(consts, 0) else None
 
 
 def _mul_identity(op, consts):
     if _rhs_is(consts, 1):
-        return op.operand(0)
+        return op.lhs
     if _rhs_is(consts, 0):
         return consts[1]
     return None
@@ -178,7 +178,7 @@ def _cast(signed):
         if type(a) is not IntegerAttr:
             return None
         t = op.results[0].type
-        src = op.operand(0).type
+        src = op.input.type
         sw = 64 if src is INDEX else src.width
         v = _u(a.value, sw)
         if t is INDEX:
@@ -297,18 +297,16 @@ def _fold_cmp(op, consts):
         r64, r32 = _compare(p, ab[0], ab[1], 64), _compare(p, ab[0], ab[1], 32)
         if r64 == r32:
             return BoolAttr(r64)
-    lhs_op = op.operand(0).defining_op()
+    lhs_op = defining(op.lhs, "index.mins", "index.minu", "index.maxs", "index.maxu")
     rhs = consts[1]
-    if lhs_op is not None and lhs_op.name in ("index.mins", "index.minu", "index.maxs",
-                                              "index.maxu") and type(rhs) is IntegerAttr:
-        d = lhs_op.operand(1).defining_op()
-        ca = constant_value(d) if d is not None else None
-        if type(ca) is IntegerAttr:
+    if lhs_op is not None and type(rhs) is IntegerAttr:
+        ca = int_attr(lhs_op.rhs)
+        if ca is not None:
             r64 = _cmp_of_max_or_min(lhs_op.name, ca.value, rhs.value, 64, p)
             r32 = _cmp_of_max_or_min(lhs_op.name, ca.value, rhs.value, 32, p)
             if r64 is not None and r32 is not None and r64 == r32:
                 return BoolAttr(r64)
-    if op.operand(0) is op.operand(1):
+    if op.lhs is op.rhs:
         return BoolAttr(p in _SAME_TRUE)
     return None
 
@@ -318,17 +316,14 @@ FOLDS["index.cmp"] = _fold_cmp
 
 def _cmp_of_sub(op, rw):
     """cmp(sub(a, b), 0) -> cmp(a, b); cmp(0, sub(a, b)) -> cmp(b, a)."""
-    def zero(v):
-        d = v.defining_op()
-        a = constant_value(d) if d is not None else None
-        return type(a) is IntegerAttr and a.value == 0
-    rz, lz = zero(op.operand(1)), zero(op.operand(0))
+    zero = m_constant_int(0)
+    rz, lz = zero(op.rhs), zero(op.lhs)
     if not rz and not lz:
         return False
-    sub = op.operand(0 if rz else 1).defining_op()
-    if sub is None or sub.name != "index.sub":
+    sub = defining(op.lhs if rz else op.rhs, "index.sub")
+    if sub is None:
         return False
-    operands = [sub.operand(0), sub.operand(1)] if rz else [sub.operand(1), sub.operand(0)]
+    operands = [sub.lhs, sub.rhs] if rz else [sub.rhs, sub.lhs]
     rw.replace_op_with_new_op(op, "index.cmp", operands, [I1],
                               properties={"pred": op.get_attr("pred")})
     return True

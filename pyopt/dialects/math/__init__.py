@@ -51,7 +51,7 @@ IPOWI = Op("math.ipowi", operands=[("lhs", SignlessIntegerLike), ("rhs", Signles
 
 def _verify_fpowi(op):
     # AllTypesMatch<["lhs", "result"]>
-    if op.operands[0].type is not op.results[0].type:
+    if op.lhs.type is not op.results[0].type:
         raise op_error(op, "failed to verify that all of {lhs, result} have same type")
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from pyopt.dialects.arith.folds import _elem, _fold_elementwise, materialize_constant
+from pyopt.dialects.arith.constfold import _elem, _fold_elementwise
+from pyopt.dialects.arith.folds import materialize_constant
 from pyopt.ir.attributes import normalize_int
 from pyopt.ir.types import FloatType, IntegerType
 from pyopt.syntax.float_format import bits_to_float, float_to_bits
