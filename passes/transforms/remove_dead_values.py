@@ -11,6 +11,7 @@ from pyopt.interfaces.control_flow import (call_args, callable_region, entry_suc
                                            is_call, is_callable, is_region_branch,
                                            region_successors, terminator_successor_operands,
                                            terminator_successors)
+from pyopt.interfaces.symbol_user import is_symbol_user
 from pyopt.ir.attributes import ArrayAttr, TypeAttr
 from pyopt.ir.core import Operation, OpResult
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
@@ -19,13 +20,11 @@ from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.syntax.printer import op_for_diagnostic
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import is_memory_effect_free
+# The SymbolUserOpInterface models (non-call symbol users) attach themselves when imported.
+from pyopt.dialects import symbol_user_models as _symbol_user_models  # noqa: F401
 
 _REJECT = "cannot optimize an IR with non-function symbol ops, non-call symbol user ops or " \
           "branch ops\n"
-
-# SymbolUserOpInterface ops of our dialects that are not calls
-_SYMBOL_USERS = frozenset({"memref.get_global", "llvm.mlir.addressof",
-                           "llvm.mlir.global_ctors", "llvm.mlir.global_dtors"})
 
 
 def _block_of(v):
@@ -211,12 +210,14 @@ def _clean_simple(op, la):
 
 
 def _signature_fixed(func, dc):
-    """The pass leaves this function's arguments alone (it is not a private func.func with a
-    body whose every use is a call): so whatever its calls pass stays live. (MLIR 19 marks
-    such operands dead all the same and then crashes erasing their still-used producers.)"""
+    """The pass leaves this function's arguments alone (it is not a private function with a
+    builtin FunctionType - func.func: the signature this pass can edit - with a body whose
+    every use is a call): so whatever its calls pass stays live. (MLIR 19 marks such operands
+    dead all the same and then crashes erasing their still-used producers.)"""
     vis = func.get_attr("sym_visibility")
-    if func.name != "func.func" or vis is None or getattr(vis, "value", None) != "private" \
-            or callable_region(func) is None:
+    ft = func.get_attr("function_type")
+    if type(getattr(ft, "value", None)) is not FunctionType or vis is None or \
+            getattr(vis, "value", None) != "private" or callable_region(func) is None:
         return True
     cs = dc.preds.get(("callsites", func))
     return cs is not None and not cs.all_known  # referenced other than by calls
@@ -345,7 +346,7 @@ def _reject(top, ctx):
                                   not is_callable(op) and
                                   (op.name != "builtin.module" or
                                    op.get_attr("sym_name") is not None)) or \
-                op.name in _SYMBOL_USERS:
+                (is_symbol_user(op) and not is_call(op)):
             d = Diagnostic("error", op.loc, _REJECT)
             engine = getattr(ctx, "diag_engine", None)
             if engine is None:
