@@ -6,6 +6,8 @@ from __future__ import annotations
 from pyopt.ir.opdef import Dialect
 from pyopt.dialects.linalg.attrs import parse_linalg_attr
 from pyopt.dialects.linalg.ops import OPS
+from pyopt.dialects.linalg.aggregate_ops import AGGREGATE_OPS
+from pyopt.dialects.linalg.dst_ops import DST_OPS
 from pyopt.dialects.linalg.named import NAMED
 
-LINALG = Dialect("linalg", OPS + NAMED, parse_attr=parse_linalg_attr)
+LINALG = Dialect("linalg", OPS + DST_OPS + AGGREGATE_OPS + NAMED, parse_attr=parse_linalg_attr)

@@ -18,7 +18,7 @@ from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, DenseElementsAttr
 from pyopt.ir.constraints import AnyType, AnyShaped, AnyRankedTensor, AttrConstraint, \
     DialectAttrC
 from pyopt.ir.opdef import Op, ATTR_SIZED_OPERANDS
-from pyopt.ir.types import I64, RankedTensorType
+from pyopt.ir.types import I64, RankedTensorType, VectorType
 from pyopt.ir.verifier import op_error
 from pyopt.rewrite.rewriter import Builder
 from pyopt.syntax.affine_parser import parse_affine_map
@@ -41,7 +41,7 @@ class IndexAttrC(AttrConstraint):
         self.summary = f"64-bit signless int elements attribute of shape [{n}]"
 
     def check(self, a):
-        return type(a) is DenseElementsAttr and type(a.type) is RankedTensorType and \
+        return type(a) is DenseElementsAttr and type(a.type) in (RankedTensorType, VectorType) and \
             a.type.element_type is I64 and list(a.type.shape) == [self.n]
 
 

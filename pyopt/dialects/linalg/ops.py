@@ -24,8 +24,6 @@ TRAIT_ATTRS = ("doc", "indexing_maps", "iterator_types", "library_call")
 # ---------------------------------------------------------------------------- generic
 def _parse_generic(p, state):
     off = p.start
-    if not p.peek_is("{"):
-        raise p.error("expected attribute value")
     d = p.parse_attribute()
     if type(d) is not DictionaryAttr:
         raise p.error("invalid kind of attribute specified", off)

@@ -7,7 +7,7 @@ operand), `iterators(op)` the iterator type keywords ("parallel"/"reduction").""
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineDimExpr, AffineMap, dim
-from pyopt.ir.types import DYNAMIC, MemRefType, RankedTensorType, ShapedType
+from pyopt.ir.types import DYNAMIC, MemRefType, RankedTensorType, ShapedType, VectorType
 from pyopt.ir.verifier import op_error
 from pyopt.interfaces.destination_style import (dps_inits, has_pure_buffer_semantics,
                                                  has_pure_tensor_semantics)
@@ -18,12 +18,15 @@ MEMOIZED_MAPS = "linalg.memoized_indexing_maps"
 
 
 class Structured:
-    __slots__ = ("maps", "iterators", "kind")
+    __slots__ = ("maps", "iterators", "kind", "bbarg_operands")
 
-    def __init__(self, maps, iterators, kind=""):
+    def __init__(self, maps, iterators, kind="", bbarg_operands=None):
         self.maps = maps
         self.iterators = iterators
         self.kind = kind  # "contraction", "convolution", "fill", ... (the op's interfaces)
+        # getOpOperandsMatchingBBargs: the operand indices the payload has arguments for
+        # (None: every operand)
+        self.bbarg_operands = bbarg_operands
 
 
 def structured_model(op):
@@ -61,8 +64,9 @@ def element_type_or_self(t):
 
 
 def operand_shape(v):
+    """getShape: a tensor's or memref's shape; scalars and vectors (elemental) have none."""
     t = v.type
-    return list(t.shape) if isinstance(t, ShapedType) else []
+    return list(t.shape) if isinstance(t, ShapedType) and type(t) is not VectorType else []
 
 
 def static_shape(op):
@@ -165,10 +169,12 @@ def verify_structured(op):
     if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
         raise op_error(op, "expects to have 1 region with 1 block")
     block = op.regions[0].blocks[0]
-    if n_operands != len(block.args):
+    matching = range(n_operands) if model.bbarg_operands is None else model.bbarg_operands(op)
+    if len(matching) != len(block.args):
         raise op_error(op, "expected as many non-induction variable region arguments as the "
                            "number of input/output operands")
-    for i, v in enumerate(op.operands):
+    for i in matching:
+        v = op.operand(i)
         et = element_type_or_self(v.type)
         at = block.args[i].type
         if et is not at:
