@@ -7,7 +7,7 @@ from pyopt.ir.types import BF16, F16, F32, F64, I32, I64, FloatType, IntegerType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import FAILURE as _FAIL, ConversionConfig, ConversionTarget, \
     TypeConverter, apply_full_conversion, apply_partial_conversion
-from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
+from pyopt.dialects.func.conversions import function_type_conversion_patterns
 from pyopt.ir.diagnostics import MLIRError
 from pyopt.dialects.test.legalizer_types import SimpleAType, TestRecursiveType
 from passes.test.legalizer.common import FnConversion, FnPattern, \

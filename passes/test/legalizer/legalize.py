@@ -10,7 +10,7 @@ from pyopt.ir.types import BF16, F16, F32, F64, I32, I64, IntegerType
 from pyopt.pass_registry import PassOption, global_option, register_global_option, register_pass
 from pyopt.rewrite.conversion import ConversionConfig, ConversionTarget, TypeConverter, \
     apply_analysis_conversion, apply_full_conversion, apply_partial_conversion
-from pyopt.rewrite.conversion.func_conversions import function_type_conversion_patterns
+from pyopt.dialects.func.conversions import function_type_conversion_patterns
 from pyopt.rewrite.conversion.rewriter import CAST
 from pyopt.ir.diagnostics import MLIRError
 from passes.test.legalizer.common import DumpNotifications, FnConversion, \
