@@ -7,7 +7,8 @@
           `.operand_slots[2]`) in pyopt/, passes/ and pytranslate/;
 - names:  lines naming a dialect's op (a string literal "dialect.op" of a dialect pyopt
           registers, builtin excepted) in pyopt/analysis, pyopt/rewrite and the generic passes
-          (passes/transforms/*.py): switches on op names and sets of them;
+          (passes/transforms/*.py), docstrings and comments aside: switches on op names, sets
+          and tables of them;
 - big:    modules over 800 lines (generated tables aside);
 - cycles: import cycles between packages (pyopt.ir, pyopt.syntax, pyopt.analysis,
           pyopt.dialects, pyopt.rewrite, passes, pytranslate, ...), from module-level imports.
@@ -53,14 +54,31 @@ def index_reads():
     return out
 
 
+def _docstring_lines(tree):
+    """The line numbers of the module's, classes' and functions' docstrings."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and \
+                    isinstance(first.value.value, str):
+                out.update(range(first.lineno, first.end_lineno + 1))
+    return out
+
+
 def name_switches():
     out = []
     for p in py_files(*TREES):
         if not (p.startswith(NAME_SCOPES) or _generic_pass(p)):
             continue
-        for i, line in enumerate(open(os.path.join(ROOT, p)), 1):
+        src = open(os.path.join(ROOT, p)).read()
+        try:
+            docs = _docstring_lines(ast.parse(src))
+        except SyntaxError:
+            docs = set()
+        for i, line in enumerate(src.splitlines(), 1):
             code = line.split("#", 1)[0]
-            if NAME_RE.search(code) and not code.lstrip().startswith(('"', "'")):
+            if i not in docs and NAME_RE.search(code):
                 out.append(f"{p}:{i}: {line.strip()}")
     return out
 

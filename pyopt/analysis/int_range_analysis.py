@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyopt.analysis.dataflow import UNKNOWN, ConstantSolver
 from pyopt.analysis.int_range import IntRange, storage_width, to_signed
-from pyopt.analysis.int_range_ops import INFER_RANGES
+from pyopt.interfaces.int_range import infer_int_range_model
 from pyopt.interfaces.loop_like import single_induction
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.opdef import TERMINATOR
@@ -72,7 +72,7 @@ class IntRangeSolver(ConstantSolver):
             self.join(value, UNKNOWN)
 
     def _transfer(self, op):
-        fn = INFER_RANGES.get(op.name) if op.opdef is not None else None
+        fn = infer_int_range_model(op)
         if fn is None:
             self.set_unknown(op.results)
             return

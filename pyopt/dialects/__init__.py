@@ -30,6 +30,11 @@ DIALECT_MODULES = {
 }
 
 
+# Modules attaching interface models to ops of dialects that do not attach them themselves
+# (yet): loaded with the dialects.
+EXTERNAL_MODELS = ("int_range_models",)
+
+
 def all_dialects():
     out = []
     for mod, attr in DIALECT_MODULES.items():
@@ -42,6 +47,8 @@ def all_dialects():
         d = getattr(m, attr, None)
         if d is not None:  # None: a package still being written (no __init__ yet)
             out.append(d)
+    for mod in EXTERNAL_MODELS:
+        importlib.import_module(f"{__name__}.{mod}")
     from pyopt.plugins import plugin_dialects  # dialects of loaded plugins
     out.extend(plugin_dialects())
     return out

@@ -6,7 +6,7 @@ effect). Defined here are only the ops upstream's tests of our passes rely on:
 - the integer-range probes: `test.with_bounds` (a value with the range its attributes give),
   `test.increment` (+1, saturating) and `test.reflect_bounds` (passes its operand through and
   records the range the analysis found as attributes, signed/unsigned typed for integers).
-  Their range rules are in pyopt.analysis.int_range_ops.
+  Their range rules are in pyopt/dialects/int_range_models.py.
 """
 from pyopt.ir.constraints import AnyIntAttrC, SignlessIntegerOrIndex
 from pyopt.ir.opdef import Dialect, Op

@@ -1,11 +1,18 @@
-"""InferIntRangeInterface of the arith and index ops, as a table: op name -> function
-(op, operand ranges) -> result ranges. Operand ranges are IntRange or None (uninitialized);
-a None result leaves that result's range untouched. Most ops need every operand known
-(`_all_known`); arith.select works on partial knowledge, as upstream's
-inferResultRangesFromOptional does."""
+"""InferIntRangeInterface models (pyopt/interfaces/int_range.py) of the arith and index ops
+and of the test dialect's range probes: functions (op, operand ranges) -> result ranges.
+Operand ranges are IntRange or None (uninitialized); a None result leaves that result's range
+untouched. Most ops need every operand known (`_all_known`); arith.select works on partial
+knowledge, as upstream's inferResultRangesFromOptional does. Attached when the dialects are
+loaded (pyopt/dialects/__init__.py: EXTERNAL_MODELS).
+"""
 from __future__ import annotations
 
 from pyopt.analysis import int_range as ir_
+from pyopt.dialects.arith import ARITH
+from pyopt.dialects.index import INDEX_DIALECT
+from pyopt.dialects.test import TEST_DIALECT
+from pyopt.interfaces import attach
+from pyopt.interfaces.int_range import INFER_INT_RANGE
 from pyopt.analysis.int_range import IntRange, storage_width
 from pyopt.ir.attributes import IntegerAttr, normalize_int
 from pyopt.ir.types import IntegerType
@@ -159,7 +166,7 @@ def _test_reflect_bounds(op, args):
 
 _B, _S, _U = ir_.BOTH, ir_.SIGNED, ir_.UNSIGNED
 
-INFER_RANGES = {
+_MODELS = {
     "arith.constant": _arith_constant,
     "arith.addi": _with_flags(ir_.infer_add),
     "arith.subi": _with_flags(ir_.infer_sub),
@@ -220,3 +227,12 @@ INFER_RANGES = {
     "index.cmp": _cmp(lambda op: op.properties["pred"].value, True),
     "index.sizeof": _sizeof,
 }
+
+
+def _attach():
+    ops = {**ARITH.ops, **INDEX_DIALECT.ops, **TEST_DIALECT.ops}
+    for name, infer in _MODELS.items():
+        attach(ops[name], INFER_INT_RANGE, infer)
+
+
+_attach()
