@@ -56,8 +56,9 @@ def _arg_type(rw, arg):
     if new is None:
         return arg.type
     d = new.defining_op() if hasattr(new, "defining_op") else None
-    if d is not None and d.name == CAST and len(d.operands) == 1:
-        return d.operands[0].type
+    if d is not None and d.name == CAST and len(d.operand_slots) == 1:
+        return d.inputs[0].type  # (its one input)
+
     return new.type
 
 

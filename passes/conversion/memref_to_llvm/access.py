@@ -123,7 +123,7 @@ class GenericAtomicRMWLowering(ElementAccessLowering):
             if nested is body.last:
                 break
             rw.clone(nested, mapping)
-        result = body.last.operands[0]
+        result = body.last.group("result")  # (memref.atomic_yield's operand)
         result = mapping.get(result, result)
         pair = B.create(rw, "llvm.cmpxchg", [ptr, loop_arg, result],
                         [_pair_type(value_type)],
@@ -147,7 +147,7 @@ class AssumeAlignmentLowering(ConvertOpToLLVMPattern):
     root = "memref.assume_alignment"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.memref.type
         desc = adaptor[0]
         ptr = self.strided_element_ptr(rw, loc, t, desc, [])
         int_t = self.int_ptr_type(MemRefDescriptor(desc).element_ptr_type.address_space)
@@ -167,7 +167,7 @@ class RankLowering(ConvertOpToLLVMPattern):
     root = "memref.rank"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        t = op.operands[0].type
+        t = op.memref.type
         if type(t) is UnrankedMemRefType:
             rw.replace_op(op, [UnrankedMemRefDescriptor(adaptor[0]).rank(rw, op.loc)])
         else:
@@ -190,12 +190,12 @@ class DimLowering(ConvertOpToLLVMPattern):
     root = "memref.dim"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        t = op.operands[0].type
+        t = op.source.type
         if type(t) is UnrankedMemRefType:
             return self.unranked_size(op, adaptor, rw)
         loc = op.loc
         desc, index = adaptor[0], adaptor[1]
-        i = _constant_index(op.operands[1])
+        i = _constant_index(op.index)
         if i is not None and 0 <= i < len(t.shape):
             if t.shape[i] != DYNAMIC:
                 rw.replace_op(op, [self.const_index(rw, loc, t.shape[i])])
@@ -210,7 +210,7 @@ class DimLowering(ConvertOpToLLVMPattern):
     def unranked_size(self, op, adaptor, rw):
         """The ranked descriptor is read as a rank-0 one: sizes start right after its
         offset field."""
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.source.type
         space = self.tc.memref_address_space(t)
         if space is None:
             return emit_op_error(rw, op, "memref memory space must be convertible to an "
@@ -231,9 +231,10 @@ class ExtractAlignedPointerLowering(ConvertOpToLLVMPattern):
     root = "memref.extract_aligned_pointer_as_index"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.source.type
         if type(t) is MemRefType:
             ptr = MemRefDescriptor(adaptor[0]).aligned_ptr(rw, loc)
+
         else:
             desc_ptr = UnrankedMemRefDescriptor(adaptor[0]).memref_desc_ptr(rw, loc)
             ptr = UnrankedMemRefDescriptor.aligned_ptr(

@@ -173,8 +173,9 @@ class DeallocLowering(ConvertOpToLLVMPattern):
     generic_functions = False
 
     def match_and_rewrite(self, op, adaptor, rw):
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.memref.type
         fn = runtime_fn(self, op, rw, "free")
+
         desc = adaptor[0]
         if type(t) is UnrankedMemRefType:
             ptr_t = self.tc.ptr(int_or_none(t.memory_space) or 0,

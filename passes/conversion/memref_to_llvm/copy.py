@@ -44,7 +44,7 @@ class CopyLowering(ConvertOpToLLVMPattern):
     root = "memref.copy"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        src_t, dst_t = op.operands[0].type, op.operands[1].type
+        src_t, dst_t = op.source.type, op.target.type
         if _contiguous(src_t) and _contiguous(dst_t):
             self.memcpy(op, adaptor, rw)
         else:
@@ -53,7 +53,7 @@ class CopyLowering(ConvertOpToLLVMPattern):
         return True
 
     def memcpy(self, op, adaptor, rw):
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.source.type
         src = MemRefDescriptor(adaptor[0])
         n = self.const_index(rw, loc, 1)
         for i in range(len(t.shape)):
@@ -77,7 +77,8 @@ class CopyLowering(ConvertOpToLLVMPattern):
             slot = B.alloca(rw, tc.ptr(0, d.type), d.type, one, loc)
             B.store(rw, d, slot, loc)
             slots.append(slot)
-        elem_size = self.size_in_bytes(rw, loc, op.operands[0].type.element_type)
+        elem_size = self.size_in_bytes(rw, loc, op.source.type.element_type)
+
         fn = lookup_or_create_fn(module_of(op), "memrefCopy",
                                  [self.index_type, slots[0].type, slots[1].type], lt.VOID,
                                  rw.ctx)

@@ -44,7 +44,7 @@ class CastLowering(ConvertOpToLLVMPattern):
     root = "memref.cast"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        src_t, dst_t = op.operands[0].type, op.results[0].type
+        src_t, dst_t = op.source.type, op.dest.type
         src = adaptor[0]
         tc, loc = self.tc, op.loc
         if type(src_t) is MemRefType and type(dst_t) is MemRefType:
@@ -74,7 +74,7 @@ class MemorySpaceCastLowering(ConvertOpToLLVMPattern):
 
     def match_and_rewrite(self, op, adaptor, rw):
         loc, tc = op.loc, self.tc
-        src_t, dst_t = op.operands[0].type, op.results[0].type
+        src_t, dst_t = op.source.type, op.dest.type
         if type(dst_t) is MemRefType:
             new_ptr = tc.convert_type(dst_t).body[0]
             values = MemRefDescriptor(adaptor[0]).unpack(rw, loc, dst_t)
@@ -125,7 +125,7 @@ class ReinterpretCastLowering(ConvertOpToLLVMPattern):
         if type(struct) is not lt.LLVMStructType:
             return False
         d = MemRefDescriptor.undef(rw, loc, struct)
-        allocated, aligned = pointers_and_offset(self, rw, loc, op.operands[0], adaptor[0])
+        allocated, aligned = pointers_and_offset(self, rw, loc, op.source, adaptor[0])
         d.set_allocated_ptr(rw, loc, allocated)
         d.set_aligned_ptr(rw, loc, aligned)
         offsets, sizes, strides = (iter(getattr(adaptor, n)) for n in
@@ -153,7 +153,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
     root = "memref.reshape"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        shape_t = op.operands[1].type
+        shape_t = op.shape.type
         if DYNAMIC not in shape_t.shape:
             return self.ranked(op, adaptor, rw)
         return self.unranked(op, adaptor, rw)
@@ -164,7 +164,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         if type(struct) is not lt.LLVMStructType:
             return False
         d = MemRefDescriptor.undef(rw, loc, struct)
-        allocated, aligned = pointers_and_offset(self, rw, loc, op.operands[0], adaptor[0])
+        allocated, aligned = pointers_and_offset(self, rw, loc, op.source, adaptor[0])
         d.set_allocated_ptr(rw, loc, allocated)
         d.set_aligned_ptr(rw, loc, aligned)
         so = strides_and_offset(t)
@@ -191,7 +191,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
     def load_shape_entry(self, op, rw, loc, i):
         """shape[i] by a memref.load the driver lowers in turn (as upstream)."""
         index = self.const_index(rw, loc, i)
-        shape = op.operands[1]
+        shape = op.shape
         elem = shape.type.element_type
         size = rw.create("memref.load", [shape, index], [elem], loc=loc).results[0]
         if size.type is not self.index_type:  # (the target materialization: a cast)
@@ -212,7 +212,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         size = U.compute_sizes(rw, loc, tc, [target], [space])[0]
         desc_ptr = B.alloca(rw, tc.ptr(0, I8), I8, size, loc)
         target.set_memref_desc_ptr(rw, loc, desc_ptr)
-        allocated, aligned, offset = pointers_and_offset(self, rw, loc, op.operands[0],
+        allocated, aligned, offset = pointers_and_offset(self, rw, loc, op.source,
                                                          adaptor[0], with_offset=True)
         ptr_t = tc.ptr(space, tc.convert_type(t.element_type))
         U.set_allocated_ptr(rw, loc, desc_ptr, ptr_t, allocated)
@@ -239,7 +239,7 @@ class ReshapeLowering(ConvertOpToLLVMPattern):
         pred = pred_op.results[0]
         body = rw.split_block(cond, pred_op.next)
         rw.set_insertion_point_to_start(body)
-        shape_elem = tc.convert_type(op.operands[1].type.element_type)
+        shape_elem = tc.convert_type(op.shape.type.element_type)
         p = B.gep(rw, tc.ptr(0, shape_elem), shape_elem, shape_ptr, [i], loc)
         dim = B.load(rw, idx, p, loc)
         U.set_size(rw, loc, tc, sizes_base, i, dim)
@@ -280,7 +280,7 @@ class ViewLowering(ConvertOpToLLVMPattern):
         d = MemRefDescriptor.undef(rw, loc, struct)
         d.set_allocated_ptr(rw, loc, source.allocated_ptr(rw, loc))
         aligned = source.aligned_ptr(rw, loc)
-        src_elem = tc.convert_type(op.operands[0].type.element_type)
+        src_elem = tc.convert_type(op.source.type.element_type)
         aligned = B.gep(rw, aligned.type, src_elem, aligned, [adaptor.byte_shift], loc)
         d.set_aligned_ptr(rw, loc, aligned)
         d.set_offset(rw, loc, self.const_index(rw, loc, so[1]))
@@ -323,7 +323,7 @@ class TransposeLowering(ConvertOpToLLVMPattern):
         if perm.is_identity():
             rw.replace_op(op, [source.value])
             return True
-        d = MemRefDescriptor.undef(rw, loc, self.tc.convert_type(op.operands[0].type))
+        d = MemRefDescriptor.undef(rw, loc, self.tc.convert_type(op.group("in").type))
         d.set_allocated_ptr(rw, loc, source.allocated_ptr(rw, loc))
         d.set_aligned_ptr(rw, loc, source.aligned_ptr(rw, loc))
         d.set_offset(rw, loc, source.offset(rw, loc))
@@ -342,8 +342,9 @@ class ExtractStridedMetadataLowering(ConvertOpToLLVMPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         if not lt.is_compatible_type(adaptor[0].type):
             return False
-        loc, t = op.loc, op.operands[0].type
+        loc, t = op.loc, op.source.type
         source = MemRefDescriptor(adaptor[0])
+
         allocated, aligned = source.allocated_ptr(rw, loc), source.aligned_ptr(rw, loc)
         base = MemRefDescriptor.from_static_shape(rw, loc, self.tc, op.results[0].type,
                                                   allocated, aligned)
