@@ -76,5 +76,5 @@ def verify_destination_style(op, error):
                         f"number of output tensors ({len(tensor_inits)})")
     for i, r in zip(tensor_inits, op.results):
         if r.type is not op.operand(i).type:
-            raise error(op, f"expected type of operand #{i} ({op.operand(i).type}) to match "
-                            f"type of corresponding result ({r.type})")
+            raise error(op, f"expected type of operand #{i} ('{op.operand(i).type}') to match "
+                            f"type of corresponding result ('{r.type}')")

@@ -471,3 +471,25 @@ DenseI64Array = DenseArrayC(I64, "i64 dense array attribute")
 DenseI32Array = DenseArrayC(I32, "i32 dense array attribute")
 DenseBoolArray = DenseArrayC(I1, "i1 dense array attribute")
 BoolAttrConstraint = BoolAttrC()
+
+
+class ConfinedAttrC(AttrConstraint):
+    """ConfinedAttr: `inner` plus a predicate on the attribute; `summary` is the whole
+    constraint summary of the diagnostics. The format spelling is `inner`'s."""
+
+    def __init__(self, inner, pred, summary):
+        self.inner = inner
+        self.pred = pred
+        self.summary = summary
+
+    def check(self, a):
+        return self.inner.check(a) and self.pred(a)
+
+    def print_format(self, p, a):
+        return self.inner.print_format(p, a)
+
+    def parse_format(self, parser):
+        return self.inner.parse_format(parser)
+
+    def parse_optional_format(self, parser):
+        return self.inner.parse_optional_format(parser)

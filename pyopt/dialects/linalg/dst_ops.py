@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap, dim
 from pyopt.ir.attributes import DenseArrayAttr
-from pyopt.ir.constraints import AnyTensor, DenseI64Array, TypeConstraint
+from pyopt.ir.constraints import AnyTensor, ConfinedAttrC, DenseI64Array, TypeConstraint
 from pyopt.ir.core import Block, Region
 from pyopt.ir.opdef import Op
 
@@ -204,14 +204,13 @@ def _verify_map(op):
                            f"{len(ins)} and {len(block.args)}")
     for a, v in zip(block.args, ins):
         if a.type is not v.type.element_type:
-            raise op_error(op, f"expected element type of input {v.type.element_type} to match "
-                               f"bbArg type {a.type}")
+            raise op_error(op, f"expected element type of input '{v.type.element_type}' to "
+                               f"match bbArg type '{a.type}'")
     out = _shape(op.operands[-1])
     for v in ins:
         if _shape(v) != out:
             raise op_error(op, f"expected shape of input ({_fmt_shape(v)}) to match shape of "
                                f"output ({_fmt_shape(op.operands[-1])})")
-    verify_linalg_op(op)
 
 
 def _fmt_shape(v):
@@ -290,13 +289,12 @@ def _verify_reduce(op):
         raise op_error(op, "mismatching number of operands and block arguments")
     for v, a in zip(ins, block.args):
         if v.type.element_type is not a.type:
-            raise op_error(op, f"input element type {v.type.element_type} does not match "
-                               f"corresponding block argument type {a.type}")
+            raise op_error(op, f"input element type '{v.type.element_type}' does not match "
+                               f"corresponding block argument type '{a.type}'")
     for v, a in zip(inits, block.args[len(block.args) - len(inits):]):
         if v.type.element_type is not a.type:
-            raise op_error(op, f"output element type {v.type.element_type} does not match "
-                               f"corresponding block argument type {a.type}")
-    verify_linalg_op(op)
+            raise op_error(op, f"output element type '{v.type.element_type}' does not match "
+                               f"corresponding block argument type '{a.type}'")
 
 
 def _fmt(shape):
@@ -324,9 +322,13 @@ def _reduce_names(op, r):
         if r.blocks else []
 
 
+SortedDims = ConfinedAttrC(
+    DenseI64Array, lambda a: all(x < y for x, y in zip(a.values, a.values[1:])),
+    "i64 dense array attribute should be in increasing order")
+
 REDUCE = Op("linalg.reduce",
             operands=[("inputs", TensorOrMemref, "*"), ("inits", TensorOrMemref, "*")],
-            results=[("results", AnyTensor, "*")], attrs={"dimensions": DenseI64Array},
+            results=[("results", AnyTensor, "*")], attrs={"dimensions": SortedDims},
             regions=["combiner"], traits=[SAME_VARIADIC_OPERAND_SIZE],
             parse=_parse_reduce, print=_print_reduce, verify=_verify_reduce,
             block_arg_names=_reduce_names, result_names=_names("reduced"),
@@ -377,7 +379,6 @@ def _verify_transpose(op):
         if src[perm[i]] != init[i]:
             raise op_error(op, f"dim(result, {i}) = {_fmt([init[i]])} doesn't match "
                                f"dim(input, permutation[{i}]) = {_fmt([src[perm[i]]])}")
-    verify_linalg_op(op)
 
 
 def _transpose_maps(op):
@@ -405,7 +406,6 @@ def _verify_broadcast(op):
         if src[i] != init[d]:
             raise op_error(op, f"input dim {i} should match init dim {d}. input: "
                                f"{_fmt([src[i]])}, init: {_fmt([init[d]])}")
-    verify_linalg_op(op)
 
 
 def _broadcast_maps(op):
@@ -452,6 +452,7 @@ for _d, _maps, _its, _inits in ((MAP, _map_maps, _all_parallel, _last_init),
                                 (TRANSPOSE, _transpose_maps, _init_parallel, _last_init),
                                 (BROADCAST, _broadcast_maps, _init_parallel, _last_init)):
     _d.extra["effects"] = structured_effects
+    _d.verify_regions = verify_linalg_op
     attach(_d, LINALG_STRUCTURED, Structured(_maps, _its))
     attach(_d, DESTINATION_STYLE, DestinationStyle(_inits))
 # map's region has arguments for its inputs only (getOpOperandsMatchingBBargs)

@@ -228,7 +228,7 @@ def make_named_op(spec):
            operands=[("inputs", AnyType, "*"), ("outputs", AnyShaped, "*")],
            results=[("result_tensors", AnyRankedTensor, "*")], attrs=attrs,
            regions=["region"], traits=[ATTR_SIZED_OPERANDS],
-           parse=_make_parse(spec), print=_print, verify=_verify,
+           parse=_make_parse(spec), print=_print, verify_regions=_verify,
            block_arg_names=in_out_names)
     d.extra["named_spec"] = spec
     d.extra["effects"] = structured_effects

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr
 from pyopt.ir.constraints import (AnyType, AnyShaped, AnyRankedTensor, ArrayAttrC, I64Attr,
                                   Index, StrAttr)
-from pyopt.ir.constraints import AffineMapAttrC
+from pyopt.ir.constraints import AffineMapAttrC, ConfinedAttrC
 from pyopt.ir.opdef import Op, ATTR_SIZED_OPERANDS, PURE, TERMINATOR, RETURN_LIKE
 from pyopt.ir.verifier import op_error
 from pyopt.interfaces import attach
@@ -30,7 +30,7 @@ def _parse_generic(p, state):
     attrs = dict(d.value) if not isinstance(d.value, dict) else dict(d.value)
     iters = attrs.get("iterator_types")
     if type(iters) is not ArrayAttr:
-        raise p.error("expected iterator_types array attribute", off)
+        raise p.error('expected "iterator_types" array attribute', off)
     conv = []
     for s in iters:
         kw = s.value if type(s) is StringAttr else None
@@ -105,7 +105,7 @@ GENERIC = Op("linalg.generic",
                     "iterator_types": IteratorTypeArrayC,
                     "doc": StrAttr.opt(), "library_call": StrAttr.opt()},
              regions=["region"], traits=[ATTR_SIZED_OPERANDS],
-             parse=_parse_generic, print=_print_generic, verify=verify_linalg_op,
+             parse=_parse_generic, print=_print_generic, verify_regions=verify_linalg_op,
              block_arg_names=in_out_names, implicit_terminator="linalg.yield")
 GENERIC.extra["effects"] = structured_effects
 attach(GENERIC, LINALG_STRUCTURED, Structured(generic_maps, generic_iterators))
@@ -145,7 +145,9 @@ def _verify_index(op):
                            "of the enclosing LinalgOp")
 
 
-INDEX = Op("linalg.index", results=[("result", Index)], attrs={"dim": I64Attr},
+NonNegI64Attr = ConfinedAttrC(I64Attr, lambda a: a.value >= 0,
+                              "64-bit signless integer attribute whose minimum value is 0")
+INDEX = Op("linalg.index", results=[("result", Index)], attrs={"dim": NonNegI64Attr},
            traits=[PURE], format="$dim attr-dict `:` type($result)", verify=_verify_index)
 
 OPS = [GENERIC, YIELD, INDEX]

@@ -178,8 +178,8 @@ def verify_structured(op):
         et = element_type_or_self(v.type)
         at = block.args[i].type
         if et is not at:
-            raise op_error(op, f"expected type of bb argument #{i} ({at}) to match element or "
-                               f"self type of the corresponding operand ({et})")
+            raise op_error(op, f"expected type of bb argument #{i} ('{at}') to match element or "
+                               f"self type of the corresponding operand ('{et}')")
 
 
 def verify_yield(op):
@@ -197,8 +197,8 @@ def verify_yield(op):
     for i, (v, init) in enumerate(zip(op.operands, inits)):
         et = element_type_or_self(init.type)
         if v.type is not et:
-            raise op_error(op, f"type of yield operand {i + 1} ({v.type}) doesn't match the "
-                               f"element type of the enclosing linalg.generic op ({et})")
+            raise op_error(op, f"type of yield operand {i + 1} ('{v.type}') doesn't match the "
+                               f"element type of the enclosing linalg.generic op ('{et}')")
 
 
 # ---------------------------------------------------------------------------- syntax
