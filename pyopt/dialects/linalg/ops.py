@@ -30,13 +30,13 @@ def _parse_generic(p, state):
     attrs = dict(d.value) if not isinstance(d.value, dict) else dict(d.value)
     iters = attrs.get("iterator_types")
     if type(iters) is not ArrayAttr:
-        raise p.error('expected "iterator_types" array attribute', off)
+        raise p.custom_error('expected "iterator_types" array attribute', off)
     conv = []
     for s in iters:
         kw = s.value if type(s) is StringAttr else None
         if kw not in IteratorTypeAttr.CASES:
-            raise p.error(f"unexpected iterator_type ({kw if kw is not None else s})",
-                          p.start)
+            raise p.custom_error(f"unexpected iterator_type ({kw if kw is not None else s})",
+                                 p.start)
         conv.append(IteratorTypeAttr.get(kw))
     attrs["iterator_types"] = ArrayAttr(conv)
     split_inherent(state.opdef, attrs, state.properties)
