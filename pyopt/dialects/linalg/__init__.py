@@ -11,3 +11,6 @@ from pyopt.dialects.linalg.dst_ops import DST_OPS
 from pyopt.dialects.linalg.named import NAMED
 
 LINALG = Dialect("linalg", OPS + DST_OPS + AGGREGATE_OPS + NAMED, parse_attr=parse_linalg_attr)
+
+from pyopt.dialects.linalg.canonicalize import attach as _attach_canonicalization  # noqa: E402
+_attach_canonicalization(LINALG)
