@@ -1,130 +1,17 @@
 """The index dialect (MLIR 19 IndexOps.td): arithmetic on `index`, comparisons with the
-`#index<cmp_predicate ...>` attribute, casts to and from integers, constants and sizeof."""
+`#index<cmp_predicate ...>` attribute, casts to and from integers, constants and sizeof.
+
+ops.py declares the ops and the attribute, folds.py folds them, canonicalize.py holds the
+canonicalization pattern."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import DialectAttr
-from pyopt.ir.types import IntegerType, INDEX
-from pyopt.ir.constraints import (TypeConstraint, DialectAttrC, Index, I1T, IndexAttr,
-                          BoolAttrConstraint)
-from pyopt.ir.opdef import Dialect, Op, PURE, COMMUTATIVE, CONSTANT_LIKE
-from pyopt.dialects.arith.support import verify_cast_compatible
-from pyopt.ir.enums import enum_param_error
-
-CMP_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
-_CMP_BY_KW = {k: i for i, k in enumerate(CMP_PREDICATES)}
-_ATTR_DEF, _CPP = "IndexCmpPredicateAttr", "::mlir::index::IndexCmpPredicate"
-
-
-class CmpPredicateAttr(DialectAttr):
-    """`#index<cmp_predicate slt>`; ops spell it as the bare keyword."""
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def keyword(self):
-        return CMP_PREDICATES[self.value]
-
-    # The generated attribute printer writes a space before the value, which is why the op
-    # format says "`` $pred": `index.cmp slt(...)`.
-    def asm(self, p):
-        return f"#index<cmp_predicate {self.keyword}>"
-
-    def asm_stripped(self, p):
-        return " " + self.keyword
-
-    @classmethod
-    def parse_stripped(cls, parser, custom=True):
-        err = parser.custom_error if custom else parser.error
-        off = parser.start
-        if parser.kind != "bare":
-            raise enum_param_error(err, parser, "expected valid keyword", off, _ATTR_DEF, _CPP)
-        v = _CMP_BY_KW.get(parser.tok)
-        parser._next()
-        if v is None:
-            raise enum_param_error(err, parser, f"expected {_CPP} to be one of: " +
-                                   ", ".join(CMP_PREDICATES), off, _ATTR_DEF, _CPP)
-        return cls(v)
-
-
-class _CmpPredC(DialectAttrC):
-    def parse_optional_format(self, parser):
-        if parser.kind == "bare" and parser.tok in _CMP_BY_KW:
-            return CmpPredicateAttr.parse_stripped(parser)
-        return None
-
-
-CmpPredC = _CmpPredC(CmpPredicateAttr, "index comparison predicate kind")
-
-
-def _parse_attr(parser, mnemonic, offset):
-    # `#index<cmp_predicate slt>`: the parser stands on `<`.
-    if mnemonic == "cmp_predicate":  # `#index.cmp_predicate` has no room for the value
-        raise enum_param_error(parser.error, parser, "expected valid keyword", parser.start,
-                               _ATTR_DEF, _CPP)
-    if mnemonic or not parser.peek_is("<"):
-        raise parser.error(f"unknown attribute `{mnemonic}` in dialect `index`",
-                           offset + len("#index."))
-    parser._next()
-    kw_off = parser.start
-    kw = parser.parse_optional_keyword()
-    if kw != "cmp_predicate":
-        raise parser.error(f"unknown attribute `{kw or ''}` in dialect `index`", kw_off)
-    a = CmpPredicateAttr.parse_stripped(parser, custom=False)
-    parser.expect(">")
-    return a
-
-
-IntOrIndex = TypeConstraint(lambda t: type(t) is IntegerType or t is INDEX, "integer or index")
-
-OPS = []
-
-
-def _op(name, **kw):
-    d = Op("index." + name, **kw)
-    OPS.append(d)
-    return d
-
-
-# Binary ops: (name, commutative, pure). Division/remainder may trap, so they are not Pure.
-for _n, _comm, _pure in (("add", True, True), ("sub", False, True), ("mul", True, True),
-                         ("divs", False, False), ("divu", False, False),
-                         ("ceildivs", False, False), ("ceildivu", False, False),
-                         ("floordivs", False, False), ("rems", False, False),
-                         ("remu", False, False), ("maxs", True, True), ("maxu", True, True),
-                         ("mins", True, True), ("minu", True, True), ("shl", False, True),
-                         ("shrs", False, True), ("shru", False, True), ("and", True, True),
-                         ("or", True, True), ("xor", True, True)):
-    _op(_n, operands=[("lhs", Index), ("rhs", Index)], results=[("result", Index)],
-        traits=([COMMUTATIVE] if _comm else []) + ([PURE] if _pure else ["NoMemoryEffect"]),
-        format="$lhs `,` $rhs attr-dict")
-
-
-def _cast_compatible(ins, outs):
-    return (ins[0] is INDEX) != (outs[0] is INDEX)
-
-
-def _verify_cast(op):
-    verify_cast_compatible(op, _cast_compatible)
-
-
-for _n in ("casts", "castu"):
-    _op(_n, operands=[("input", IntOrIndex)], results=[("output", IntOrIndex)], traits=[PURE],
-        format="$input attr-dict `:` type($input) `to` type($output)", verify=_verify_cast)
-
-_op("cmp", operands=[("lhs", Index), ("rhs", Index)], results=[("result", I1T)],
-    attrs={"pred": CmpPredC}, traits=[PURE],
-    format="`` $pred `(` $lhs `,` $rhs `)` attr-dict")
-_op("sizeof", results=[("result", Index)], traits=[PURE], format="attr-dict")
-_op("constant", results=[("result", Index)], attrs={"value": IndexAttr},
-    traits=[CONSTANT_LIKE, PURE], format="attr-dict $value",
-    result_names=lambda op: [(0, f"idx{op.properties['value'].value}")])
-_op("bool.constant", results=[("result", I1T)], attrs={"value": BoolAttrConstraint},
-    traits=[CONSTANT_LIKE, PURE], format="attr-dict $value",
-    result_names=lambda op: [(0, "true" if op.properties["value"].value else "false")])
+from pyopt.ir.opdef import Dialect
+from pyopt.dialects.index.ops import (  # noqa: F401  (the dialect's public names)
+    CMP_PREDICATES, CmpPredicateAttr, CmpPredC, IntOrIndex, OPS, _parse_attr)
 
 INDEX_DIALECT = Dialect("index", OPS, parse_attr=_parse_attr)
 
-from pyopt.dialects.index.canonicalize import attach as _attach_folds  # noqa: E402
+from pyopt.dialects.index.folds import attach as _attach_folds  # noqa: E402
+from pyopt.dialects.index.canonicalize import attach as _attach_patterns  # noqa: E402
 _attach_folds(INDEX_DIALECT)
+_attach_patterns(INDEX_DIALECT)
