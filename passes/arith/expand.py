@@ -56,7 +56,7 @@ class _B:
 
 def _ceildivui(op, rw):
     b = _B(rw, op)
-    x, y = op.operands
+    x, y = op.lhs, op.rhs
     zero = b.const(x.type, 0)
     is_zero = b.cmpi(EQ, x, zero)
     one = b.const(x.type, 1)
@@ -67,7 +67,7 @@ def _ceildivui(op, rw):
 
 def _ceildivsi(op, rw):
     b = _B(rw, op)
-    x, y = op.operands
+    x, y = op.lhs, op.rhs
     t = x.type
     one, zero, minus_one = b.const(t, 1), b.const(t, 0), b.const(t, -1)
     nudge = b.select(b.cmpi(SGT, y, zero), minus_one, one)
@@ -82,7 +82,7 @@ def _ceildivsi(op, rw):
 
 def _floordivsi(op, rw):
     b = _B(rw, op)
-    x, y = op.operands
+    x, y = op.lhs, op.rhs
     q = b.bin("divsi", x, y)
     inexact = b.cmpi(NE, x, b.bin("muli", q, y))
     zero = b.const(x.type, 0)
@@ -96,7 +96,7 @@ def _floordivsi(op, rw):
 def _int_min_max(pred):
     def lower(op, rw):
         b = _B(rw, op)
-        x, y = op.operands
+        x, y = op.lhs, op.rhs
         rw.replace_op(op, [b.select(b.cmpi(pred, x, y), x, y)])
         return True
     return lower

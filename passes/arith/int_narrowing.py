@@ -98,7 +98,7 @@ class _BinaryNarrowing(_Narrowing):
         result_bits = _type_bits(orig)
         if result_bits is None:
             return False
-        lhs, rhs = op.operands
+        lhs, rhs = op.lhs, op.rhs
         ext = _extension(lhs)
         if ext is None or ext.name not in self.kinds:
             return False

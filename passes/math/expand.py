@@ -77,7 +77,7 @@ def atanh(op, b):
 
 
 def fma(op, b):
-    a, c, d = op.operands
+    a, c, d = op.a, op.b, op.c
     return b.f("arith.addf", b.f("arith.mulf", a, c), d)
 
 
@@ -101,7 +101,7 @@ def ceil(op, b):
 
 def fpowi(op, b):
     """Square-and-multiply for a constant exponent, else powf of the converted exponent."""
-    base, power = op.operands
+    base, power = op.lhs, op.rhs
     t = base.type
     n = constant_int(power)
     if n is None:
@@ -128,7 +128,7 @@ def fpowi(op, b):
 
 def powf(op, b):
     # a^p = exp(p/2 * log(a*a)), negated for a negative base with an odd exponent
-    a, p = op.operands
+    a, p = op.lhs, op.rhs
     t = a.type
     zero, two, neg_one = b.fconst(t, 0.0), b.fconst(t, 2.0), b.fconst(t, -1.0)
     sq = b.f("arith.mulf", a, a)

@@ -150,7 +150,7 @@ def atan(op, b):
 
 
 def atan2(op, b):
-    y, x = op.operands
+    y, x = op.lhs, op.rhs
     at = b.f("math.atan", b.div(y, x))
     zero, pi = b.c(0.0), b.c(3.14159265359)
     add_pi, sub_pi = b.add(at, pi), b.sub(at, pi)

@@ -3,10 +3,10 @@ contraction; the fma keeps the flags the two have in common."""
 from __future__ import annotations
 
 from pyopt.dialects.arith import FastMathAttr
-from pyopt.ir.core import OpResult
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.rewrite.matchers import defining
 
 CONTRACT = 32
 
@@ -16,10 +16,6 @@ def _fmf(op):
     return a.value if a is not None else 0
 
 
-def _mulf(v):
-    return v.owner if type(v) is OpResult and v.owner.name == "arith.mulf" else None
-
-
 class UpliftFma(RewritePattern):
     root = "arith.addf"
 
@@ -27,13 +23,13 @@ class UpliftFma(RewritePattern):
         flags = _fmf(op)
         if not flags & CONTRACT:
             return False
-        lhs, rhs = op.operands
-        ab, c = _mulf(lhs), rhs
+        lhs, rhs = op.lhs, op.rhs
+        ab, c = defining(lhs, "arith.mulf"), rhs
         if ab is None:
-            ab, c = _mulf(rhs), lhs
+            ab, c = defining(rhs, "arith.mulf"), lhs
         if ab is None or not _fmf(ab) & CONTRACT:
             return False
-        a, b = ab.operands
+        a, b = ab.lhs, ab.rhs
         props = {"fastmath": FastMathAttr(flags & _fmf(ab))}
         fma = rw.create("math.fma", [a, b, c], [op.results[0].type], properties=props, loc=op.loc)
         rw.replace_op(op, list(fma.results))

@@ -316,7 +316,7 @@ def _bitcast_compatible(ins, outs):
 
 def _cast_verifier(compatible, width_check=None):
     def verify(op):
-        if _tensor_dims(op.operand_types[0]) != _tensor_dims(op.results[0].type):
+        if _tensor_dims(op.in_.type) != _tensor_dims(op.results[0].type):
             raise op_error(op, "failed to verify that input and output have the same tensor "
                            "dimensions")
         verify_same_shape(op)
@@ -329,7 +329,7 @@ def _cast_verifier(compatible, width_check=None):
 
 def _width_verifier(wider):
     def check(op):
-        s, d = elem_or_self(op.operand_types[0]), elem_or_self(op.results[0].type)
+        s, d = elem_or_self(op.in_.type), elem_or_self(op.results[0].type)
         if wider and s.width >= d.width:
             raise plain_error(op, f"result type '{d}' must be wider than operand type '{s}'")
         if not wider and s.width <= d.width:
@@ -426,7 +426,7 @@ def _print_select(pr, op):
     out.append(" " + pr.values(op.operands))
     out.append(pr.attr_dict_str(op.attributes))
     out.append(" : ")
-    cond = op.operand_types[0]
+    cond = op.condition.type
     if isinstance(cond, ShapedType):
         out.append(pr.type_str(cond) + ", ")
     out.append(pr.type_str(op.results[0].type))
