@@ -34,8 +34,7 @@ _TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
 
 def _super_vector_type(op):
     if op.name in _TRANSFERS:
-        return op.results[0].type if op.results and op.name == "vector.transfer_read" \
-            else op.operand(0).type
+        return op.vector.type  # (the read's result, the written operand)
     if len(op.results) != 1:
         return None
     t = op.results[0].type

@@ -118,7 +118,7 @@ class LinearizeExtractStridedSlice(_Linearize):
     root = "vector.extract_strided_slice"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        st = op.operand(0).type
+        st = op.vector.type
         dst = self.type_converter.convert_type(op.results[0].type)
         if st.is_scalable or dst.is_scalable:
             return rw.notify_match_failure(op, "scalable vectors are not supported.")
@@ -159,7 +159,7 @@ class LinearizeShuffle(_Linearize):
         dst = self.type_converter.convert_type(op.results[0].type)
         if not _narrower(op, self.width):
             return rw.notify_match_failure(op, "Can't flatten since targetBitWidth <= OpSize")
-        shape = op.operand(0).type.shape
+        shape = op.v1.type.shape
         slice_len = _num_elements(VectorType(shape[1:], I64)) if len(shape) > 1 else 1
         indices = []
         for a in op.get_attr("mask").value:
@@ -176,7 +176,7 @@ class LinearizeExtract(_Linearize):
     root = "vector.extract"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        vt = op.operand(0).type
+        vt = op.vector.type
         dst = self.type_converter.convert_type(op.results[0].type)
         if vt.is_scalable or (type(dst) is VectorType and dst.is_scalable):
             return rw.notify_match_failure(op, "scalable vectors are not supported.")
@@ -197,7 +197,7 @@ class LinearizeInsert(_Linearize):
     root = "vector.insert"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        src_t, dest_t = op.operand(0).type, op.operand(1).type
+        src_t, dest_t = op.source.type, op.dest.type
         dst = self.type_converter.convert_type(dest_t)
         if dest_t.is_scalable or dst.is_scalable:
             return rw.notify_match_failure(op, "scalable vectors are not supported.")

@@ -17,20 +17,16 @@ def _masked_op(mask_op, name):
     return inner if inner is not None and inner.name == name else None
 
 
-def _passthru(mask_op):
-    return mask_op.operands[1] if len(mask_op.operands) > 1 else None
-
-
 class MaskedTransferRead(RewritePattern):
     root = "vector.mask"
 
     def match_and_rewrite(self, op, rw):
         inner = _masked_op(op, "vector.transfer_read")
-        if inner is None or _passthru(op) is not None:
+        if inner is None or op.passthru is not None:
             return False  # (a vector pass-through has no transfer_read equivalent)
         t = Transfer(inner)
         new = X.read(rw, inner.loc, t.vtype, t.source, t.indices, t.perm_map, t.padding,
-                     op.operands[0], inner.get_attr("in_bounds"))
+                     op.mask, inner.get_attr("in_bounds"))
         rw.replace_op(op, list(new.results))
         return True
 
@@ -44,7 +40,7 @@ class MaskedTransferWrite(RewritePattern):
             return False
         t = Transfer(inner)
         new = X.write(rw, inner.loc, t.vector, t.source, t.indices, t.perm_map,
-                      op.operands[0], inner.get_attr("in_bounds"))
+                      op.mask, inner.get_attr("in_bounds"))
         if new.results:
             rw.replace_op(op, list(new.results))
         else:
@@ -60,12 +56,11 @@ class MaskedGather(RewritePattern):
         if inner is None:
             return False
         vt = inner.results[0].type
-        passthru = _passthru(op)
+        passthru = op.passthru
         if passthru is None:
             passthru = const(rw, inner.loc, vt)
-        ops = list(inner.operands)
-        new = rw.create("vector.gather", ops[:-2] + [op.operands[0], passthru], [vt],
-                        loc=inner.loc)
+        new = rw.create("vector.gather", [inner.base] + inner.indices +
+                        [inner.index_vec, op.mask, passthru], [vt], loc=inner.loc)
         rw.replace_op(op, list(new.results))
         return True
 

@@ -23,7 +23,7 @@ def _masking(op):
 
 
 def _dims_mask(op):
-    rank = len(op.operands[0].type.shape)
+    rank = len(op.source.type.shape)
     dims = {a.value if hasattr(a, "value") else a for a in op.properties["reduction_dims"]}
     return [i in dims for i in range(rank)]
 
@@ -55,7 +55,7 @@ def _root(op, rw):
     if m is None:
         return op, None
     rw.set_insertion_point(m)
-    return m, m.operands[0]
+    return m, m.mask
 
 
 class InnerOuterDimReduction(RewritePattern):
@@ -67,7 +67,7 @@ class InnerOuterDimReduction(RewritePattern):
         self.inner = inner_reduction
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.source
         rank = len(src.type.shape)
         red = _dims_mask(op)
         rdims = [a.value if hasattr(a, "value") else a for a in op.properties["reduction_dims"]]
@@ -89,7 +89,7 @@ class InnerOuterDimReduction(RewritePattern):
             new_mask[rank - i - 1 if self.inner else i] = True
         kind = op.properties["kind"]
         res = _mask_operation(rw, loc, lambda: _multi_reduction(
-            rw, loc, t, op.operands[1], new_mask, kind), op.results[0].type, tmask)
+            rw, loc, t, op.acc, new_mask, kind), op.results[0].type, tmask)
         rw.restore(ip)
         rw.replace_op(root, [res])
         return True
@@ -104,7 +104,7 @@ class ReduceMultiDimReductionRank(RewritePattern):
         self.inner = inner_reduction
 
     def match_and_rewrite(self, op, rw):
-        st = op.operands[0].type
+        st = op.source.type
         rank = len(st.shape)
         if rank < 2 or sum(1 for s in st.scalable_dims if s) > 1:
             return False
@@ -137,8 +137,8 @@ class ReduceMultiDimReductionRank(RewritePattern):
         new_vmask = None
         if vmask is not None:
             new_vmask = _shape_cast(rw, loc, vmask, VectorType(shape, I1))
-        cast = _shape_cast(rw, loc, op.operands[0], VectorType(shape, st.element_type, scal))
-        acc = op.operands[1]
+        cast = _shape_cast(rw, loc, op.source, VectorType(shape, st.element_type, scal))
+        acc = op.acc
         if flat_par:
             acc = _shape_cast(rw, loc, acc, VectorType([flat_par], st.element_type,
                                                        [par_scalable]))
@@ -166,7 +166,7 @@ class TwoDimToElementWise(RewritePattern):
     def match_and_rewrite(self, op, rw):
         if _masking(op) is not None:
             return False
-        st = op.operands[0].type
+        st = op.source.type
         if len(st.shape) != 2:
             return False
         red = _dims_mask(op)
@@ -175,9 +175,9 @@ class TwoDimToElementWise(RewritePattern):
         et = st.element_type
         if not isinstance(et, (IntegerType, IndexType, FloatType)):
             return False
-        loc, result = op.loc, op.operands[1]
+        loc, result = op.loc, op.acc
         for i in range(st.shape[0]):
-            row = _extract(rw, loc, op.operands[0], i)
+            row = _extract(rw, loc, op.source, i)
             result = make_arith_reduction(rw, loc, op.properties["kind"], row, result)
         rw.replace_op(op, [result])
         return True
@@ -188,7 +188,7 @@ class TwoDimToReduction(RewritePattern):
     root = "vector.multi_reduction"
 
     def match_and_rewrite(self, op, rw):
-        st = op.operands[0].type
+        st = op.source.type
         if len(st.shape) != 2:
             return False
         red = _dims_mask(op)
@@ -201,8 +201,8 @@ class TwoDimToReduction(RewritePattern):
         result = const(rw, loc, dt)
         kind = op.properties["kind"]
         for i in range(st.shape[0]):
-            v = _extract(rw, loc, op.operands[0], i)
-            acc = _extract(rw, loc, op.operands[1], i)
+            v = _extract(rw, loc, op.source, i)
+            acc = _extract(rw, loc, op.acc, i)
             m = _extract(rw, loc, vmask, i) if vmask is not None else None
             r = _mask_operation(rw, loc, lambda: rw.create(
                 "vector.reduction", [v, acc], [st.element_type],
@@ -221,17 +221,17 @@ class OneDimToTwoDim(RewritePattern):
     root = "vector.multi_reduction"
 
     def match_and_rewrite(self, op, rw):
-        st = op.operands[0].type
+        st = op.source.type
         if len(st.shape) != 1:
             return False
         ip = rw.save()
         root, vmask = _root(op, rw)
         loc = op.loc
         et = st.element_type
-        cast = _shape_cast(rw, loc, op.operands[0],
+        cast = _shape_cast(rw, loc, op.source,
                            VectorType([1, st.shape[-1]], et, [False, st.scalable_dims[-1]]))
         acc_t = VectorType([1], et)
-        acc = rw.create("vector.broadcast", [op.operands[1]], [acc_t], loc=loc).results[0]
+        acc = rw.create("vector.broadcast", [op.acc], [acc_t], loc=loc).results[0]
         cmask = None
         if vmask is not None:
             mt = vmask.type

@@ -15,14 +15,9 @@ from pyopt.dialects.affine.analysis.parallelism import is_loop_memory_parallel
 from pyopt.ir.core import Block
 from passes.affine.super_vectorize import matcher
 
-READS = ("affine.load", "affine.vector_load")
-
-
 def access_parts(op):
     """(memref, map, map operands) of an affine (vector) load or store."""
-    if op.name in READS:
-        return op.operand(0), op.get_attr("map").value, op.operands[1:]
-    return op.operand(1), op.get_attr("map").value, op.operands[2:]
+    return op.memref, op.map.value, op.indices
 
 # combiner op -> arith.AtomicRMWKind name
 REDUCTION_KINDS = {

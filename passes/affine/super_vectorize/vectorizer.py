@@ -208,7 +208,7 @@ def _zero_attr(t):
 
 def _vectorize_store(op, st):
     memref, amap, operands = access_parts(op)
-    value = vectorize_operand(op.operand(0), st)
+    value = vectorize_operand(op.value, st)
     if value is None:
         return None
     operands = [st.scalar(v) for v in operands]

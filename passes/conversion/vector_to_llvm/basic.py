@@ -74,7 +74,7 @@ class InsertLowering(ConvertOpToLLVMPattern):
         if not pos:
             rw.replace_op(op, [src])
             return True
-        if isinstance(op.operands[0].type, VectorType):
+        if isinstance(op.source.type, VectorType):
             if not _all_static(pos):
                 return False
             rw.replace_op(op, [B.insertvalue(rw, dest, src, pos, op.loc)])
@@ -95,7 +95,7 @@ class ExtractElementLowering(ConvertOpToLLVMPattern):
     root = "vector.extractelement"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        vt = op.operands[0].type
+        vt = op.vector.type
         if self.tc.convert_type(vt) is None:
             return False
         if not vt.shape:  # 0-D: a vector<1x..> after conversion, element 0
@@ -126,7 +126,7 @@ class ShuffleLowering(ConvertOpToLLVMPattern):
 
     def match_and_rewrite(self, op, adaptor, rw):
         loc = op.loc
-        v1t, v2t = op.operands[0].type, op.operands[1].type
+        v1t, v2t = op.v1.type, op.v2.type
         rt = op.results[0].type
         llvm_t = self.tc.convert_type(rt)
         if llvm_t is None:

@@ -75,15 +75,15 @@ class OuterProductLowering(RewritePattern):
         if len(res_t.shape) >= 2 and all(res_t.scalable_dims):
             return False
         loc = op.loc
-        lhs, rhs = op.operands[0], op.operands[1]
-        acc = op.operands[2] if len(op.operands) > 2 else None
+        lhs, rhs = op.lhs, op.rhs
+        acc = op.acc
         kind = op.properties["kind"]
         is_int = type(res_t.element_type) in (IntegerType, IndexType)
         root, mask = op, None
         masking = _masking_op(op)
         if masking is not None:
             rw.set_insertion_point(masking)
-            root, mask = masking, masking.operands[0]
+            root, mask = masking, masking.mask
         if type(rhs.type) is not VectorType:  # axpy
             b = rw.create("vector.broadcast", [rhs], [lhs.type], loc=loc).results[0]
             r = contract_arith(rw, loc, lhs, b, acc, kind, is_int, mask)
@@ -217,7 +217,7 @@ def _dot_lowering(op, rw):
     if how is None:
         return None
     loc = op.loc
-    lhs, rhs = op.operands[0], op.operands[1]
+    lhs, rhs = op.lhs, op.rhs
     perm = [1, 0]
     if how == "tr_rhs":
         rhs = _transpose(rw, loc, rhs, perm)
@@ -250,7 +250,7 @@ def _dot_lowering(op, rw):
             res = _insert(rw, loc, red, res, [r] if rank == 1 else [r, c])
     if len(op.operands) > 2:
         add = "arith.addi" if is_int else "arith.addf"
-        res = rw.create(add, [res, op.operands[2]], [dst], loc=loc).results[0]
+        res = rw.create(add, [res, op.acc], [dst], loc=loc).results[0]
     return res
 
 
@@ -266,7 +266,7 @@ def _dim_map(maps, iters, parallel):
 
 
 def _lower_parallel(op, rw, lhs_index, rhs_index, mask):
-    lhs, rhs, acc = op.operands[0], op.operands[1], op.operands[2]
+    lhs, rhs, acc = op.lhs, op.rhs, op.acc
     lt_, rt_, res_t = lhs.type, rhs.type, op.results[0].type
     maps = [a.value for a in op.properties["indexing_maps"]]
     iters = list(op.properties["iterator_types"])
@@ -301,7 +301,7 @@ def _lower_parallel(op, rw, lhs_index, rhs_index, mask):
 
 
 def _lower_reduction(op, rw, mask):
-    lhs, rhs, acc = op.operands[0], op.operands[1], op.operands[2]
+    lhs, rhs, acc = op.lhs, op.rhs, op.acc
     res_t = op.results[0].type
     if type(res_t) is VectorType:
         return None
@@ -344,8 +344,8 @@ class ContractionLowering(RewritePattern):
     def match_and_rewrite(self, op, rw):
         acc_t = op.results[0].type
         acc_et = acc_t.element_type if type(acc_t) is VectorType else acc_t
-        if op.operands[0].type.element_type is not acc_et or \
-                op.operands[1].type.element_type is not acc_et:
+        if op.lhs.type.element_type is not acc_et or \
+                op.rhs.type.element_type is not acc_et:
             return False
         if op.properties["kind"].name != "add":
             return False
@@ -354,7 +354,7 @@ class ContractionLowering(RewritePattern):
         ip = rw.save()
         if masking is not None:
             rw.set_insertion_point(masking)
-            root, mask = masking, masking.operands[0]
+            root, mask = masking, masking.mask
         res = self._lower(op, rw, mask)
         rw.restore(ip)
         if res is None:
@@ -377,10 +377,10 @@ class ContractionLowering(RewritePattern):
         contracting = _dim_map(maps, iters, False)
         lhs_c = {a for a, _ in contracting}
         rhs_c = {b for _, b in contracting}
-        for i in range(len(op.operands[0].type.shape)):
+        for i in range(len(op.lhs.type.shape)):
             if i not in lhs_c:
                 return _lower_parallel(op, rw, i, None, mask)
-        for i in range(len(op.operands[1].type.shape)):
+        for i in range(len(op.rhs.type.shape)):
             if i not in rhs_c:
                 return _lower_parallel(op, rw, None, i, mask)
         if contracting:

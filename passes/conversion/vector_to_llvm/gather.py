@@ -37,7 +37,7 @@ def _ptrs(rw, loc, tc, mt, descriptor, base, index, vt):
 
 class _Base(ConvertOpToLLVMPattern):
     def prepare(self, op, adaptor, rw):
-        mt = op.operands[0].type
+        mt = op.base.type
         if not _supported(self.tc, mt):
             return None
         align = _alignment(self.tc, mt.element_type)
@@ -83,7 +83,7 @@ class ScatterLowering(_Base):
         if got is None:
             return False
         mt, align, ptr = got
-        vt = op.operands[-1].type
+        vt = op.valueToStore.type
         ptrs = _ptrs(rw, op.loc, self.tc, mt, adaptor[0], ptr, adaptor.index_vec, vt)
         B.create(rw, "llvm.intr.masked.scatter", [adaptor.valueToStore, ptrs, adaptor.mask], [],
                  properties={"alignment": align}, loc=op.loc)
@@ -100,10 +100,10 @@ class AllFalseMaskFolder(RewritePattern):
         self.root = root
 
     def match_and_rewrite(self, op, rw):
-        if mask_format(op.operands[-2]) != ALL_FALSE:
+        if mask_format(op.mask) != ALL_FALSE:
             return False
         if op.results:
-            rw.replace_op(op, [op.operands[-1]])
+            rw.replace_op(op, [op.pass_thru])
         else:
             rw.erase_op(op)
         return True

@@ -15,7 +15,7 @@ class ExpandLoadLowering(ConvertOpToLLVMPattern):
     root = "vector.expandload"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        mt = op.operands[0].type
+        mt = op.base.type
         ptr = self.strided_element_ptr(rw, op.loc, mt, adaptor.base, list(adaptor.indices))
         new = B.create(rw, "llvm.intr.masked.expandload", [ptr, adaptor.mask,
                                                            adaptor.pass_thru],
@@ -28,7 +28,7 @@ class CompressStoreLowering(ConvertOpToLLVMPattern):
     root = "vector.compressstore"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        mt = op.operands[0].type
+        mt = op.base.type
         ptr = self.strided_element_ptr(rw, op.loc, mt, adaptor.base, list(adaptor.indices))
         B.create(rw, "llvm.intr.masked.compressstore",
                  [adaptor.valueToStore, ptr, adaptor.mask], [], loc=op.loc)
@@ -58,7 +58,7 @@ class TypeCastLowering(ConvertOpToLLVMPattern):
     root = "vector.type_cast"
 
     def match_and_rewrite(self, op, adaptor, rw):
-        src_t, dst_t = op.operands[0].type, op.results[0].type
+        src_t, dst_t = op.memref.type, op.results[0].type
         if DYNAMIC in src_t.shape or DYNAMIC in dst_t.shape:
             return False
         src = adaptor[0]

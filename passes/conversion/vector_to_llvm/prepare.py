@@ -44,7 +44,7 @@ class BroadcastLowering(RewritePattern):
     root = "vector.broadcast"
 
     def match_and_rewrite(self, op, rw):
-        loc, src = op.loc, op.operands[0]
+        loc, src = op.loc, op.source
         dst = op.results[0].type
         st = src.type
         if not isinstance(st, VectorType):

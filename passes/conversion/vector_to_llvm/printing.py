@@ -37,8 +37,8 @@ class PrintLowering(ConvertOpToLLVMPattern):
         if module is None:
             return False
         loc = op.loc
-        if op.operands:
-            t = op.operands[0].type
+        if op.source is not None:
+            t = op.source.type
             if isinstance(t, VectorType) or self.tc.convert_type(t) is None:
                 return False
             entry = _printer(t)

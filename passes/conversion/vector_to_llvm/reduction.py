@@ -120,8 +120,8 @@ class MaskedReductionLowering(ConvertOpToLLVMPattern):
         if llvm_t is None:
             return False
         loc = red.loc
-        vec = rw.remap_operand(red, red.operands[0], self.tc)
-        acc = rw.remap_operand(red, red.operands[1], self.tc) if len(red.operands) > 1 else None
+        vec = rw.remap_operand(red, red.vector, self.tc)
+        acc = rw.remap_operand(red, red.acc, self.tc) if red.acc is not None else None
         mask = adaptor[0]
         if kind in _MASK_NEUTRAL:
             intr, comb, which = _MASK_NEUTRAL[kind]

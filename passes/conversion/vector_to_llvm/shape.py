@@ -92,13 +92,13 @@ class ShapeCast2DTo1D(RewritePattern):
     root = "vector.shape_cast"
 
     def match_and_rewrite(self, op, rw):
-        st, rt = op.operands[0].type, op.results[0].type
+        st, rt = op.source.type, op.results[0].type
         if _scalable(st) or _scalable(rt) or len(st.shape) != 2 or len(rt.shape) != 1:
             return False
         loc, n = op.loc, st.shape[1]
         desc = const(rw, loc, rt)
         for i in range(st.shape[0]):
-            row = _extract(rw, loc, op.operands[0], [i])
+            row = _extract(rw, loc, op.source, [i])
             desc = _strided(rw, loc, "vector.insert_strided_slice", [row, desc], rt,
                             offsets=[i * n], strides=[1])
         rw.replace_op(op, [desc])
@@ -110,14 +110,14 @@ class ShapeCast1DTo2D(RewritePattern):
     root = "vector.shape_cast"
 
     def match_and_rewrite(self, op, rw):
-        st, rt = op.operands[0].type, op.results[0].type
+        st, rt = op.source.type, op.results[0].type
         if _scalable(st) or _scalable(rt) or len(st.shape) != 1 or len(rt.shape) != 2:
             return False
         loc, n = op.loc, rt.shape[1]
         row_t = VectorType([n], rt.element_type)
         desc = const(rw, loc, rt)
         for i in range(rt.shape[0]):
-            row = _strided(rw, loc, "vector.extract_strided_slice", [op.operands[0]], row_t,
+            row = _strided(rw, loc, "vector.extract_strided_slice", [op.source], row_t,
                            offsets=[i * n], sizes=[n], strides=[1])
             desc = _insert(rw, loc, row, desc, [i])
         rw.replace_op(op, [desc])
@@ -129,7 +129,7 @@ class ShapeCastGeneric(RewritePattern):
     root = "vector.shape_cast"
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.source
         st, rt = src.type, op.results[0].type
         if _scalable(st) or _scalable(rt):
             return False
@@ -167,7 +167,7 @@ class ShapeCastScalable(RewritePattern):
     root = "vector.shape_cast"
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.source
         st, rt = src.type, op.results[0].type
         if not _trailing_scalable(st) or not _trailing_scalable(rt):
             return False
@@ -222,7 +222,7 @@ class Transpose2DUnitDim(RewritePattern):
         if not ((rt.shape[0] == 1 and not rt.scalable_dims[0]) or
                 (rt.shape[1] == 1 and not rt.scalable_dims[1])):
             return False
-        rw.replace_op(op, [rw.create("vector.shape_cast", [op.operands[0]], [rt],
+        rw.replace_op(op, [rw.create("vector.shape_cast", [op.vector], [rt],
                                      loc=op.loc).results[0]])
         return True
 
@@ -233,7 +233,7 @@ class TransposeEltWise(RewritePattern):
     root = "vector.transpose"
 
     def match_and_rewrite(self, op, rw):
-        src = op.operands[0]
+        src = op.vector
         st, rt = src.type, op.results[0].type
         if _scalable(st):
             return False
@@ -326,7 +326,7 @@ class ExtractStridedSlice1D(RewritePattern):
         if len(offs) != 1:
             return False
         size, stride = _ints(op.properties["sizes"])[0], _ints(op.properties["strides"])[0]
-        v = op.operands[0]
+        v = op.vector
         mask = list(range(offs[0], offs[0] + size * stride, stride))
         rw.replace_op(op, [_shuffle(rw, op.loc, v, v, mask, op.results[0].type)])
         return True
@@ -343,7 +343,7 @@ class ExtractStridedSliceND(RewritePattern):
         if len(offs) == 1:
             return False
         sizes, strides = _ints(op.properties["sizes"]), _ints(op.properties["strides"])
-        rt, loc, v = op.results[0].type, op.loc, op.operands[0]
+        rt, loc, v = op.results[0].type, op.loc, op.vector
         zero = const(rw, loc, rt.element_type)
         res = rw.create("vector.splat", [zero], [rt], loc=loc).results[0]
         sub_t = VectorType(rt.shape[1:], rt.element_type, rt.scalable_dims[1:])

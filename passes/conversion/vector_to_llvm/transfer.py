@@ -209,7 +209,7 @@ class StoreToMemrefStore(RewritePattern):
     root = "vector.store"
 
     def match_and_rewrite(self, op, rw):
-        value = op.operands[0]
+        value = op.valueToStore
         vt = value.type
         if _num_elements(vt) != 1:
             return False
@@ -220,7 +220,7 @@ class StoreToMemrefStore(RewritePattern):
         else:
             e = rw.create("vector.extract", [value], [vt.element_type], loc=loc, properties={
                 "static_position": DenseArrayAttr(I64, [0] * len(vt.shape))}).results[0]
-        rw.create("memref.store", [e] + list(op.operands[1:]), [], loc=loc)
+        rw.create("memref.store", [e, op.base] + op.indices, [], loc=loc)
         rw.erase_op(op)
         return True
 

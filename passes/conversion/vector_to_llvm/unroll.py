@@ -41,7 +41,7 @@ class UnrollBitCast(RewritePattern):
         loc, sub_t = op.loc, _tail(rt, len(positions[0]))
         result = const(rw, loc, rt)
         for pos in positions:
-            e = _extract(rw, loc, op.operands[0], pos)
+            e = _extract(rw, loc, op.source, pos)
             c = rw.create("vector.bitcast", [e], [sub_t], loc=loc).results[0]
             result = _insert(rw, loc, c, result, pos)
         rw.replace_op(op, [result])
@@ -59,8 +59,8 @@ class UnrollInterleave(RewritePattern):
         loc, sub_t = op.loc, _tail(rt, len(positions[0]))
         result = const(rw, loc, rt)
         for pos in positions:
-            a = _extract(rw, loc, op.operands[0], pos)
-            b = _extract(rw, loc, op.operands[1], pos)
+            a = _extract(rw, loc, op.lhs, pos)
+            b = _extract(rw, loc, op.rhs, pos)
             v = rw.create("vector.interleave", [a, b], [sub_t], loc=loc).results[0]
             result = _insert(rw, loc, v, result, pos)
         rw.replace_op(op, [result])
@@ -78,7 +78,7 @@ class UnrollDeinterleave(RewritePattern):
         loc, sub_t = op.loc, _tail(rt, len(positions[0]))
         even = odd = const(rw, loc, rt)
         for pos in positions:
-            s = _extract(rw, loc, op.operands[0], pos)
+            s = _extract(rw, loc, op.source, pos)
             d = rw.create("vector.deinterleave", [s], [sub_t, sub_t], loc=loc)
             even = _insert(rw, loc, d.results[0], even, pos)
             odd = _insert(rw, loc, d.results[1], odd, pos)
@@ -125,7 +125,7 @@ class DeinterleaveLowering(ConvertOpToLLVMPattern):
             rw.replace_op(op, [B.extractvalue(rw, d, 0, loc), B.extractvalue(rw, d, 1, loc)])
             return True
         llvm_t = self.tc.convert_type(rt)
-        n = op.operands[0].type.shape[0]
+        n = op.source.type.shape[0]
         poison = B.poison(rw, src.type, loc)
         even = _shuffle(rw, src, poison, llvm_t, list(range(0, n, 2)), loc)
         odd = _shuffle(rw, src, poison, llvm_t, list(range(1, n, 2)), loc)

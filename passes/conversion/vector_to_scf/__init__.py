@@ -20,13 +20,13 @@ def needs_vector_to_scf(op, target_rank=1):
     """True when upstream's convert-vector-to-scf would rewrite `op` (the test-lower-to-llvm
     pipeline asks, to skip the pass on IR without such ops)."""
     if op.name in _TRANSFERS:
-        vt = op.results[0].type if op.name == "vector.transfer_read" else op.operands[0].type
+        vt = op.vector.type  # (the read's result, the written operand)
         if len(getattr(vt, "shape", ())) > target_rank:
             return True
         pm = op.get_attr("permutation_map")
         return pm is not None and not pm.value.is_minor_identity()
-    if op.name == "vector.print" and op.operands:
-        return isinstance(op.operands[0].type, VectorType)
+    if op.name == "vector.print" and op.source is not None:
+        return isinstance(op.source.type, VectorType)
     return False
 
 

@@ -19,7 +19,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.transfer import index_const, last_dim_unit_stride
 from passes.conversion.vector_to_scf import xfer_ops as X
 from passes.conversion.vector_to_scf.permutation import _masked
-from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
+from pyopt.rewrite.matchers import defining
 
 
 class Options:
@@ -142,10 +142,10 @@ class TransferLoop(RewritePattern):
         if is_read:
             uses = list(op.results[0].uses())
             store = uses[0].owner
-            buf, buf_idx = store.operands[1], list(store.operands[2:])
+            buf, buf_idx = store.memref, store.indices
         else:
-            load = _defining(t.vector, "memref.load")
-            buf, buf_idx = load.operands[0], list(load.operands[1:])
+            load = defining(t.vector, "memref.load")
+            buf, buf_idx = load.memref, load.indices
         ct = _unpack_one_dim(buf.type)
         if ct is None:
             return False
@@ -156,8 +156,8 @@ class TransferLoop(RewritePattern):
         cmask = None
         mask_load = None
         if t.mask is not None:
-            mask_load = _defining(t.mask, "memref.load")
-            mbuf = mask_load.operands[0]
+            mask_load = defining(t.mask, "memref.load")
+            mbuf = mask_load.memref
             if bcast0 or len(t.mask.type.shape) == 1:
                 cmask = mbuf
             else:
@@ -242,7 +242,7 @@ class UnrollRead(RewritePattern):
         uses = list(res.uses())
         ins = uses[0].owner if len(uses) == 1 and uses[0].owner.name == "vector.insert" \
             else None
-        vec = ins.operands[1] if ins is not None else X.splat(rw, loc, t.padding, t.vtype)
+        vec = ins.dest if ins is not None else X.splat(rw, loc, t.padding, t.vtype)
         pos = X.mixed_position(ins) if ins is not None else []
         nt = X.drop_front(t.vtype)
         d = X.unpacked_dim(t)
@@ -278,8 +278,8 @@ class UnrollWrite(RewritePattern):
         if not _unpackable(t, self.opts):
             return False
         loc = op.loc
-        ext = _defining(t.vector, "vector.extract")
-        vec = ext.operands[0] if ext is not None else t.vector
+        ext = defining(t.vector, "vector.extract")
+        vec = ext.vector if ext is not None else t.vector
         pos = X.mixed_position(ext) if ext is not None else []
         tensor = X.is_tensor(t)
         source = t.source

@@ -25,12 +25,12 @@ class DecomposePrint(RewritePattern):
     root = "vector.print"
 
     def match_and_rewrite(self, op, rw):
-        if not op.operands or not isinstance(op.operands[0].type, VectorType):
+        if op.source is None or not isinstance(op.source.type, VectorType):
             return False
-        vt = op.operands[0].type
+        vt = op.source.type
         if len(vt.shape) > 1 and any(vt.scalable_dims):  # (no 2-D scalable indexing)
             return False
-        loc, value = op.loc, op.operands[0]
+        loc, value = op.loc, op.source
         rw.set_insertion_point(op)
 
         def const(v):

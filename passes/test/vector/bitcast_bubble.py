@@ -9,7 +9,7 @@ from pyopt.ir.types import I64, VectorType
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_scf import xfer_ops as X
-from pyopt.rewrite.matchers import defining as _def  # noqa: F401
+from pyopt.rewrite.matchers import defining
 
 
 def _ints(op, name):
@@ -35,12 +35,12 @@ class BubbleDownBitCastForExtract(RewritePattern):
     root = "vector.extract"
 
     def match_and_rewrite(self, op, rw):
-        if len(op.operand(0).type.shape) != 1:
+        if len(op.vector.type.shape) != 1:
             return False
-        cast = _def(op.operand(0), "vector.bitcast")
+        cast = defining(op.vector, "vector.bitcast")
         if cast is None:
             return False
-        st, dt = cast.operand(0).type, cast.results[0].type
+        st, dt = cast.source.type, cast.results[0].type
         if _n(st) == 1 or _n(st) > _n(dt):
             return False
         ratio = _n(dt) // _n(st)
@@ -48,7 +48,7 @@ class BubbleDownBitCastForExtract(RewritePattern):
         if not isinstance(pos[0], int):
             return False
         loc = op.loc
-        packed = X.extract(rw, loc, cast.operand(0), [pos[0] // ratio])
+        packed = X.extract(rw, loc, cast.source, [pos[0] // ratio])
         pt = VectorType([1], packed.type)
         packed = X.insert(rw, loc, packed, const(rw, loc, pt), [0])
         casted = _bitcast(rw, loc, packed, VectorType([ratio], dt.element_type))
@@ -60,13 +60,13 @@ class BubbleDownBitCastForStridedSliceExtract(RewritePattern):
     root = "vector.extract_strided_slice"
 
     def match_and_rewrite(self, op, rw):
-        cast = _def(op.operand(0), "vector.bitcast")
+        cast = defining(op.vector, "vector.bitcast")
         if cast is None:
             return False
-        st, dt = cast.operand(0).type, cast.results[0].type
+        st, dt = cast.source.type, cast.results[0].type
         if st.shape[-1] > dt.shape[-1] or any(s != 1 for s in _ints(op, "strides")):
             return False
-        rank = len(op.operand(0).type.shape)
+        rank = len(op.vector.type.shape)
         ratio = dt.shape[-1] // st.shape[-1]
         offs, sizes = _ints(op, "offsets"), _ints(op, "sizes")
         if len(offs) == rank:
@@ -80,7 +80,7 @@ class BubbleDownBitCastForStridedSliceExtract(RewritePattern):
         dims = list(op.results[0].type.shape)
         dims[-1] //= ratio
         loc = op.loc
-        new = rw.create("vector.extract_strided_slice", [cast.operand(0)],
+        new = rw.create("vector.extract_strided_slice", [cast.source],
                         [VectorType(dims, st.element_type)], properties={
                             "offsets": _i64s(offs), "sizes": _i64s(sizes),
                             "strides": op.get_attr("strides")}, loc=loc).results[0]
@@ -92,13 +92,13 @@ class BubbleUpBitCastForInsert(RewritePattern):
     root = "vector.bitcast"
 
     def match_and_rewrite(self, op, rw):
-        st, dt = op.operand(0).type, op.results[0].type
+        st, dt = op.source.type, op.results[0].type
         if not st.shape or any(st.scalable_dims) or any(dt.scalable_dims):
             return False
         shrink = st.shape[-1] >= dt.shape[-1]
         ratio = st.shape[-1] // dt.shape[-1] if shrink else dt.shape[-1] // st.shape[-1]
-        ins = _def(op.operand(0), "vector.insert")
-        if ins is None or type(ins.operand(0).type) is not VectorType:
+        ins = defining(op.source, "vector.insert")
+        if ins is None or type(ins.source.type) is not VectorType:
             return False
 
         def scaled(t):
@@ -106,8 +106,8 @@ class BubbleUpBitCastForInsert(RewritePattern):
             dims[-1] = dims[-1] // ratio if shrink else dims[-1] * ratio
             return VectorType(dims, dt.element_type)
         loc = op.loc
-        src = _bitcast(rw, loc, ins.operand(0), scaled(ins.operand(0).type))
-        dst = _bitcast(rw, loc, ins.operand(1), scaled(ins.operand(1).type))
+        src = _bitcast(rw, loc, ins.source, scaled(ins.source.type))
+        dst = _bitcast(rw, loc, ins.dest, scaled(ins.dest.type))
         rw.replace_op(op, [X.insert(rw, loc, src, dst, X.mixed_position(ins))])
         return True
 
@@ -116,14 +116,14 @@ class BubbleUpBitCastForStridedSliceInsert(RewritePattern):
     root = "vector.bitcast"
 
     def match_and_rewrite(self, op, rw):
-        st, dt = op.operand(0).type, op.results[0].type
+        st, dt = op.source.type, op.results[0].type
         if not st.shape or st.shape[-1] < dt.shape[-1]:
             return False
         ratio = st.shape[-1] // dt.shape[-1]
-        ins = _def(op.operand(0), "vector.insert_strided_slice")
+        ins = defining(op.source, "vector.insert_strided_slice")
         if ins is None or any(s != 1 for s in _ints(ins, "strides")):
             return False
-        it, idt = ins.operand(0).type, ins.operand(1).type
+        it, idt = ins.source.type, ins.dest.type
         if len(it.shape) != len(idt.shape):
             return False
         per = dt.element_type.width // st.element_type.width
@@ -139,8 +139,8 @@ class BubbleUpBitCastForStridedSliceInsert(RewritePattern):
             dims[-1] //= ratio
             return VectorType(dims, dt.element_type)
         loc = op.loc
-        src = _bitcast(rw, loc, ins.operand(0), scaled(it))
-        dst = _bitcast(rw, loc, ins.operand(1), scaled(idt))
+        src = _bitcast(rw, loc, ins.source, scaled(it))
+        dst = _bitcast(rw, loc, ins.dest, scaled(idt))
         rw.replace_op_with_new_op(op, "vector.insert_strided_slice", [src, dst], [dt],
                                   properties={"offsets": _i64s(offs),
                                               "strides": ins.get_attr("strides")})

@@ -46,7 +46,7 @@ class ExtractStridedSlice(RewritePattern):
     root = "vector.extract_strided_slice"
 
     def match_and_rewrite(self, op, rw):
-        st = op.operand(0).type
+        st = op.vector.type
         nst = trim_leading_ones(st)
         n = len(st.shape) - len(nst.shape)
         if n == 0:
@@ -54,7 +54,7 @@ class ExtractStridedSlice(RewritePattern):
         dt = op.results[0].type
         ndt = VectorType(dt.shape[n:], dt.element_type, dt.scalable_dims[n:])
         loc = op.loc
-        src = extract_zeros(rw, loc, op.operand(0), n)
+        src = extract_zeros(rw, loc, op.vector, n)
         props = {k: ArrayAttr(list(op.get_attr(k))[n:]) for k in ("offsets", "sizes", "strides")}
         new = rw.create("vector.extract_strided_slice", [src], [ndt], properties=props, loc=loc)
         _bcast(rw, op, dt, new.results[0])
@@ -65,14 +65,14 @@ class InsertStridedSlice(RewritePattern):
     root = "vector.insert_strided_slice"
 
     def match_and_rewrite(self, op, rw):
-        st, dt = op.operand(0).type, op.operand(1).type
+        st, dt = op.source.type, op.dest.type
         nst, ndt = trim_leading_ones(st), trim_leading_ones(dt)
         ns, nd = len(st.shape) - len(nst.shape), len(dt.shape) - len(ndt.shape)
         if ns == 0 and nd == 0:
             return False
         loc = op.loc
-        src = extract_zeros(rw, loc, op.operand(0), ns)
-        dst = extract_zeros(rw, loc, op.operand(1), nd)
+        src = extract_zeros(rw, loc, op.source, ns)
+        dst = extract_zeros(rw, loc, op.dest, nd)
         offs = list(op.get_attr("offsets"))
         strides = list(op.get_attr("strides"))
         props = {"offsets": ArrayAttr(offs[len(offs) - len(ndt.shape):]),
@@ -87,21 +87,21 @@ class Insert(RewritePattern):
     root = "vector.insert"
 
     def match_and_rewrite(self, op, rw):
-        st = op.operand(0).type
+        st = op.source.type
         old_src_rank = new_src_rank = 0
         if type(st) is VectorType:
             old_src_rank = len(st.shape)
             new_src_rank = len(trim_leading_ones(st).shape)
-        dt = op.operand(1).type
+        dt = op.dest.type
         ndt = trim_leading_ones(dt)
         ns, nd = old_src_rank - new_src_rank, len(dt.shape) - len(ndt.shape)
         if ns == 0 and nd == 0:
             return False
         loc = op.loc
-        src = op.operand(0)
+        src = op.source
         if old_src_rank != 0:
             src = extract_zeros(rw, loc, src, ns)
-        dst = extract_zeros(rw, loc, op.operand(1), nd)
+        dst = extract_zeros(rw, loc, op.dest, nd)
         pos = X.mixed_position(op)
         keep = max(0, len(pos) - nd)
         new_pos = pos[len(pos) - keep:] if keep else []
@@ -223,7 +223,7 @@ class Contraction(RewritePattern):
     root = "vector.contract"
 
     def match_and_rewrite(self, op, rw):
-        acc_t = op.operand(2).type
+        acc_t = op.acc.type
         if type(acc_t) is not VectorType or len(acc_t.shape) < 2 or acc_t.shape[0] != 1:
             return False
         mop = op.parent_op if _masked(op) else None
@@ -235,7 +235,7 @@ class Contraction(RewritePattern):
         if iters[drop].keyword != "parallel":
             return False
         new_iters = [it for i, it in enumerate(iters) if i != drop]
-        operands = [op.operand(0), op.operand(1), op.operand(2)]
+        operands = [op.lhs, op.rhs, op.acc]
         loc = op.loc
         new_maps, new_ops = [], []
         for k, m in enumerate(maps):
@@ -268,7 +268,7 @@ class Contraction(RewritePattern):
             new = rw.create("vector.contract", new_ops, [rt], properties=props, loc=loc)
             _bcast(rw, op, op.results[0].type, new.results[0])
             return True
-        mask = extract_zeros(rw, loc, mop.operand(0), 1)
+        mask = extract_zeros(rw, loc, mop.mask, 1)
         m = rw.create("vector.mask", [mask], [rt], regions=1, loc=loc)
         ip = rw.save()
         rw.set_insertion_point_to_end(rw.create_block(m.regions[0]))

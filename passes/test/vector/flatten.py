@@ -15,6 +15,7 @@ from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset
 from pyopt.ir.types import DYNAMIC, INDEX, IntegerType, FloatType, MemRefType, VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_llvm.transfer import has_out_of_bounds_dim
@@ -167,13 +168,12 @@ class ShapeCastPairFolder(RewritePattern):
     root = "vector.shape_cast"
 
     def match_and_rewrite(self, op, rw):
-        src = op.operand(0)
-        d = src.defining_op()
-        if d is None or d.name != "vector.shape_cast":
+        d = defining(op.source, "vector.shape_cast")
+        if d is None:
             return False
-        if d.operand(0).type != op.results[0].type:
+        if d.source.type != op.results[0].type:
             return False
-        rw.replace_op(op, [d.operand(0)])
+        rw.replace_op(op, [d.source])
         return True
 
 

@@ -16,7 +16,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_scf.permutation import inverse_permutation
 from passes.vector.multi_reduction import _dims_mask
 from passes.test.vector.flatten import is_elementwise
-from pyopt.rewrite.matchers import defining as _def  # noqa: F401
+from pyopt.rewrite.matchers import defining
 
 PARALLEL = IteratorTypeAttr.get("parallel")
 REDUCTION = IteratorTypeAttr.get("reduction")
@@ -47,15 +47,15 @@ class MultiReduceToContract(RewritePattern):
     def match_and_rewrite(self, op, rw):
         if op.get_attr("kind") != KIND_ADD:
             return False
-        mul = op.operand(0).defining_op()
-        if mul is None or mul.name not in ("arith.mulf", "arith.muli"):
+        mul = defining(op.source, "arith.mulf", "arith.muli")
+        if mul is None:
             return False
         mask = _dims_mask(op)
         n = len(mask)
         iters = [REDUCTION if m else PARALLEL for m in mask]
         dst = AffineMap(n, 0, [adim(i) for i, m in enumerate(mask) if not m])
         ident = AffineMap(n, 0, [adim(i) for i in range(n)])
-        contract(rw, op, mul.operand(0), mul.operand(1), op.operand(1), [ident, ident, dst],
+        contract(rw, op, mul.lhs, mul.rhs, op.acc, [ident, ident, dst],
                  iters)
         return True
 
@@ -65,19 +65,19 @@ class CombineContractABTranspose(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         maps = _maps(op)
-        ops = [op.operand(0), op.operand(1)]
+        ops = [op.lhs, op.rhs]
         changed = False
         for i in range(2):
-            t = _def(ops[i], "vector.transpose")
+            t = defining(ops[i], "vector.transpose")
             if t is None:
                 continue
             pm = AffineMap.get_permutation_map(_perm(t))
             maps[i] = inverse_permutation(pm).compose(maps[i])
-            ops[i] = t.operand(0)
+            ops[i] = t.vector
             changed = True
         if not changed:
             return False
-        contract(rw, op, ops[0], ops[1], op.operand(2), maps, op.get_attr("iterator_types"))
+        contract(rw, op, ops[0], ops[1], op.acc, maps, op.get_attr("iterator_types"))
         return True
 
 
@@ -85,10 +85,10 @@ class CombineContractResultTranspose(RewritePattern):
     root = "vector.transpose"
 
     def match_and_rewrite(self, op, rw):
-        c = _def(op.operand(0), "vector.contract")
+        c = defining(op.vector, "vector.contract")
         if c is None or not c.results[0].has_one_use():
             return False
-        acc_t = _def(c.operand(2), "vector.transpose")
+        acc_t = defining(c.acc, "vector.transpose")
         if acc_t is None:
             return False
         maps = _maps(c)
@@ -97,7 +97,7 @@ class CombineContractResultTranspose(RewritePattern):
         if inverse_permutation(acc_map) != res_map:
             return False
         maps[-1] = res_map.compose(maps[-1])
-        contract(rw, op, c.operand(0), c.operand(1), acc_t.operand(0), maps,
+        contract(rw, op, c.lhs, c.rhs, acc_t.vector, maps,
                  c.get_attr("iterator_types"))
         return True
 
@@ -125,13 +125,13 @@ class CombineContractBroadcast(RewritePattern):
     def match_and_rewrite(self, op, rw):
         maps = _maps(op)
         iters = list(op.get_attr("iterator_types"))
-        ops = [op.operand(0), op.operand(1)]
+        ops = [op.lhs, op.rhs]
         changed = False
         for i in range(2):
-            b = _def(ops[i], "vector.broadcast")
+            b = defining(ops[i], "vector.broadcast")
             if b is None:
                 continue
-            st, rt = b.operand(0).type, b.results[0].type
+            st, rt = b.source.type, b.results[0].type
             if type(st) is not VectorType or len(st.shape) == len(rt.shape):
                 continue
             diff = len(rt.shape) - len(st.shape)
@@ -142,7 +142,7 @@ class CombineContractBroadcast(RewritePattern):
                 continue
             bmap = AffineMap(len(rt.shape), 0, [adim(k + diff) for k in range(len(st.shape))])
             maps[i] = bmap.compose(maps[i])
-            ops[i] = b.operand(0)
+            ops[i] = b.source
             changed = True
         if not changed:
             return False
@@ -154,7 +154,7 @@ class CombineContractBroadcast(RewritePattern):
             return False
         if any(_unused_dims(maps[:2])):
             return False
-        contract(rw, op, ops[0], ops[1], op.operand(2), maps, iters)
+        contract(rw, op, ops[0], ops[1], op.acc, maps, iters)
         return True
 
 
@@ -180,14 +180,14 @@ class ReorderCastOpsOnBroadcast(RewritePattern):
     def match_and_rewrite(self, op, rw):
         if op.name not in CAST_OPS or len(op.operands) != 1 or len(op.results) != 1:
             return False
-        b = _def(op.operand(0), "vector.broadcast")
+        b = defining(op.operand(0), "vector.broadcast")
         if b is None:
             return False
-        st = b.operand(0).type
+        st = b.source.type
         rt = _elem(op.results[0].type)
         if type(st) is VectorType:
             rt = VectorType(st.shape, rt, st.scalable_dims)
-        cast = _clone_with(rw, op, [b.operand(0)], rt)
+        cast = _clone_with(rw, op, [b.source], rt)
         rw.replace_op_with_new_op(op, "vector.broadcast", [cast.results[0]],
                                   [op.results[0].type])
         return True
@@ -206,10 +206,10 @@ class ReorderElementwiseOpsOnTranspose(RewritePattern):
             return False
         perms, src_t = [], None
         for v in op.operands:
-            t = _def(v, "vector.transpose")
+            t = defining(v, "vector.transpose")
             if t is not None:
                 perms.append(_perm(t))
-                src_t = t.operand(0).type
+                src_t = t.vector.type
             else:
                 d = v.defining_op()
                 if d is None or constant_value(d) is None:
@@ -222,9 +222,9 @@ class ReorderElementwiseOpsOnTranspose(RewritePattern):
             inv[o] = i
         vals = []
         for v in op.operands:
-            t = _def(v, "vector.transpose")
+            t = defining(v, "vector.transpose")
             if t is not None:
-                vals.append(t.operand(0))
+                vals.append(t.vector)
             else:
                 vt = VectorType(src_t.shape, _elem(v.type), src_t.scalable_dims)
                 vals.append(_transpose(rw, v.defining_op().loc, v, inv, vt).results[0])

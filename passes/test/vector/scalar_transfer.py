@@ -10,6 +10,7 @@ from pyopt.ir.affine import AffineMap, constant, symbol
 from pyopt.ir.types import MemRefType, RankedTensorType, VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.transfer import has_out_of_bounds_dim
 from passes.conversion.vector_to_scf import xfer_ops as X
@@ -19,8 +20,8 @@ _EXTRACTS = ("vector.extract", "vector.extractelement")
 
 def _source_read(op, multi):
     """The transfer_read `op` extracts a scalar from, when it can become a load."""
-    d = op.operand(0).defining_op()
-    if d is None or d.name != "vector.transfer_read" or type(op.results[0].type) is VectorType:
+    d = defining(op.vector, "vector.transfer_read")  # (both extracts name it `vector`)
+    if d is None or type(op.results[0].type) is VectorType:
         return None
     r = d.results[0]
     if not multi and not r.has_one_use():
@@ -58,9 +59,9 @@ class ExtractElementOfRead(_ScalarExtract):
         if t is None:
             return False
         idx = t.indices
-        if len(op.operands) > 1:
-            idx[-1] = _shifted(rw, op.loc, idx[-1], symbol(0) + symbol(1),
-                               [idx[-1], op.operand(1)])
+        pos = op.position
+        if pos is not None:
+            idx[-1] = _shifted(rw, op.loc, idx[-1], symbol(0) + symbol(1), [idx[-1], pos])
         rw.replace_op_with_new_op(op, _load(t), [t.source] + idx, [op.results[0].type])
         return True
 

@@ -42,7 +42,7 @@ class ScanToArithOps(RewritePattern):
         result = const(rw, loc, VectorType(shape, elem))
         rdim = int(op.get_attr("reduction_dim").value)
         inclusive = bool(op.get_attr("inclusive").value)
-        init = op.operand(1)
+        init = op.initial_value
         init_t = init.type
         rshape = list(shape)
         rshape[rdim] = 1
@@ -51,7 +51,7 @@ class ScanToArithOps(RewritePattern):
         last_out = last_in = None
         for i in range(shape[rdim]):
             offsets[rdim] = i
-            inp = rw.create("vector.extract_strided_slice", [op.operand(0)], [rtype], properties={
+            inp = rw.create("vector.extract_strided_slice", [op.source], [rtype], properties={
                 "offsets": _i64s(offsets), "sizes": _i64s(rshape), "strides": _i64s(strides)},
                 loc=loc).results[0]
             if i == 0:

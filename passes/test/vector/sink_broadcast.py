@@ -3,9 +3,11 @@
 (upstream's populateSinkVectorBroadcastPatterns)."""
 from __future__ import annotations
 
+from pyopt.dialects.vector.folds import splat_source
 from pyopt.ir.types import MemRefType, RankedTensorType, UnrankedTensorType, VectorType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from passes.test.vector.flatten import is_elementwise
 from passes.test.vector.reduce_to_contract import (ReorderCastOpsOnBroadcast,
@@ -28,10 +30,10 @@ class ReorderElementwiseOpsOnBroadcast(RewritePattern):
             return False
         srcs = []
         for v in op.operands:
-            d = v.defining_op()
-            if d is None or d.name not in _BCAST:
+            d = defining(v, *_BCAST)
+            if d is None:
                 return False
-            srcs.append(d.operand(0))
+            srcs.append(splat_source(d))
         st = srcs[0].type
         if any(s.type != st for s in srcs):
             return False

@@ -30,7 +30,7 @@ class ExtractStridedSlice1DToChain(RewritePattern):
             return False
         size, stride = _ints(op, "sizes")[0], _ints(op, "strides")[0]
         loc = op.loc
-        src = op.operand(0)
+        src = op.vector
         elems = [X.extract(rw, loc, src, [i])
                  for i in range(offs[0], offs[0] + size * stride, stride)]
         res = const(rw, loc, op.results[0].type)
@@ -44,7 +44,7 @@ class BreakDownBitCast(RewritePattern):
     root = "vector.bitcast"
 
     def match_and_rewrite(self, op, rw):
-        st, dt = op.operand(0).type, op.results[0].type
+        st, dt = op.source.type, op.results[0].type
         if len(st.shape) != 1 or st.shape[-1] <= 4:  # (the test pass's control function)
             return False
         src_n, dst_n = st.shape[-1], dt.shape[-1]
@@ -58,7 +58,7 @@ class BreakDownBitCast(RewritePattern):
         res = rw.create("vector.splat", [zero], [dt], loc=loc).results[0]
         piece = VectorType([dst_n // ratio], dt.element_type)
         for i in range(ratio):
-            ex = rw.create("vector.extract_strided_slice", [op.operand(0)],
+            ex = rw.create("vector.extract_strided_slice", [op.source],
                            [VectorType([dst_n], st.element_type)], properties={
                                "offsets": _i64s([i * dst_n]), "sizes": _i64s([dst_n]),
                                "strides": _i64s([1])}, loc=loc).results[0]

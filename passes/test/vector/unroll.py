@@ -11,6 +11,7 @@ from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, IntegerAttr
 from pyopt.ir.types import I64, VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
+from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_scf import xfer_ops as X
@@ -187,7 +188,7 @@ _XFER = ("vector.transfer_read", "vector.transfer_write", "vector.gather")
 
 
 def _vector_rank(op):
-    v = op.operand(0) if op.name == "vector.transfer_write" else op.results[0]
+    v = op.results[0] if op.name == "vector.gather" else op.vector  # (a transfer's vector)
     return len(v.type.shape)
 
 
@@ -239,13 +240,13 @@ class UnrollContraction(_Unroll):
         rt = op.results[0].type
         for offs in tile_offsets(bounds, tile, self.options.loop_order(op, len(bounds))):
             ops = []
-            for k in range(2):
-                ops.append(_extract(rw, loc, op.operand(k), _apply_perm(maps[k], offs),
+            for k, v in enumerate((op.lhs, op.rhs)):
+                ops.append(_extract(rw, loc, v, _apply_perm(maps[k], offs),
                                     _apply_perm(maps[k], tile)))
             acc_offs = tuple(_apply_perm(maps[2], offs))
             acc = cache.get(acc_offs)
             if acc is None:
-                acc = _extract(rw, loc, op.operand(2), list(acc_offs),
+                acc = _extract(rw, loc, op.acc, list(acc_offs),
                                _apply_perm(maps[2], tile))
             ops.append(acc)
             new = rw.create(op.name, ops, [VectorType(_apply_perm(maps[2], tile),
@@ -309,10 +310,10 @@ def to_vector_native_shape(op):
     if n == "vector.transfer_read":
         return _read_shape(op)
     if n == "vector.transfer_write":
-        d = op.operand(0).defining_op()
-        if d is None or d.name != "vector.insert_strided_slice":
+        d = defining(op.vector, "vector.insert_strided_slice")
+        if d is None:
             return None
-        return list(d.operand(0).type.shape)
+        return list(d.source.type.shape)
     return None
 
 
