@@ -1,9 +1,14 @@
-"""Flattening affine expressions into rows over [dims, symbols, locals, constant].
+"""Flattening affine expressions into rows over [dims, symbols, locals, constant] (MLIR's
+SimpleAffineExprFlattener), the one flattener of pyopt: the presburger library (getFlattened-
+AffineExprs) and the affine dialect's simplifications (simplifyAffineExpr, bounds, min/max
+ordering) use it.
 
 floordiv / ceildiv / mod by a positive constant introduce a local variable q = floor(e / c)
 (shared between expressions of one map when the same division recurs); `local_constraints`
 returns the division constraints of those locals as an IntegerPolyhedron. Semi-affine
-expressions (products or divisions by non-constants) are not flattenable: None."""
+expressions (products or divisions by non-constants) are not flattenable (False), unless the
+flattener is made with `semi_affine=True` (simplifyAffineExpr): each such product, division
+or mod then becomes one local variable of its own."""
 from __future__ import annotations
 
 from math import gcd
@@ -15,6 +20,7 @@ _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
 
 
 def expr_from_row(row, nd, ns, local_exprs):
+    """getAffineExprFromFlatForm: the expression of a flat row."""
     out = constant(0)
     for j in range(nd + ns):
         if row[j]:
@@ -28,22 +34,30 @@ def expr_from_row(row, nd, ns, local_exprs):
 
 
 class Flattener:
-    def __init__(self, nd, ns):
+    """`flatten(expr)` pushes expr's flat row on `stack`; `local_exprs` are the expressions of
+    the local variables, `divs` their (dividend row at creation time, divisor) (None for a
+    semi-affine local)."""
+
+    def __init__(self, nd, ns, semi_affine=False):
         self.nd, self.ns = nd, ns
+        self.semi_affine = semi_affine
         self.local_exprs = []
-        self.divs = []       # (dividend row at creation time, divisor)
+        self.divs = []       # (dividend row at creation time, divisor), None: semi-affine
         self.stack = []
 
     @property
     def width(self):
         return self.nd + self.ns + len(self.local_exprs) + 1
 
-    def _add_local(self, dividend, divisor, expr):
+    def expr_of(self, row):
+        return expr_from_row(row, self.nd, self.ns, self.local_exprs)
+
+    def _add_local(self, div, expr):
         at = self.nd + self.ns + len(self.local_exprs)
         for r in self.stack:
             r.insert(at, 0)
         self.local_exprs.append(expr)
-        self.divs.append((list(dividend), divisor))
+        self.divs.append(div)
         return at
 
     def _find(self, expr):
@@ -73,7 +87,10 @@ class Flattener:
                     lhs[i] += rhs[i]
                 continue
             if e.rhs.kind is not _CONST:
-                return False
+                if not self.semi_affine:
+                    return False
+                self._semi_affine(k, lhs, rhs)
+                continue
             c = rhs[-1]
             if k is _MUL:
                 for i in range(len(lhs)):
@@ -87,7 +104,24 @@ class Flattener:
                 self._div(lhs, c, k is _CEILDIV)
         return True
 
+    def _semi_affine(self, k, lhs, rhs):
+        """A product / division / mod by a non-constant becomes one local variable."""
+        a, b = self.expr_of(lhs), self.expr_of(rhs)
+        if k is _MUL:
+            local = a * b
+        elif k is _MOD:
+            local = a % b
+        else:
+            local = a.ceildiv(b) if k is _CEILDIV else a.floordiv(b)
+        at = self._find(local)
+        if at == -1:
+            at = self._add_local(None, local)
+        lhs[:] = [0] * len(lhs)
+        lhs[at] = 1
+
     def _mod(self, lhs, c):
+        """e mod c = e - c * (e floordiv c), the quotient a local (the GCD of e and c
+        cancelled in it)."""
         if all(x % c == 0 for x in lhs):
             lhs[:] = [0] * len(lhs)
             return
@@ -96,11 +130,13 @@ class Flattener:
             g = gcd(g, abs(x))
         dividend = [x // g for x in lhs]
         d = c // g
-        q = expr_from_row(dividend, self.nd, self.ns, self.local_exprs).floordiv(constant(d))
+        q = self.expr_of(dividend).floordiv(constant(d))
         at = self._find(q)
         if at == -1:
-            at = self._add_local(dividend, d, q)
-        lhs[at] = -c
+            at = self._add_local((dividend, d), q)
+            lhs[at] = -c
+        else:
+            lhs[at] -= c  # (reuse the existing local, as upstream)
 
     def _div(self, lhs, c, ceil):
         g = c
@@ -111,18 +147,19 @@ class Flattener:
         d = c // g
         if d == 1:
             return
-        a = expr_from_row(lhs, self.nd, self.ns, self.local_exprs)
+        a = self.expr_of(lhs)
         q = a.ceildiv(constant(d)) if ceil else a.floordiv(constant(d))
         at = self._find(q)
         if at == -1:
             dividend = list(lhs)
             if ceil:
                 dividend[-1] += d - 1
-            at = self._add_local(dividend, d, q)
+            at = self._add_local((dividend, d), q)
         lhs[:] = [0] * len(lhs)
         lhs[at] = 1
 
     def local_constraints(self):
+        """The division constraints of the locals (none of them semi-affine)."""
         cst = IntegerPolyhedron(self.nd, self.ns)
         for dividend, divisor in self.divs:
             # pad the dividend to the current width (it predates later locals)

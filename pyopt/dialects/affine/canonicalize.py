@@ -4,8 +4,6 @@ unused and duplicate operands, promoting symbol-valued dims to symbols, and simp
 map through its flat (linear) form. Attached by `attach(AFFINE)` in __init__.py."""
 from __future__ import annotations
 
-import math
-
 from pyopt.ir.affine import AffineMap, AffineExprKind, binary_op, dim, symbol, constant
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
 from pyopt.ir.core import BlockArgument
@@ -13,142 +11,13 @@ from pyopt.ir.types import INDEX
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.scope import get_affine_scope, is_top_level_value, is_valid_symbol
 from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
+from pyopt.analysis.presburger.flatten import Flattener
 
 _ADD, _MUL, _MOD, _FLOORDIV, _CEILDIV, _CONST, _DIM, _SYM = AffineExprKind
 
 
-# ------------------------------------------------------------------ flat-form simplification
-class _Flattener:
-    """Flattens a pure affine expression into coefficients over
-    [dims, symbols, locals, constant]; floordiv/ceildiv/mod by constants introduce local
-    (quotient) variables, as MLIR's SimpleAffineExprFlattener."""
-
-    def __init__(self, nd, ns):
-        self.nd, self.ns = nd, ns
-        self.locals = []  # local exprs (floordiv / ceildiv of a flat dividend)
-        self.stack = []
-
-    def width(self):
-        return self.nd + self.ns + len(self.locals) + 1
-
-    def _add_local(self, e):
-        pos = self.nd + self.ns + len(self.locals)
-        for v in self.stack:
-            v.insert(pos, 0)
-        self.locals.append(e)
-
-    def expr_of(self, flat):
-        return expr_from_flat(flat, self.nd, self.ns, self.locals)
-
-    def run(self, root):
-        """False when the expression is not flattenable (non-positive divisor etc.)."""
-        for e in root.walk():
-            k = e.kind
-            if k is _CONST:
-                v = [0] * self.width()
-                v[-1] = e.value
-                self.stack.append(v)
-            elif k is _DIM or k is _SYM:
-                v = [0] * self.width()
-                v[e.position if k is _DIM else self.nd + e.position] = 1
-                self.stack.append(v)
-            else:
-                rhs = self.stack.pop()
-                lhs = self.stack[-1]
-                if k is _ADD:
-                    for i in range(len(lhs)):
-                        lhs[i] += rhs[i]
-                    continue
-                if e.rhs.kind is not _CONST:
-                    self._semi_affine(k, lhs, rhs)
-                    continue
-                c = rhs[-1]
-                if k is _MUL:
-                    for i in range(len(lhs)):
-                        lhs[i] *= c
-                    continue
-                if c <= 0:
-                    return False
-                if k is _MOD:
-                    self._mod(lhs, c)
-                else:
-                    self._div(lhs, c, k is _CEILDIV)
-        return True
-
-    def _semi_affine(self, k, lhs, rhs):
-        """A product / division / mod by a non-constant becomes one local variable."""
-        a, b = self.expr_of(lhs), self.expr_of(rhs)
-        if k is _MUL:
-            local = a * b
-        elif k is _MOD:
-            local = a % b
-        else:
-            local = a.ceildiv(b) if k is _CEILDIV else a.floordiv(b)
-        loc = self._find(local)
-        if loc == -1:
-            self._add_local(local)
-            loc = len(self.locals) - 1
-        lhs[:] = [0] * len(lhs)
-        lhs[self.nd + self.ns + loc] = 1
-
-    def _find(self, e):
-        for i, l in enumerate(self.locals):
-            if l == e:
-                return i
-        return -1
-
-    def _mod(self, lhs, c):
-        if all(x % c == 0 for x in lhs):
-            lhs[:] = [0] * len(lhs)
-            return
-        g = c
-        for x in lhs:
-            g = math.gcd(g, abs(x))
-        dividend = [x // g for x in lhs] if g != 1 else list(lhs)
-        q = self.expr_of(dividend).floordiv(constant(c // g))
-        loc = self._find(q)
-        base = self.nd + self.ns
-        if loc == -1:
-            self._add_local(q)
-            lhs[base + len(self.locals) - 1] = -c
-        else:
-            lhs[base + loc] -= c
-
-    def _div(self, lhs, c, ceil):
-        g = c
-        for x in lhs:
-            g = math.gcd(g, abs(x))
-        if g != 1:
-            lhs[:] = [x // g for x in lhs]
-        d = c // g
-        if d == 1:
-            return
-        a = self.expr_of(lhs)
-        q = a.ceildiv(constant(d)) if ceil else a.floordiv(constant(d))
-        loc = self._find(q)
-        if loc == -1:
-            self._add_local(q)
-        lhs[:] = [0] * len(lhs)
-        base = self.nd + self.ns
-        lhs[base + (len(self.locals) - 1 if loc == -1 else loc)] = 1
-
-
-def expr_from_flat(flat, nd, ns, locals_):
-    out = constant(0)
-    for j in range(nd + ns):
-        c = flat[j]
-        if c:
-            out = out + (dim(j) if j < nd else symbol(j - nd)) * c
-    for j in range(nd + ns, len(flat) - 1):
-        c = flat[j]
-        if c:
-            out = out + locals_[j - nd - ns] * c
-    if flat[-1]:
-        out = out + flat[-1]
-    return out
-
-
 # ------------------------------------------------------------------ semi-affine expressions
+# (flat forms: pyopt/analysis/presburger/flatten.py's Flattener)
 def _divisible_by_symbol(e, pos, kind):
     """isDivisibleBySymbol: is `e` a multiple of symbol `pos` (for a `kind` division)?"""
     k = e.kind
@@ -308,15 +177,15 @@ def simplify_expr(expr, nd, ns):
     rebuilt."""
     if not expr.is_pure_affine():
         expr = simplify_semi_affine(expr, nd, ns)
-    f = _Flattener(nd, ns)
-    if not f.run(expr):
+    f = Flattener(nd, ns, semi_affine=True)
+    if not f.flatten(expr):
         return expr
     flat = f.stack[-1]
     if expr.is_pure_affine():
         return f.expr_of(flat)
     if expr == f.expr_of(flat):
         return expr
-    return semi_affine_expr_from_flat(flat, nd, ns, f.locals)
+    return semi_affine_expr_from_flat(flat, nd, ns, f.local_exprs)
 
 
 def simplify_map(m):
@@ -580,8 +449,8 @@ def _order_min_max(op, rw):
     for e in m.results:
         if not e.is_pure_affine():
             return False
-        f = _Flattener(m.num_dims, m.num_symbols)
-        if not f.run(e) or f.locals:
+        f = Flattener(m.num_dims, m.num_symbols)
+        if not f.flatten(e) or f.local_exprs:
             return False
         flats.append(f.stack[-1])
     if all(flats[i] <= flats[i + 1] for i in range(len(flats) - 1)):

@@ -23,8 +23,9 @@ from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.affine.control import trip_count
-from pyopt.dialects.affine.canonicalize import (_Flattener, compose_map_and_operands,
-                           canonicalize_map_and_operands)
+from pyopt.dialects.affine.canonicalize import (compose_map_and_operands,
+                                                canonicalize_map_and_operands)
+from pyopt.analysis.presburger.flatten import Flattener
 
 _CONST = AffineExprKind.CONSTANT
 _FLOORDIV = AffineExprKind.FLOORDIV
@@ -154,8 +155,8 @@ def bound_for_expr(e, nd, ns, lbs, ubs, upper):
         if lo is not None and hi is not None and lo // c == hi // c:
             return hi % c if upper else lo % c
         return c - 1 if upper else 0
-    f = _Flattener(nd, ns)
-    if not e.is_pure_affine() or not f.run(e) or f.locals:
+    f = Flattener(nd, ns)
+    if not e.is_pure_affine() or not f.flatten(e) or f.local_exprs:
         return None
     flat = f.stack[-1]
     bound = 0
