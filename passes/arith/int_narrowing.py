@@ -8,10 +8,10 @@ from pyopt.ir.affine import AffineExprKind
 from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from pyopt.ir.types import INDEX, IntegerType, element_type_or_self
 from pyopt.pass_registry import PassOption, register_pass
-from pyopt.rewrite.folding import constant_value, create_or_fold
+from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.rewrite.matchers import constant_int, defining
+from pyopt.rewrite.matchers import constant_attr, constant_int, defining
 from pyopt.ir.diagnostics import pass_failure
 from pyopt.ir.types import with_element_type as _with_elem
 
@@ -35,22 +35,21 @@ def _int_bits(v, w, kind):
 
 
 def _value_bits(value, kind):
-    owner = value.owner
-    if hasattr(owner, "opdef"):
-        attr = constant_value(owner)
-        if type(attr) is IntegerAttr:
-            w = 64 if attr.type is INDEX else getattr(attr.type, "width", None)
-            if w is not None:
-                return _int_bits(attr.value, w, kind)
-        if type(attr) is DenseElementsAttr:
-            et = attr.type.element_type
-            if et is INDEX or type(et) is IntegerType:
-                w = 64 if et is INDEX else et.width
-                if attr.is_splat:
-                    return _int_bits(attr.values[0], w, kind)
-                return max([1] + [_int_bits(v, w, kind) for v in attr.values])
-        if owner.name == kind:
-            return _type_bits(owner.in_.type)
+    attr = constant_attr(value)
+    if type(attr) is IntegerAttr:
+        w = 64 if attr.type is INDEX else getattr(attr.type, "width", None)
+        if w is not None:
+            return _int_bits(attr.value, w, kind)
+    if type(attr) is DenseElementsAttr:
+        et = attr.type.element_type
+        if et is INDEX or type(et) is IntegerType:
+            w = 64 if et is INDEX else et.width
+            if attr.is_splat:
+                return _int_bits(attr.values[0], w, kind)
+            return max([1] + [_int_bits(v, w, kind) for v in attr.values])
+    ext = defining(value, kind)
+    if ext is not None:
+        return _type_bits(ext.in_.type)
     return _type_bits(value.type)
 
 
