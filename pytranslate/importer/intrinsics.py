@@ -120,10 +120,10 @@ def convert_intrinsic(cv, inst):
         cv.value(v)
     fty = inst.a["fty"]
     if inst.md:
-        from pytranslate.importer.convert import _md, _md_attrs
+        from pytranslate.importer.convert_insts import _md, _md_attrs
         from pytranslate.importer.mdattrs import AA_KEYS
         attrs.update(_md_attrs(cv, _md(cv, inst, AA_KEYS if base in _ALIAS_INFO else ())) or ())
-    from pytranslate.importer.convert import _fmf
+    from pytranslate.importer.convert_insts import _fmf
     _fmf(cv, inst, attrs)
     op = b.op("llvm.intr." + base, operands, [] if fty.ret is VOID else [cv.ty(fty.ret)],
               attrs, loc=cv.inst_loc(inst))
