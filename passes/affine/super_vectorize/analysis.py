@@ -41,11 +41,8 @@ def iter_args(loop):
 
 
 def for_parts(loop):
-    """(lb operands, ub operands, inits)."""
-    sizes = loop.properties["operandSegmentSizes"].values
-    ops = loop.operands
-    a, b = sizes[0], sizes[0] + sizes[1]
-    return ops[:a], ops[a:b], ops[b:]
+    """(lb operands, ub operands, inits) of an affine.for."""
+    return loop.lowerBoundOperands, loop.upperBoundOperands, loop.inits
 
 
 def for_iv_owner(v):

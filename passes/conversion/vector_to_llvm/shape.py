@@ -266,7 +266,7 @@ class InsertStridedSliceDifferentRank(RewritePattern):
     root = "vector.insert_strided_slice"
 
     def match_and_rewrite(self, op, rw):
-        src, dest = op.operands
+        src, dest = op.source, op.dest
         offs = _ints(op.properties["offsets"])
         if not offs:
             return False
@@ -288,7 +288,7 @@ class InsertStridedSliceSameRank(RewritePattern):
     bounded_recursion = True  # the rank strictly decreases
 
     def match_and_rewrite(self, op, rw):
-        src, dest = op.operands
+        src, dest = op.source, op.dest
         st, dt = src.type, dest.type
         offs, strides = _ints(op.properties["offsets"]), _ints(op.properties["strides"])
         if not offs or len(st.shape) != len(dt.shape):

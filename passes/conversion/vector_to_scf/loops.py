@@ -171,7 +171,7 @@ class TransferLoop(RewritePattern):
         def new_mask(iv):
             if t.mask is None or not (bcast0 or len(t.mask.type.shape) > 1):
                 return None
-            idx = list(mask_load.operands[1:]) + ([] if bcast0 else [iv])
+            idx = mask_load.indices + ([] if bcast0 else [iv])
             return rw.create("memref.load", [cmask] + idx, [cmask.type.element_type],
                              loc=loc).results[0]
 

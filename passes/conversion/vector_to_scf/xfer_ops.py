@@ -115,7 +115,7 @@ def _mixed(positions):
 
 def mixed_position(op):
     """getMixedPosition of a vector.insert / vector.extract."""
-    dyn = iter(op.operands[2 if op.name == "vector.insert" else 1:])
+    dyn = iter(op.dynamic_position)
     return [next(dyn) if p == _DYN_POS else p for p in op.properties["static_position"]]
 
 

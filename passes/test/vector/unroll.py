@@ -216,7 +216,7 @@ def contraction_bounds(op):
     """ContractionOp::getIterationBounds from its operands' shapes."""
     maps = [a.value for a in op.get_attr("indexing_maps")]
     bounds = [None] * maps[0].num_dims
-    for m, v in zip(maps, op.operands[:3]):
+    for m, v in zip(maps, (op.lhs, op.rhs, op.acc)):
         t = v.type
         if type(t) is not VectorType:
             continue

@@ -143,12 +143,12 @@ def _parse_outerproduct(p, state):
 
 
 def _print_outerproduct(pr, op):
-    vals = op.operands
-    pr.out.append(" " + pr.values(vals[:2]))
-    if len(vals) > 2:
-        pr.out.append(", " + pr.value(vals[2]))
+    pr.out.append(" " + pr.values([op.lhs, op.rhs]))
+    acc = op.acc
+    if acc is not None:
+        pr.out.append(", " + pr.value(acc))
         pr.out.append(pr.attr_dict_str(_all_attrs(op)))
-    pr.out.append(f" : {pr.type_str(vals[0].type)}, {pr.type_str(vals[1].type)}")
+    pr.out.append(f" : {pr.type_str(op.lhs.type)}, {pr.type_str(op.rhs.type)}")
 
 
 OUTERPRODUCT = Op("vector.outerproduct",
