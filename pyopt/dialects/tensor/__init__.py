@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pyopt.ir.opdef import Dialect
 from pyopt.dialects.tensor import ops
+from pyopt.dialects.tensor.relayout import RELAYOUT_OPS
 
-TENSOR = Dialect("tensor", ops.OPS)
+TENSOR = Dialect("tensor", ops.OPS + RELAYOUT_OPS)
 
 from pyopt.dialects.tensor.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(TENSOR)
