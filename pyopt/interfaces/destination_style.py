@@ -78,3 +78,14 @@ def verify_destination_style(op, error):
         if r.type is not op.operand(i).type:
             raise error(op, f"expected type of operand #{i} ('{op.operand(i).type}') to match "
                             f"type of corresponding result ('{r.type}')")
+
+
+def clone_with(b, op, result_types, operands):
+    """`op` rebuilt with new operands and result types, same attributes and regions (the
+    clone() DPS rewrites use when operand types change)."""
+    mapping = {}
+    new = b.create(op.name, operands, result_types, properties=dict(op.properties),
+                   attributes=dict(op.attributes), regions=len(op.regions), loc=op.loc)
+    for r, nr in zip(op.regions, new.regions):
+        r.clone_into(nr, mapping)
+    return new

@@ -9,10 +9,12 @@ from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import DYNAMIC, INDEX, MemRefType, RankedTensorType
 from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.interfaces.destination_style import (dps_inits, dps_inputs, has_pure_buffer_semantics,
+from pyopt.interfaces.destination_style import (clone_with, dps_inits, dps_inputs,
+                                                has_pure_buffer_semantics,
                                                 has_pure_tensor_semantics, init_indices)
 from pyopt.dialects.memref.canonicalize import fold_memref_cast
 from pyopt.dialects.tensor.ops import cast_compatible
+from pyopt.dialects.tensor.relayout_canonicalize import FoldTensorCastProducerOp
 from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op,
                                               operand_shape, payload)
 
@@ -31,16 +33,6 @@ def _fold_transpose(op, consts):
 
 
 # ---------------------------------------------------------------------------- helpers
-def clone_with(rw, op, result_types, operands):
-    """linalg's clone(): `op` with new result types and operands, same attributes and body."""
-    mapping = {}
-    new = rw.create(op.name, operands, result_types, properties=dict(op.properties),
-                    attributes=dict(op.attributes), regions=len(op.regions), loc=op.loc)
-    for r, nr in zip(op.regions, new.regions):
-        r.clone_into(nr, mapping)
-    return new
-
-
 def _tensor_cast(rw, value, t, loc):
     return rw.create("tensor.cast", [value], [t], loc=loc).results[0]
 
@@ -350,7 +342,8 @@ def attach(dialect):
                   if "LinalgStructuredInterface" in d.extra]
     folds, patterns = {}, {}
     for d in structured:  # (LinalgDialect's patterns, one instance per root op)
-        patterns[d.name] = [EraseDeadLinalgOp(d.name), InferStaticShapeOfOperands(d.name)]
+        patterns[d.name] = [EraseDeadLinalgOp(d.name), InferStaticShapeOfOperands(d.name),
+                            FoldTensorCastProducerOp(d.name)]  # (the tensor dialect's)
         if "named_spec" in d.extra or d.name == "linalg.generic":
             folds[d.name] = _fold_memref_casts
     folds["linalg.transpose"] = _fold_transpose

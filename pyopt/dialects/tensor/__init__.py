@@ -10,3 +10,6 @@ TENSOR = Dialect("tensor", ops.OPS + RELAYOUT_OPS)
 
 from pyopt.dialects.tensor.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(TENSOR)
+
+from pyopt.dialects.tensor.relayout_canonicalize import attach as _attach_relayout  # noqa: E402
+_attach_relayout(TENSOR)
