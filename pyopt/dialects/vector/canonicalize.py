@@ -1,16 +1,14 @@
 """Canonicalization patterns of the vector ops (the getCanonicalizationPatterns of
-VectorOps.cpp), in upstream order per op, and the dialect's constant materializer
-(arith.constant). `attach(VECTOR)` wires these, the folds of folds.py and the transfer/mask
-folds and patterns of transfer_canonicalize.py and the reduction patterns of
-reduction_canonicalize.py onto the op declarations."""
+VectorOps.cpp), in upstream order per op. `attach(VECTOR)` wires these, the transfer/mask
+patterns of transfer_canonicalize.py and the reduction patterns of reduction_canonicalize.py
+onto the op declarations (folds.py wires the folders)."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
 from pyopt.ir.types import VectorType, I64, DYNAMIC
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.rewrite.folding import RECURSIVE_MEMORY_EFFECTS
 from pyopt.dialects.vector.attrs import ints, i64_array
-from pyopt.dialects.vector.folds import (FOLDS, defining, const_of, const_int, arith_const_int, rank, raw,
+from pyopt.dialects.vector.folds import (defining, const_of, const_int, arith_const_int, rank, raw,
                     scalar_attr, strides_of, splat_source, linearize, slice_positions, static_pos,
                     has_dynamic_pos, non_unit_strides, mask_format, ALL_FALSE)
 
@@ -536,21 +534,8 @@ def CreateMaskFolder(op, rw):
 
 
 # ---------------------------------------------------------------------------- wiring
-def materialize_constant(rewriter, attr, type_, loc):
-    from pyopt.dialects.arith.folds import materialize_constant as arith_materialize
-    return arith_materialize(rewriter, attr, type_, loc)
-
-
 def attach(dialect):
     from pyopt.dialects.vector import transfer_canonicalize as T, reduction_canonicalize as R
-    dialect.attach_rewrites(FOLDS, PATTERNS, materialize_constant)
-    dialect.attach_rewrites(T.FOLDS, T.PATTERNS)
+    dialect.attach_rewrites(None, PATTERNS)
+    dialect.attach_rewrites(None, T.PATTERNS)
     dialect.attach_rewrites(None, R.PATTERNS)
-    for name, eff in T.EFFECTS.items():
-        d = dialect.ops.get(name)
-        if d is not None and "effects" not in d.extra:
-            d.extra["effects"] = eff
-    for name in T.RECURSIVE:
-        d = dialect.ops.get(name)
-        if d is not None:
-            d.traits = d.traits | {RECURSIVE_MEMORY_EFFECTS}

@@ -1,6 +1,7 @@
-"""Fold hooks of the vector ops (the `fold` methods of VectorOps.cpp) and the small helpers
+"""Fold hooks of the vector ops (the `fold` methods of VectorOps.cpp), the small helpers
 the canonicalization patterns share with them (constant access, linearization, mask
-classification). Transfer, mask and memory-op folds live in transfer_canonicalize.py."""
+classification) and the dialect's constant materializer (arith.constant). Transfer, mask and
+memory-op folds live in transfer_canonicalize.py; `attach(VECTOR)` wires both."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr, DenseArrayAttr
@@ -588,3 +589,15 @@ def _fold_strided_from_insert_chain(op):
             return False
         ins = defining(ins.dest, "vector.insert_strided_slice")
     return False
+
+
+# ---------------------------------------------------------------------------- wiring
+def materialize_constant(rewriter, attr, type_, loc):
+    from pyopt.dialects.arith.folds import materialize_constant as arith_materialize
+    return arith_materialize(rewriter, attr, type_, loc)
+
+
+def attach(dialect):
+    from pyopt.dialects.vector import transfer_canonicalize as T
+    dialect.attach_rewrites(FOLDS, None, materialize_constant)
+    dialect.attach_rewrites(T.FOLDS)

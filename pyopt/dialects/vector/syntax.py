@@ -1,19 +1,16 @@
-"""vector ops with hand-written syntax (VectorOps.cpp's parse/print): contract, outerproduct,
-transfer_read/transfer_write, mask, print, warp_execute_on_lane_0 and from_elements."""
+"""The hand-written parsers and printers of the vector ops that have no assembly format
+(VectorOps.cpp's parse/print): contract, outerproduct, transfer_read/transfer_write, mask,
+print, warp_execute_on_lane_0 and from_elements. The ops are declared in ops.py."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, StringAttr, BoolAttr, IntegerAttr,
                               DictionaryAttr)
 from pyopt.ir.core import Operation
-from pyopt.ir.types import (VectorType, MemRefType, RankedTensorType, IntegerType, IndexType,
-                         FloatType, I1, I64, INDEX)
-from pyopt.ir.constraints import (TypeConstraint, AnyType, Index, AnyShaped, AnyRankedTensor,
-                           AffineMapAttrC, ArrayAttrC, ArrayAttrAny, StrAttr, I64Attr)
-from pyopt.ir.opdef import Op, PURE, ATTR_SIZED_OPERANDS, segment_sizes
+from pyopt.ir.types import VectorType, MemRefType, RankedTensorType, I1, I64, INDEX
+from pyopt.ir.opdef import segment_sizes
 from pyopt.syntax.format import ensure_terminator
-from pyopt.dialects.vector.attrs import (CombiningKindC, KIND_ADD, IteratorTypeAttr, IteratorTypeArrayC,
-                    PunctuationC, PunctuationAttr, PUNCT_NEWLINE)
-from pyopt.dialects.vector.ops import VecAnyRank, Vec, VecI1
+from pyopt.dialects.vector.attrs import (KIND_ADD, IteratorTypeAttr, PunctuationAttr,
+                                         PUNCT_NEWLINE)
 from pyopt.dialects.vector import verifiers as V
 
 
@@ -105,15 +102,6 @@ def _print_contract(pr, op):
                   f"{pr.type_str(op.results[0].type)}")
 
 
-CONTRACT = Op("vector.contract",
-              operands=[("lhs", Vec), ("rhs", Vec), ("acc", AnyType), ("masks", VecI1, "*")],
-              results=[("result", AnyType)],
-              attrs={"indexing_maps": ArrayAttrAny, "iterator_types": IteratorTypeArrayC,
-                     "kind": CombiningKindC.with_default(KIND_ADD)},
-              traits=[PURE], parse=_parse_contract, print=_print_contract,
-              verify=V.verify_contract)
-
-
 # ---------------------------------------------------------------------------- outerproduct
 def _parse_outerproduct(p, state):
     ops = p.parse_operand_list()
@@ -149,14 +137,6 @@ def _print_outerproduct(pr, op):
         pr.out.append(", " + pr.value(acc))
         pr.out.append(pr.attr_dict_str(_all_attrs(op)))
     pr.out.append(f" : {pr.type_str(op.lhs.type)}, {pr.type_str(op.rhs.type)}")
-
-
-OUTERPRODUCT = Op("vector.outerproduct",
-                  operands=[("lhs", Vec), ("rhs", AnyType), ("acc", Vec, "?")],
-                  results=[("result", Vec)],
-                  attrs={"kind": CombiningKindC.with_default(KIND_ADD)},
-                  traits=[PURE], parse=_parse_outerproduct, print=_print_outerproduct,
-                  verify=V.verify_outerproduct)
 
 
 # ---------------------------------------------------------------------------- transfers
@@ -275,27 +255,6 @@ def _print_transfer_write(pr, op):
                   f" : {pr.type_str(op.vector.type)}, {pr.type_str(op.source.type)}")
 
 
-BoolArrayAttr = ArrayAttrC(None, "1-bit boolean array attribute")
-BoolArrayAttr.check = lambda a: type(a) is ArrayAttr and all(
-    type(x) is IntegerAttr and x.type is I1 for x in a)
-
-TRANSFER_READ = Op("vector.transfer_read",
-                   operands=[("source", AnyShaped), ("indices", Index, "*"),
-                             ("padding", AnyType), ("mask", VecI1, "?")],
-                   results=[("vector", VecAnyRank)],
-                   attrs={"permutation_map": AffineMapAttrC(), "in_bounds": BoolArrayAttr},
-                   traits=[ATTR_SIZED_OPERANDS], parse=_parse_transfer_read,
-                   print=_print_transfer_read, verify=V.verify_transfer_read)
-
-TRANSFER_WRITE = Op("vector.transfer_write",
-                    operands=[("vector", VecAnyRank), ("source", AnyShaped),
-                              ("indices", Index, "*"), ("mask", VecI1, "?")],
-                    results=[("result", AnyRankedTensor, "?")],
-                    attrs={"permutation_map": AffineMapAttrC(), "in_bounds": BoolArrayAttr},
-                    traits=[ATTR_SIZED_OPERANDS], parse=_parse_transfer_write,
-                    print=_print_transfer_write, verify=V.verify_transfer_write)
-
-
 # ---------------------------------------------------------------------------- mask
 def _parse_mask(p, state):
     name_off = _name_offset(p)
@@ -358,26 +317,7 @@ def _result_types(pr, ts):
     return "(" + pr.types(ts) + ")"
 
 
-def _verify_mask_structure(op):
-    r = op.regions[0]
-    if len(r.blocks) != 1:
-        raise V.op_error(op, "expects region #0 to have 0 or 1 blocks" if r.blocks else
-                         "region #0 ('maskRegion') failed to verify constraint: region with 1 "
-                         "blocks")
-    V.verify_mask(op)
-
-
-MASK = Op("vector.mask", operands=[("mask", VecI1), ("passthru", AnyType, "?")],
-          results=[("results", AnyType, "*")], regions=["maskRegion"],
-          implicit_terminator="vector.yield", parse=_parse_mask, print=_print_mask,
-          verify=_verify_mask_structure)
-
-
 # ---------------------------------------------------------------------------- print
-PrintSource = TypeConstraint(
-    lambda t: type(t) in (VectorType, IntegerType, IndexType, FloatType), "")
-
-
 def _parse_print(p, state):
     operands = []
     src = p.parse_optional_operand()
@@ -421,12 +361,6 @@ def _print_print(pr, op):
     if punct is not None and punct is not PUNCT_NEWLINE:
         out.append(" punctuation " + punct.asm_stripped(pr))
     out.append(pr.attr_dict_str(op.attributes))
-
-
-PRINT = Op("vector.print", operands=[("source", PrintSource, "?")],
-           attrs={"punctuation": PunctuationC.with_default(PUNCT_NEWLINE),
-                  "stringLiteral": StrAttr.opt()},
-           parse=_parse_print, print=_print_print, verify=V.verify_print)
 
 
 # ---------------------------------------------------------------------------- warp
@@ -473,13 +407,6 @@ def _print_warp(pr, op):
     out.append(pr.attr_dict_str(_all_attrs(op), ("warp_size",)))
 
 
-WARP = Op("vector.warp_execute_on_lane_0",
-          operands=[("laneid", Index), ("args", AnyType, "*")],
-          results=[("results", AnyType, "*")], attrs={"warp_size": I64Attr},
-          regions=["warpRegion"], implicit_terminator="vector.yield",
-          parse=_parse_warp, print=_print_warp, verify=V.verify_warp)
-
-
 # ---------------------------------------------------------------------------- from_elements
 def _parse_from_elements(p, state):
     elems = p.parse_operand_list()
@@ -501,12 +428,3 @@ def _print_from_elements(pr, op):
     vals = op.operands
     pr.out.append((" " + pr.values(vals) if vals else "") + pr.attr_dict_str(op.attributes) +
                   " : " + pr.type_str(op.results[0].type))
-
-
-FROM_ELEMENTS = Op("vector.from_elements", operands=[("elements", AnyType, "*")],
-                   results=[("result", VecAnyRank)], traits=[PURE],
-                   parse=_parse_from_elements, print=_print_from_elements,
-                   verify=V.verify_from_elements)
-
-SYNTAX_OPS = [CONTRACT, OUTERPRODUCT, TRANSFER_READ, TRANSFER_WRITE, MASK, PRINT, WARP,
-              FROM_ELEMENTS]

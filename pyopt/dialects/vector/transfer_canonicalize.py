@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap, AffineConstantExpr, AffineDimExpr, dim as adim
 from pyopt.ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr
-from pyopt.ir.types import RankedTensorType, MemRefType, DYNAMIC
+from pyopt.ir.types import RankedTensorType, DYNAMIC
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.vector.folds import (defining, const_int, const_of, scalar_attr, mask_format, ALL_TRUE,
@@ -451,19 +451,3 @@ def ElideEmptyMaskOp(op, rw):
     else:
         rw.replace_op(op, list(term.operands))
     return True
-
-
-# ---------------------------------------------------------------------------- memory effects
-def _on_memref(kind):
-    """A transfer only touches memory when its source is a memref (tensors are values)."""
-    return lambda op: {kind} if type(op.source.type) is MemRefType else set()
-
-
-EFFECTS = {"vector.load": {"read"}, "vector.maskedload": {"read"}, "vector.gather": {"read"},
-           "vector.expandload": {"read"}, "vector.store": {"write"},
-           "vector.maskedstore": {"write"}, "vector.scatter": {"write"},
-           "vector.compressstore": {"write"},
-           "vector.transfer_read": _on_memref("read"),
-           "vector.transfer_write": _on_memref("write")}
-# vector.mask and warp_execute_on_lane_0 have the effects of the ops they hold.
-RECURSIVE = ("vector.mask", "vector.warp_execute_on_lane_0")

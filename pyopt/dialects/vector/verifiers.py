@@ -622,6 +622,16 @@ def verify_mask(op):
             raise op_error(op, "expects passthru type to match result type")
 
 
+def verify_mask_structure(op):
+    """The mask region's one block, then verify_mask."""
+    r = op.regions[0]
+    if len(r.blocks) != 1:
+        raise op_error(op, "expects region #0 to have 0 or 1 blocks" if r.blocks else
+                       "region #0 ('maskRegion') failed to verify constraint: region with 1 "
+                       "blocks")
+    verify_mask(op)
+
+
 def _block_ops(block):
     out = []
     o = block.first
