@@ -36,6 +36,11 @@ def _prop(op, name):
     return v
 
 
+def _segments(op):
+    s = op.properties.get("operandSegmentSizes")
+    return list(s.values) if s is not None else None
+
+
 def _int(a, default=0):
     if a is None:
         return default
