@@ -12,7 +12,8 @@ from pyopt.ir.types import I64, VectorType
 from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_scf import xfer_ops as X
-from passes.test.vector.flatten import ShapeCastPairFolder, is_elementwise
+from pyopt.dialects.vector.transforms.shape_cast import ShapeCastPairFolder
+from pyopt.dialects.vector.transforms.sink import is_elementwise
 
 
 def trim_leading_ones(t):

@@ -9,13 +9,14 @@ from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.dialects.memref.canonicalize import collapsed_type, _reassoc_attr
 from pyopt.dialects.vector.folds import const_int
 from pyopt.dialects.vector.transfer_canonicalize import Transfer
+from pyopt.dialects.vector.transforms.shape_cast import ShapeCastPairFolder
+from pyopt.dialects.vector.transforms.sink import is_elementwise
 from pyopt.ir.affine import AffineMap, dim as adim, symbol
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset
 from pyopt.ir.types import DYNAMIC, INDEX, IntegerType, FloatType, MemRefType, VectorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_llvm.transfer import has_out_of_bounds_dim
@@ -162,37 +163,12 @@ class FlattenWrite(RewritePattern):
         return True
 
 
-# -- shape_cast folding and unit-dim dropping (shared with other vector test passes) ---------
-class ShapeCastPairFolder(RewritePattern):
-    """shape_cast(shape_cast(x)) back to x's own type is x."""
-    root = "vector.shape_cast"
-
-    def match_and_rewrite(self, op, rw):
-        d = defining(op.source, "vector.shape_cast")
-        if d is None:
-            return False
-        if d.source.type != op.results[0].type:
-            return False
-        rw.replace_op(op, [d.source])
-        return True
-
-
+# -- unit dims dropped from elementwise ops --------------------------------------------------
 def drop_unit_dims_type(t):
     keep = [(d, s) for d, s in zip(t.shape, t.scalable_dims) if d != 1 or s]
     if not keep:
         keep = [(1, False)]
     return VectorType([d for d, _ in keep], t.element_type, [s for _, s in keep])
-
-
-# arith ops that are Elementwise upstream but check it in their own verifier here
-_ELEMENTWISE_ARITH = frozenset("arith." + n for n in (
-    "addui_extended", "mulsi_extended", "mului_extended", "extui", "extsi", "extf", "trunci",
-    "truncf", "uitofp", "sitofp", "fptoui", "fptosi", "index_cast", "index_castui",
-    "bitcast", "cmpi", "cmpf", "select"))
-
-
-def is_elementwise(op):
-    return op.has_trait("Elementwise") or op.name in _ELEMENTWISE_ARITH
 
 
 class DropUnitDimFromElementwise(RewritePattern):

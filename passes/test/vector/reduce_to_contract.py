@@ -6,24 +6,21 @@ ReductionToContractPatterns)."""
 from __future__ import annotations
 
 from pyopt.dialects.vector.attrs import KIND_ADD, IteratorTypeAttr
+from pyopt.dialects.vector.transforms.sink import (  # noqa: F401  (importable from here as before)
+    CAST_OPS, ReorderCastOpsOnBroadcast, ReorderElementwiseOpsOnTranspose, _clone_with, _elem,
+    _perm, _transpose)
 from pyopt.ir.affine import AffineDimExpr, AffineMap, dim as adim
-from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr
-from pyopt.ir.types import I64, VectorType
+from pyopt.ir.attributes import AffineMapAttr, ArrayAttr
+from pyopt.ir.types import VectorType
 from pyopt.pass_registry import register_pass
-from pyopt.rewrite.folding import constant_value
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_scf.permutation import inverse_permutation
 from passes.vector.multi_reduction import _dims_mask
-from passes.test.vector.flatten import is_elementwise
 from pyopt.rewrite.matchers import defining
 
 PARALLEL = IteratorTypeAttr.get("parallel")
 REDUCTION = IteratorTypeAttr.get("reduction")
-
-
-def _perm(op):
-    return [int(x) for x in op.get_attr("permutation")]
 
 
 def contract(rw, op, lhs, rhs, acc, maps, iters):
@@ -155,83 +152,6 @@ class CombineContractBroadcast(RewritePattern):
         if any(_unused_dims(maps[:2])):
             return False
         contract(rw, op, ops[0], ops[1], op.acc, maps, iters)
-        return True
-
-
-# ops implementing CastOpInterface that can take a vector operand
-CAST_OPS = frozenset("arith." + n for n in (
-    "extui", "extsi", "extf", "trunci", "truncf", "uitofp", "sitofp", "fptoui", "fptosi",
-    "index_cast", "index_castui", "bitcast")) | {"builtin.unrealized_conversion_cast"}
-
-
-def _clone_with(rw, op, operands, rt):
-    return rw.create(op.name, operands, [rt],
-                     properties=dict(op.properties) if op.properties else None,
-                     attributes=dict(op.attributes) if op.attributes else None, loc=op.loc)
-
-
-def _elem(t):
-    return t.element_type if isinstance(t, VectorType) else t
-
-
-class ReorderCastOpsOnBroadcast(RewritePattern):
-    root = None
-
-    def match_and_rewrite(self, op, rw):
-        if op.name not in CAST_OPS or len(op.operands) != 1 or len(op.results) != 1:
-            return False
-        b = defining(op.operand(0), "vector.broadcast")
-        if b is None:
-            return False
-        st = b.source.type
-        rt = _elem(op.results[0].type)
-        if type(st) is VectorType:
-            rt = VectorType(st.shape, rt, st.scalable_dims)
-        cast = _clone_with(rw, op, [b.source], rt)
-        rw.replace_op_with_new_op(op, "vector.broadcast", [cast.results[0]],
-                                  [op.results[0].type])
-        return True
-
-
-def _transpose(rw, loc, v, perm, rt):
-    return rw.create("vector.transpose", [v], [rt],
-                     properties={"permutation": DenseArrayAttr(I64, perm)}, loc=loc)
-
-
-class ReorderElementwiseOpsOnTranspose(RewritePattern):
-    root = None
-
-    def match_and_rewrite(self, op, rw):
-        if len(op.results) != 1 or op.regions or not is_elementwise(op):
-            return False
-        perms, src_t = [], None
-        for v in op.operands:
-            t = defining(v, "vector.transpose")
-            if t is not None:
-                perms.append(_perm(t))
-                src_t = t.vector.type
-            else:
-                d = v.defining_op()
-                if d is None or constant_value(d) is None:
-                    return False
-        if not perms or any(p != perms[0] for p in perms):
-            return False
-        order = perms[0]
-        inv = [0] * len(order)
-        for i, o in enumerate(order):
-            inv[o] = i
-        vals = []
-        for v in op.operands:
-            t = defining(v, "vector.transpose")
-            if t is not None:
-                vals.append(t.vector)
-            else:
-                vt = VectorType(src_t.shape, _elem(v.type), src_t.scalable_dims)
-                vals.append(_transpose(rw, v.defining_op().loc, v, inv, vt).results[0])
-        rt = VectorType(src_t.shape, _elem(op.results[0].type), src_t.scalable_dims)
-        new = _clone_with(rw, op, vals, rt)
-        rw.replace_op(op, [_transpose(rw, op.loc, new.results[0], order,
-                                      op.results[0].type).results[0]])
         return True
 
 

@@ -265,7 +265,7 @@ class UnrollElementwise(_Unroll):
     root = None
 
     def match_and_rewrite(self, op, rw):
-        from passes.test.vector.flatten import is_elementwise
+        from pyopt.dialects.vector.transforms.sink import is_elementwise
         if len(op.results) != 1 or not is_elementwise(op):
             return False
         rt = op.results[0].type
