@@ -6,7 +6,8 @@ ops.py declares the ops (constraints.py their type constraints, syntax.py the ha
 parsers and printers, verifiers.py with memory_verifiers.py and contraction_verifiers.py their
 verifiers, attrs.py the attributes); folds.py folds them (transfer_canonicalize.py the memory
 ops and vector.mask), canonicalize.py holds the canonicalization patterns (with
-transfer_canonicalize.py and reduction_canonicalize.py), interfaces.py the interface models."""
+transfer_canonicalize.py and reduction_canonicalize.py), interfaces.py the interface models;
+transforms/ holds rewrite patterns several vector passes share."""
 from __future__ import annotations
 
 from pyopt.ir.opdef import Dialect
