@@ -1,0 +1,80 @@
+"""`test-linalg-transform-patterns`: mlir-opt's test driver of assorted linalg rewrite
+patterns (MLIR 19 TestLinalgTransforms.cpp). It runs on each func.func; the first set flag in
+the table below (upstream's order) picks what it does.
+
+OPTIONS is the whole option list of the upstream pass, so every upstream spelling parses.
+Each flag row names its implementation: a function `fn(func, ctx, options)`, or None when
+pyopt does not implement that test yet (the pass then fails with a diagnostic naming the
+option). To add one, write the function and put it in its row."""
+from __future__ import annotations
+
+from pyopt.ir.diagnostics import Diagnostic, MLIRError
+from pyopt.pass_registry import PassOption, register_pass
+from pyopt.rewrite import apply_patterns_greedily
+from passes.scf.common import default_greedy_config
+
+
+def _erase_unused_operands_and_results(func, ctx, options):
+    from passes.linalg.erase_unused import populate_erase_unused_operands_and_results
+    apply_patterns_greedily(func, populate_erase_unused_operands_and_results(), ctx,
+                            default_greedy_config())
+
+
+def _erase_unnecessary_inputs(func, ctx, options):
+    from passes.linalg.erase_unused import populate_erase_unnecessary_inputs
+    apply_patterns_greedily(func, populate_erase_unnecessary_inputs(), ctx,
+                            default_greedy_config())
+
+
+# (flag, description, implementation or None), in the order upstream tests the flags
+FLAGS = [
+    ("test-patterns", "Test a mixed set of patterns", None),
+    ("test-vector-transfer-forwarding-patterns",
+     "Test a fused pass that forwards memref.copy to vector.transfer", None),
+    ("test-linalg-to-vector-patterns",
+     "Test a set of patterns that rewrite a linalg contraction in vector.contract form", None),
+    ("test-generalize-pad-tensor", "Test transform pad tensor by copying with generic ops",
+     None),
+    ("test-generalize-tensor-pack", "Test transform that generalizes pack ops into a sequence "
+     "of tensor and Linalg ops", None),
+    ("test-generalize-tensor-unpack", "Test transform that generalizes unpack ops into a "
+     "sequence of tensor and Linalg ops", None),
+    ("test-swap-subtensor-padtensor",
+     "Test rewrite of subtensor(tensor.pad) into tensor.pad(subtensor)", None),
+    ("test-bubble-up-extract-slice-op-pattern",
+     "Test rewrite of linalgOp + extract_slice into extract_slice + linalgOp", None),
+    ("test-swap-extract-slice-with-fill-pattern",
+     "Test patterns to swap tensor.extract_slice(linalg.fill())", None),
+    ("test-erase-unused-operands-and-results",
+     "Test patterns to erase unused operands and results", _erase_unused_operands_and_results),
+    ("test-erase-unnecessary-inputs", "Test patterns to erase unnecessary inputs",
+     _erase_unnecessary_inputs),
+    ("test-winograd-conv2d", "Test transform conv2d by Winograd conv2d algorithm", None),
+    ("test-decompose-winograd-ops", "Test decompose Winograd ops", None),
+]
+
+# the options that parameterize the flags above (none is read by an implemented flag yet)
+VALUE_OPTIONS = [
+    PassOption("tile-sizes", list, [], "Linalg tile sizes for test-tile-pattern"),
+    PassOption("peeled-loops", list, [], "Loops to be peeled when test-tile-pattern"),
+    PassOption("skip-partial", bool, False,
+               "Skip loops inside partial iterations during peeling"),
+    PassOption("loop-type", str, "for",
+               "Specify the type of loops to generate: for, parallel or tiled_loop"),
+]
+
+OPTIONS = [PassOption(name, bool, False, desc) for name, desc, _ in FLAGS] + VALUE_OPTIONS
+
+
+@register_pass("test-linalg-transform-patterns",
+               "Test Linalg transformation patterns by applying them greedily.",
+               options=OPTIONS, anchor="func.func", display_name="TestLinalgTransforms")
+def test_linalg_transform_patterns(func, ctx, options):
+    for name, _, impl in FLAGS:
+        if not options.get(name):
+            continue
+        if impl is None:
+            raise MLIRError(Diagnostic("error", func.loc, f"test-linalg-transform-patterns: "
+                                       f"option '{name}' is not implemented in pyopt"))
+        impl(func, ctx, options)
+        return
