@@ -409,7 +409,7 @@ def _verify_reshape_like(op, expanded, collapsed):
         if any(d != nxt + j for j, d in enumerate(g)) or (not g and er):
             raise op_error(op, f"expected reassociation map #{k} to be valid and contiguous.")
         nxt += len(g)
-    if nxt != er:
+    if nxt != er and groups:  # (no map at all is valid: isReassociationValid)
         raise op_error(op, f"expected reassociation map #{len(groups) - 1} to be valid and "
                        f"contiguous.")
     for k, g in enumerate(groups):
