@@ -108,7 +108,8 @@ def _groups(op):
 
 
 def _print_indirectbr(pr, op):
-    addr = op.operands[0]
+    addr = op.addr
+
     nl = "\n" + "  " * pr.indent
     items = []
     for b, vals in zip(op.successors, _groups(op)):

@@ -20,10 +20,9 @@ from pyopt.interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABL
                                        MemorySlot)
 from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
 from pyopt.ir.types import I8, I32, IntegerType
-from pyopt.rewrite.folding import constant_value
 from pyopt.dialects.llvm.ops import OPS
 from pyopt.dialects.llvm.types import LLVMArrayType, LLVMPointerType, LLVMStructType, LLVMType
-from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
+from pyopt.rewrite.matchers import constant_int as _const_int, int_attr
 
 _DEFS = {d.name: d for d in OPS}
 _DYNAMIC_INDEX = -(1 << 31)      # rawConstantIndices marker of a dynamic GEP index
@@ -85,7 +84,7 @@ def _is_volatile(op, name):
 # -- alloca --------------------------------------------------------------------------------------
 class _AllocaModel(DestructurableAlloca):
     def get_destructurable_slots(self, op):
-        if _const_int(op.operands[0]) != 1:
+        if _const_int(op.arraySize) != 1:
             return []
         elem = op.properties["elem_type"].value
         m = _index_map(elem)
@@ -94,7 +93,7 @@ class _AllocaModel(DestructurableAlloca):
         return [DestructurableMemorySlot(op.results[0], elem, m)]
 
     def new_alloca(self, op, builder, elem):
-        return builder.create("llvm.alloca", [op.operands[0]], [_PTR],
+        return builder.create("llvm.alloca", [op.arraySize], [_PTR],
                               properties={"elem_type": TypeAttr(elem)}, loc=op.loc)
 
 
@@ -107,15 +106,14 @@ class _LoadStoreModel:
 
     def __init__(self, is_store):
         self.is_store = is_store
-        self.addr = 1 if is_store else 0
 
     def _access_type(self, op):
-        return op.operands[0].type if self.is_store else op.results[0].type
+        return op.value.type if self.is_store else op.res.type
 
     def can_rewire(self, op, slot, used_indices, must_be_safely_used, layout):
         if _is_volatile(op, "volatile_"):
             return False
-        if self.is_store and op.operands[0] is slot.ptr:
+        if self.is_store and op.value is slot.ptr:
             return False  # storing the pointer itself lets it escape
         index = _i32(0)
         sub = _subslot_type(slot, index)
@@ -128,11 +126,11 @@ class _LoadStoreModel:
         return True
 
     def rewire(self, op, slot, subslots, builder, layout):
-        op.set_operand(self.addr, subslots[_i32(0)].ptr)
+        op.addr = subslots[_i32(0)].ptr
         return False
 
     def ensure_only_safe_accesses(self, op, slot, must_be_safely_used, layout):
-        if op.operands[self.addr] is not slot.ptr:
+        if op.addr is not slot.ptr:
             return True
         size, slot_size = layout.size(self._access_type(op)), layout.size(slot.elem_type)
         return size is not None and slot_size is not None and size <= slot_size
@@ -233,7 +231,7 @@ def _byte_array(n):
 
 class _GEPModel:
     def can_rewire(self, op, slot, used_indices, must_be_safely_used, layout):
-        base = op.operands[0]
+        base = op.base
         if not isinstance(base.type, LLVMPointerType) or base is not slot.ptr:
             return False
         access = _subslot_access(slot, layout, op)
@@ -260,7 +258,7 @@ class _GEPModel:
         return True
 
     def ensure_only_safe_accesses(self, op, slot, must_be_safely_used, layout):
-        if op.operands[0] is not slot.ptr:
+        if op.base is not slot.ptr:
             return True
         offset = _gep_byte_offset(layout, op)
         slot_size = layout.size(slot.elem_type)
@@ -281,8 +279,7 @@ def _static_len(op):
     if op.name == "llvm.intr.memcpy.inline":
         a = op.properties.get("len")
     else:
-        d = op.operands[2].defining_op()
-        a = constant_value(d) if d is not None else None
+        a = int_attr(op.len)
     if not isinstance(a, IntegerAttr) or not isinstance(a.type, IntegerType):
         return None
     width = a.type.width
@@ -293,7 +290,7 @@ def _static_len(op):
 
 def _writes_only_within(op, slot, layout):
     """Whether the intrinsic's destination is the slot and its length fits in it."""
-    if not isinstance(slot.ptr.type, LLVMPointerType) or op.operands[0] is not slot.ptr:
+    if not isinstance(slot.ptr.type, LLVMPointerType) or op.dst is not slot.ptr:
         return False
     n, size = _static_len(op), layout.size(slot.elem_type)
     return n is not None and size is not None and n <= size
@@ -322,7 +319,7 @@ class _MemsetModel:
     def rewire(self, op, slot, subslots, builder, layout):
         """One memset per used field the original one reaches, clipped to the field."""
         types = slot.subelement_types
-        length = op.operands[2]
+        length = op.len
         total = _static_len(op)
         packed = isinstance(slot.elem_type, LLVMStructType) and slot.elem_type.packed
         covered = 0
@@ -338,7 +335,7 @@ class _MemsetModel:
                 n = _constant(builder, length.type, min(total - covered, size),
                               _value_loc(length))
                 builder.create("llvm.intr.memset",
-                               [subslots[index].ptr, op.operands[1], n], [],
+                               [subslots[index].ptr, op.val, n], [],
                                properties={"isVolatile": op.properties["isVolatile"]},
                                loc=op.loc)
             covered += size
@@ -354,7 +351,7 @@ class _MemcpyModel:
     def can_rewire(self, op, slot, used_indices, must_be_safely_used, layout):
         if not _splittable(op, slot):
             return False
-        dst, src = op.operands[0], op.operands[1]
+        dst, src = op.dst, op.src
         if dst is src:
             return False
         if _static_len(op) != layout.size(slot.elem_type):
@@ -367,8 +364,8 @@ class _MemcpyModel:
     def rewire(self, op, slot, subslots, builder, layout):
         if not subslots:
             return True
-        is_dst = op.operands[0] is slot.ptr
-        other = op.operands[1] if is_dst else op.operands[0]
+        is_dst = op.dst is slot.ptr
+        other = op.src if is_dst else op.dst
         volatile = op.properties["isVolatile"]
         for i in range(len(slot.subelement_types)):
             sub = subslots.get(_i32(i))
@@ -386,7 +383,8 @@ class _MemcpyModel:
                                properties={"isVolatile": volatile,
                                            "len": IntegerAttr(len_type, size)}, loc=op.loc)
             else:
-                n = _constant(builder, op.operands[2].type, size, op.loc)
+                n = _constant(builder, op.len.type, size, op.loc)
+
                 builder.create(op.name, [dst, src, n], [],
                                properties={"isVolatile": volatile}, loc=op.loc)
         return True

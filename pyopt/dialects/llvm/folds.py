@@ -90,16 +90,16 @@ def _fold_or(op, operands):
 
 def _fold_chainable_cast(op, operands):
     """cast(x : T) -> x when T is x's type; cast(cast(x)) -> x or a single cast of x."""
-    arg = op.operands[0]
+    arg = op.arg
     t = op.results[0].type
     if arg.type == t:
         return arg
     prev = arg.defining_op() if hasattr(arg, "defining_op") else None
     if prev is not None and prev.name == op.name:
-        inner = prev.operands[0]
+        inner = prev.arg
         if inner.type == t:
             return inner
-        op.set_operand(0, inner)
+        op.arg = inner
         return op.results[0]
     return None
 
@@ -108,7 +108,7 @@ def _fold_icmp(op, operands):
     pred = op.properties["predicate"].value
     if pred not in (0, 1):  # only eq / ne
         return None
-    lhs, rhs = op.operands
+    lhs, rhs = op.lhs, op.rhs
     t = op.results[0].type
     if lhs is rhs:
         return _bool_attr(t, pred == 0)
@@ -125,16 +125,17 @@ def _fold_extractvalue(op, operands):
     """Looks through insertvalue chains for the inserted value at the same position."""
     pos = tuple(op.properties["position"].values)
     result = None
-    ins = op.operands[0].defining_op() if hasattr(op.operands[0], "defining_op") else None
+    container = op.container
+    ins = container.defining_op() if hasattr(container, "defining_op") else None
     while ins is not None and ins.name == "llvm.insertvalue":
         ipos = tuple(ins.properties["position"].values)
         if ipos == pos:
-            return ins.operands[1]
+            return ins.value
         n = min(len(pos), len(ipos))
         if pos[:n] == ipos[:n]:  # one is a prefix of the other: depends on both
             return result
-        container = ins.operands[0]
-        op.set_operand(0, container)
+        container = ins.container
+        op.container = container
         result = op.results[0]
         ins = container.defining_op() if hasattr(container, "defining_op") else None
     return result
@@ -145,8 +146,9 @@ _I32_MIN, _I32_MAX = -(1 << 31), (1 << 31) - 1
 
 def _fold_gep(op, operands):
     raw = list(op.properties["rawConstantIndices"].values)
-    base = op.operands[0]
+    base = op.base
     dyn_consts = operands[1:]
+
     # gep %x[0] with the result type of %x -> %x
     if base.type == op.results[0].type and len(raw) == 1:
         if raw[0] == DYNAMIC_INDEX:

@@ -22,6 +22,7 @@ from pyopt.ir.location import CallSiteLoc, FusedLoc
 from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.ir.types import I64, IntegerType, FloatType, IndexType, VectorType, ComplexType
 from pyopt.rewrite.folding import constant_value
+from pyopt.rewrite.matchers import int_attr
 from pyopt.interfaces.branch import successor_operand_range
 from pyopt.ir.opdef import AUTOMATIC_ALLOCATION_SCOPE, ISOLATED, RETURN_LIKE
 from pyopt.dialects.llvm.struct_attrs import (AliasScopeAttr, AliasScopeDomainAttr, DISubprogramAttr,
@@ -106,14 +107,6 @@ def stack_alignment_bits(op):
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _const_int(value):
-    d = value.defining_op() if type(value) is OpResult else None
-    if d is None:
-        return None
-    a = constant_value(d)
-    return a if type(a) is IntegerAttr else None
-
-
 def _parent_region(value):
     if type(value) is BlockArgument:
         return value.owner.parent
@@ -174,7 +167,7 @@ def handle_inlined_allocas(call, blocks, builder):
     for op in callee_entry:
         if op.name != "llvm.alloca":
             continue
-        size = _const_int(op.operand(0))
+        size = int_attr(op.arraySize)
         if size is None:
             dynamic = True
             continue
@@ -184,7 +177,7 @@ def handle_inlined_allocas(call, blocks, builder):
     for b in blocks[1:]:
         if dynamic:
             break
-        dynamic = any(op.name == "llvm.alloca" and _const_int(op.operand(0)) is None
+        dynamic = any(op.name == "llvm.alloca" and int_attr(op.arraySize) is None
                       for op in b)
     if not to_move and not dynamic:
         return
@@ -195,7 +188,7 @@ def handle_inlined_allocas(call, blocks, builder):
                                    loc=call.loc).results[0]
     builder.set_insertion_point_to_start(caller_entry)
     for alloca, size, lifetime in to_move:
-        const = builder.create("llvm.mlir.constant", [], [alloca.operand(0).type],
+        const = builder.create("llvm.mlir.constant", [], [alloca.arraySize.type],
                                {"value": size}, loc=alloca.loc)
         if lifetime:
             ip = builder.save()
@@ -204,7 +197,7 @@ def handle_inlined_allocas(call, blocks, builder):
                            {"size": IntegerAttr(I64, size.value)}, loc=alloca.loc)
             builder.restore(ip)
         alloca.move_after(const)
-        alloca.set_operand(0, const.results[0])
+        alloca.arraySize = const.results[0]
     if not insert_lifetimes and not dynamic:
         return
     for b in blocks:
@@ -249,12 +242,14 @@ def _deep_clone_alias_scopes(blocks):
 
 def _accessed_operands(op):
     name = op.name
-    if name in ("llvm.load", "llvm.store", "llvm.atomicrmw", "llvm.cmpxchg"):
-        return [op.operand(1) if name == "llvm.store" else op.operand(0)]
+    if name in ("llvm.load", "llvm.store"):
+        return [op.addr]
+    if name in ("llvm.atomicrmw", "llvm.cmpxchg"):
+        return [op.ptr]
     if name in ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memcpy.inline"):
-        return [op.operand(0), op.operand(1)]
+        return [op.dst, op.src]
     if name in ("llvm.intr.memset",):
-        return [op.operand(0)]
+        return [op.dst]
     if name == "llvm.call":
         from pyopt.analysis.call_graph import call_args
         return [v for v in call_args(op) if type(v.type) is LLVMPointerType]
@@ -264,8 +259,11 @@ def _accessed_operands(op):
 def _underlying_object(v):
     while type(v) is OpResult:
         d = v.owner
-        if d.name == "llvm.getelementptr" or d.name == "llvm.addrspacecast":
-            v = d.operand(0)
+        if d.name == "llvm.getelementptr":
+            v = d.base
+            continue
+        if d.name == "llvm.addrspacecast":
+            v = d.arg
             continue
         break
     return v
@@ -279,8 +277,8 @@ def _underlying_object_set(pointer):
             continue
         seen.add(cur)
         if type(cur) is OpResult and cur.owner.name == "llvm.select":
-            work.append(cur.owner.operand(1))
-            work.append(cur.owner.operand(2))
+            work.append(cur.owner.trueValue)
+            work.append(cur.owner.falseValue)
             continue
         if type(cur) is BlockArgument:
             operands, unknown = [], False
@@ -348,7 +346,8 @@ def _noalias_scopes_from_params(call, blocks, builder):
         _walk_blocks(blocks, annotate)
     finally:
         for copy in params:
-            copy.results[0].replace_all_uses_with(copy.operand(0))
+            copy.results[0].replace_all_uses_with(copy.group("operand"))  # (its one operand)
+
             copy.erase()
 
 

@@ -153,7 +153,7 @@ def _vec_of(c):
 
 def _verify_same_elem(op):
     from pyopt.dialects.llvm.ops import _vec_elem
-    if _vec_elem(op.operands[0].type) is not op.results[0].type:
+    if _vec_elem(op.group("in").type) is not op.res.type:  # ("in": a Python keyword)
         raise op_error(op, "requires the same element type for all operands and results")
 
 
@@ -185,7 +185,7 @@ def _scalable(t):
 
 
 def _verify_vector_insert(op):
-    dst, src = op.operands[0].type, op.operands[1].type
+    dst, src = op.dstvec.type, op.srcvec.type
     if op.results[0].type is not dst:
         raise op_error(op, "failed to verify that all of {dstvec, res} have same type")
     if _vec_bits(src) > 131072 or _vec_bits(dst) > 131072:
@@ -196,7 +196,7 @@ def _verify_vector_insert(op):
 
 
 def _verify_vector_extract(op):
-    src, res = op.operands[0].type, op.results[0].type
+    src, res = op.srcvec.type, op.res.type
     if _vec_bits(src) > 131072 or _vec_bits(res) > 131072:
         raise op_error(op, "failed to verify that vectors are not bigger than 2^17 bits.")
     if _scalable(res) and not _scalable(src):
@@ -206,7 +206,8 @@ def _verify_vector_extract(op):
 
 def _verify_interleave2(op):
     from pyopt.dialects.llvm.ops import _vec_len, _vec_elem
-    a, b = op.operands[0].type, op.operands[1].type
+    a, b = op.vec1.type, op.vec2.type
+
     if a is not b:
         raise op_error(op, "failed to verify that all of {vec1, vec2} have same type")
     r = op.results[0].type

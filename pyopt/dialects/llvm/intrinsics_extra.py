@@ -83,22 +83,26 @@ def _dbg_parse(arg_is_ptr):
     return parse
 
 
-def _dbg_print(pr, op):
-    props = op.properties
-    s = " " + pr.attr_str(props["varInfo"])
-    expr = props.get("locationExpr")
-    if expr is not None and expr is not EMPTY_EXPRESSION:
-        s += " " + pr.attr_str(expr)
-    v = op.operands[0]
-    pr.out.append(s + " = " + pr.value(v) + " : " + pr.type_str(v.type))
-    pr.out.append(pr.attr_dict_str(op.attributes))
+def _dbg_printer(operand):
+    """The printer of a dbg intrinsic whose one operand is named `operand`."""
+    def print_(pr, op):
+        props = op.properties
+        s = " " + pr.attr_str(props["varInfo"])
+        expr = props.get("locationExpr")
+        if expr is not None and expr is not EMPTY_EXPRESSION:
+            s += " " + pr.attr_str(expr)
+        v = getattr(op, operand)
+        pr.out.append(s + " = " + pr.value(v) + " : " + pr.type_str(v.type))
+        pr.out.append(pr.attr_dict_str(op.attributes))
+    return print_
 
 
 for _n, _arg, _c in (("dbg.declare", "addr", LLVM_AnyPointer), ("dbg.value", "value", LLVM_Type)):
     _intr(_n, operands=[(_arg, _c)],
           attrs={"varInfo": DILocalVariableC,
                  "locationExpr": DIExpressionC.with_default(EMPTY_EXPRESSION)},
-          parse=_dbg_parse(_arg == "addr"), print=_dbg_print)
+          parse=_dbg_parse(_arg == "addr"), print=_dbg_printer(_arg))
+
 _intr("dbg.label", attrs={"label": DILabelC}, format="$label attr-dict")
 
 __all__ = ["OPS", "op_error"]

@@ -22,7 +22,8 @@ from pyopt.interfaces.memory_slot import (MemorySlot, PROMOTABLE_ALLOCATION, PRO
 from pyopt.ir.attributes import IntegerAttr, normalize_int
 from pyopt.ir.core import OpResult
 from pyopt.ir.types import IntegerType, VectorType
-from pyopt.rewrite.folding import constant_value, create_or_fold
+from pyopt.rewrite.folding import create_or_fold
+from pyopt.rewrite.matchers import constant_int
 from pyopt.dialects.llvm.types import (LLVMArrayType, LLVMFixedVectorType, LLVMPointerType,
                     LLVMScalableVectorType, LLVMStructType)
 from pyopt.dialects.llvm import LLVM
@@ -37,12 +38,6 @@ def _create(b, name, operands, type_, loc, props=None):
 def _constant(b, type_, value, loc):
     attr = IntegerAttr(type_, normalize_int(value, type_))
     return _create(b, "llvm.mlir.constant", [], type_, loc, {"value": attr}).results[0]
-
-
-def _int_constant(v):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    a = constant_value(d) if d is not None else None
-    return a.value if isinstance(a, IntegerAttr) else None
 
 
 def _create_or_fold(b, name, operands, type_, loc):
@@ -182,11 +177,11 @@ class _Load(SlotLoad):
 
 class _Store(SlotStore):
     def fits(self, op, slot, layout):
-        return (_compatible(layout, slot.elem_type, op.operand(0).type, False)
+        return (_compatible(layout, slot.elem_type, op.value.type, False)
                 and not _is_volatile(op))
 
     def get_stored(self, op, slot, b, reaching, layout):
-        return _insert_and_cast(b, op.loc, op.operand(0), reaching, layout)
+        return _insert_and_cast(b, op.loc, op.value, reaching, layout)
 
 
 # -- memory intrinsics -------------------------------------------------------------------------
@@ -195,9 +190,9 @@ def _static_len(op):
         a = op.properties.get("len")
         v = a.value if isinstance(a, IntegerAttr) else None
     else:
-        v = _int_constant(op.operand(2))
+        v = constant_int(op.len)
         if v is not None:
-            v &= (1 << op.operand(2).type.width) - 1
+            v &= (1 << op.len.type.width) - 1
     return v if v is not None and v < (1 << 64) else None
 
 
@@ -211,10 +206,10 @@ class _Memset:
         return False
 
     def stores_to(self, op, slot):
-        return op.operand(0) is slot.ptr
+        return op.dst is slot.ptr
 
     def get_stored(self, op, slot, b, reaching, layout):
-        t, byte = slot.elem_type, op.operand(1)
+        t, byte = slot.elem_type, op.val
         if t.width == 8:
             return byte
         # Repeat the byte: v | v << 8, then | << 16, ... until the width is covered.
@@ -241,24 +236,24 @@ class _Memcpy:
     """memcpy, memcpy.inline and memmove copying exactly one slot-sized value."""
 
     def loads_from(self, op, slot):
-        return op.operand(1) is slot.ptr
+        return op.src is slot.ptr
 
     def stores_to(self, op, slot):
-        return op.operand(0) is slot.ptr
+        return op.dst is slot.ptr
 
     def get_stored(self, op, slot, b, reaching, layout):
-        return _create(b, "llvm.load", [op.operand(1)], slot.elem_type, op.loc).results[0]
+        return _create(b, "llvm.load", [op.src], slot.elem_type, op.loc).results[0]
 
     def can_uses_be_removed(self, op, slot, uses, new_uses, layout):
         # Copying a slot onto itself is left to canonicalization.
-        if op.operand(0) is op.operand(1) or _intr_volatile(op):
+        if op.dst is op.src or _intr_volatile(op):
             return False
         size = layout.size(slot.elem_type)
         return size is not None and _static_len(op) == size
 
     def remove_blocking_uses(self, op, slot, uses, b, reaching, layout):
         if self.loads_from(op, slot):
-            _create(b, "llvm.store", [reaching, op.operand(0)], None, op.loc)
+            _create(b, "llvm.store", [reaching, op.dst], None, op.loc)
         return True
 
 
@@ -307,15 +302,16 @@ class _DbgDeclare(_Droppable):
 
 class _DbgValue:
     def can_uses_be_removed(self, op, uses, new_uses, layout):
-        return len(uses) == 1 and uses[0].value is op.operand(0)
+        return len(uses) == 1 and uses[0].value is op.value
 
     def remove_blocking_uses(self, op, uses, b):
         # Keep the variable described, as optimized out.
         b.set_insertion_point(op)
-        v = op.operand(0)
+        v = op.value
         loc = v.owner.loc if isinstance(v, OpResult) else v.loc
         undef = _create(b, "llvm.mlir.undef", [], v.type, loc).results[0]
-        op.set_operand(0, undef)
+        op.value = undef
+
         return False
 
 

@@ -271,7 +271,7 @@ _op("fcmp", operands=[("lhs", FloatOrVec), ("rhs", FloatOrVec)], results=[("res"
 
 # ============================================================================ casts
 def _verify_ext(op):
-    src, dst = op.operands[0].type, op.results[0].type
+    src, dst = op.arg.type, op.res.type
     if is_compatible_vector(src):
         if not is_compatible_vector(dst):
             raise plain_error(op, "input type is a vector but output type is an integer")
@@ -288,7 +288,7 @@ def _verify_ext(op):
 
 
 def _verify_bitcast(op):
-    src, dst = op.operands[0].type, op.results[0].type
+    src, dst = op.arg.type, op.res.type
     sp, dp = _is_ptr(src) or _is_ptr(_vec_elem(src)), _is_ptr(dst) or _is_ptr(_vec_elem(dst))
     if sp != dp:
         raise op_error(op, "can only cast pointers from and to pointers")
@@ -355,7 +355,7 @@ def _print_alloca(pr, op):
     out = pr.out
     if "inalloca" in props:
         out.append(" inalloca")
-    size = op.operands[0]
+    size = op.arraySize
     out.append(f" {pr.value(size)} x {pr.type_str(props['elem_type'].value)}")
     attrs = dict(op.attributes)
     for k, v in props.items():
@@ -455,7 +455,7 @@ def _parse_gep_elem_type(p, ctx, elem_el):
 
 
 def _print_gep_elem_type(pr, op, elem):
-    if _typed_pointee(op.operands[0].type) is not elem.value:
+    if _typed_pointee(op.base.type) is not elem.value:
         pr.out.append(", " + pr.type_str(elem.value))
 
 
@@ -514,7 +514,7 @@ def _verify_load(op):
 
 
 def _verify_store(op):
-    _verify_mem(op, op.operands[0].type, True)
+    _verify_mem(op, op.value.type, True)
 
 
 def _access_effects(op, kind):
@@ -613,7 +613,7 @@ _VALUE_DIRS = {"InsertExtractValueElementType": (_parse_value_elem_type, _print_
 
 
 def _verify_extractvalue(op):
-    c = op.operands[0].type
+    c = op.container.type
     t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
     r = op.results[0].type
     if r is not t:
@@ -622,7 +622,7 @@ def _verify_extractvalue(op):
 
 
 def _verify_insertvalue(op):
-    c, v = op.operands[0].type, op.operands[1].type
+    c, v = op.container.type, op.value.type
     t = _value_element_type(lambda m: op_error(op, m), c, op.properties["position"].values)
     if v is not t:
         raise op_error(op, f"Type mismatch: cannot insert '{v}' into '{c}'")
@@ -673,13 +673,13 @@ def _elem_of_vector(name):
 
 
 def _verify_extractelement(op):
-    v = op.operands[0].type
-    if op.results[0].type is not _vec_elem(v):
+    v = op.vector.type
+    if op.res.type is not _vec_elem(v):
         raise op_error(op, "failed to verify that result type matches vector element type")
 
 
 def _verify_insertelement(op):
-    if op.operands[1].type is not _vec_elem(op.operands[0].type):
+    if op.value.type is not _vec_elem(op.vector.type):
         raise op_error(op, "failed to verify that argument type matches vector element type")
 
 
@@ -707,7 +707,7 @@ def _parse_shuffle_type(p, ctx, v1_el, res_el, mask_el, optional=False):
 
 
 def _verify_shuffle(op):
-    _, scal = _vec_len(op.operands[0].type)
+    _, scal = _vec_len(op.v1.type)
     if scal and any(v != 0 for v in op.properties["mask"].values):
         raise op_error(op, "expected a splat operation for scalable vectors")
 
@@ -758,7 +758,8 @@ def _verify_return(op):
         return
     if not op.operands:
         raise op_error(op, "expected 1 operand", [("when returning from function", f.loc)])
-    if op.operands[0].type is not rt:
+    if op.arg.type is not rt:
+
         raise op_error(op, f"mismatching result types", [("when returning from function",
                                                          f.loc)])
 

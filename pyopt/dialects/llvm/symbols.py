@@ -230,7 +230,7 @@ def _verify_func(op):
                         t, msg = x.results[0].type, ("'llvm.landingpad' should have a "
                                                      "consistent result type inside a function")
                     elif x.name == "llvm.resume":
-                        t, msg = x.operands[0].type, ("'llvm.resume' should have a consistent "
+                        t, msg = x.value.type, ("'llvm.resume' should have a consistent "
                                                       "input type inside a function")
                     else:
                         walk(x)
@@ -440,8 +440,8 @@ def _verify_global_regions(op):
     if not ret.operands:
         raise op_error(op, "initializer region cannot return void")
     t = op.properties["global_type"].value
-    if ret.operands[0].type is not t:
-        raise op_error(op, f"initializer region type '{ret.operands[0].type}' does not match "
+    if ret.arg.type is not t:
+        raise op_error(op, f"initializer region type '{ret.arg.type}' does not match "
                        f"global type '{t}'")
     for x in b.ops:
         d = x.opdef
@@ -864,7 +864,7 @@ def _verify_landingpad(op):
             continue  # filter clauses are not checked (as in MLIR)
         d = _defining(v)
         if d == "llvm.bitcast":
-            if _defining(v.owner.operands[0]) == "llvm.mlir.addressof":
+            if _defining(v.owner.arg) == "llvm.mlir.addressof":
                 continue
             raise plain_error(op, "constant clauses expected",
                               ("global addresses expected as operand to bitcast used in "
@@ -916,7 +916,7 @@ def _parse_switch(p, state):
 def _print_switch(pr, op):
     d = op.opdef
     out = pr.out
-    flag = op.operands[0]
+    flag = op.value
     dvals = d.get_group(op, "operand", 1)
     s = pr.block_name(op.successors[0])
     if dvals:
@@ -960,7 +960,7 @@ def _verify_switch(op):
     if w is not None and len(w.values) != len(op.successors):
         raise plain_error(op, f"expects number of branch weights to match number of "
                           f"successors: {len(w.values)} vs {len(op.successors)}")
-    if cv is not None and op.operands[0].type is not cv.type.element_type:
+    if cv is not None and op.value.type is not cv.type.element_type:
         raise plain_error(op, "expects case value type to match condition value type")
     d = op.opdef
     flat = d.get_group(op, "operand", 2)
@@ -1027,12 +1027,13 @@ class _LLVMCall:
     call operand) when there is no `callee` attribute."""
 
     def args(self, op):
-        ops = op.opdef.get_group(op, "operand", 0)
+        ops = op.callee_operands
         return ops if op.get_attr("callee") is not None else ops[1:]
 
     def callee(self, op):
         c = op.get_attr("callee")
-        return c if c is not None else op.operand(0)
+        return c if c is not None else op.callee_operands[0]
+
 
 
 class _LLVMCallable(Callable):

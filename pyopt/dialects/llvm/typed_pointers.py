@@ -136,8 +136,9 @@ def _flag_operand_to_property(op):
 
 # MLIR 16's generic form leaves out the element type of a gep (the base pointer's pointee) and
 # of an alloca (the result's pointee).
-_ELEM_TYPE_FROM = {"llvm.getelementptr": lambda op: op.operands[0].type if op.operand_slots
+_ELEM_TYPE_FROM = {"llvm.getelementptr": lambda op: op.base.type if op.operand_slots
                    else None,
+
                    "llvm.alloca": lambda op: op.results[0].type if op.results else None}
 
 

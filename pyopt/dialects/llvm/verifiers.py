@@ -83,10 +83,10 @@ _FLOAT_OPS = {11, 12, 13, 14}  # fadd fsub fmax fmin
 
 
 def verify_atomicrmw(op):
-    if op.results[0].type is not op.operands[1].type:
+    t = op.val.type
+    if op.res.type is not t:
         raise op_error(op, "failed to verify that result #0 and operand #1 have the same type")
     b = op.properties["bin_op"].value
-    t = op.operands[1].type
     if b in _FLOAT_OPS:
         if not is_compatible_float(t):
             raise op_error(op, "expected LLVM IR floating point type")
@@ -101,8 +101,9 @@ def verify_atomicrmw(op):
 
 
 def verify_cmpxchg(op):
-    t = op.operands[2].type
-    if op.operands[1].type is not t:
+    t = op.val.type
+    if op.cmp.type is not t:
+
         raise op_error(op, "failed to verify that operand #1 and operand #2 have the same type")
     r = op.results[0].type
     if not (type(r) is LLVMStructType and r.name is None and r.body == (t, I1) and
