@@ -65,9 +65,111 @@ class _Dim:
         return op.index
 
 
+class _TensorReshape:
+    """tensor.expand_shape / collapse_shape (Tensor's ReifyExpandOrCollapseShapeOp): each
+    dynamic size from the source's - the product of the collapsed sizes, or the expanded
+    group's source size divided by the group's other (static) sizes."""
+
+    def reify(self, op, b):
+        from pyopt.ir.affine import symbol
+        from pyopt.dialects.affine.builders import composed_folded_apply
+        from pyopt.dialects.memref.common import reassociation_indices
+        src, loc = op.src, op.loc
+        dst = list(op.results[0].type.shape)
+        groups = reassociation_indices(op.reassociation)
+        expanding = len(dst) > len(src.type.shape)
+        out = []
+        for i, s in enumerate(dst):
+            if s != DYNAMIC:
+                out.append(s)
+                continue
+            if expanding:
+                g = next(k for k, grp in enumerate(groups) if i in grp)
+                rest = 1
+                for j in groups[g]:
+                    if j != i:
+                        rest *= dst[j]
+                d = b.create("tensor.dim", [src, _index(b, g, loc)], [INDEX],
+                             loc=loc).results[0]
+                out.append(composed_folded_apply(b, symbol(0).floordiv(rest), [d], loc))
+            else:
+                grp = groups[i]
+                expr, sizes = None, []
+                for k, j in enumerate(grp):
+                    sizes.append(_folded_dim(b, src, j, loc))
+                    expr = symbol(k) if expr is None else expr * symbol(k)
+                out.append(composed_folded_apply(b, expr, sizes, loc))
+        return [out]
+
+
+class _Pad:
+    """tensor.pad (ReifyPadOp): source size + low + high."""
+
+    def reify(self, op, b):
+        from pyopt.ir.affine import AffineMap, dim, symbol
+        from pyopt.dialects.affine.builders import composed_folded_apply, value_of
+        loc = op.loc
+        low, high = op.mixed_low, op.mixed_high
+        out = []
+        for i, s in enumerate(op.results[0].type.shape):
+            if s != DYNAMIC:
+                out.append(s)
+                continue
+            m = AffineMap.get(1, 2, [dim(0) + symbol(0) + symbol(1)])
+            v = composed_folded_apply(b, m, [_folded_dim(b, op.source, i, loc), low[i],
+                                             high[i]], loc)
+            out.append(value_of(b, v, loc))
+        return [out]
+
+
+def dropped_dims(reduced_shape, mixed_sizes):
+    """getDroppedDims: the static unit sizes a rank-reducing slice drops (matched from the
+    back, a unit size kept when the reduced shape also has a 1 there)."""
+    dropped, pos = set(), len(reduced_shape) - 1
+    for idx in range(len(mixed_sizes) - 1, -1, -1):
+        unit = mixed_sizes[idx] == 1 if isinstance(mixed_sizes[idx], int) else False
+        if pos < 0:
+            dropped.add(idx)
+            continue
+        if not unit or reduced_shape[pos] == 1:
+            pos -= 1
+            continue
+        dropped.add(idx)
+    return dropped
+
+
+class _ExtractSlice:
+    def reify(self, op, b):
+        sizes = op.mixed_sizes
+        drop = dropped_dims(op.results[0].type.shape, sizes)
+        return [[s for i, s in enumerate(sizes) if i not in drop]]
+
+
+class _DestSizes:
+    """Destination-style tensor ops (insert, insert_slice, pack, unpack): the dest's sizes
+    (tensor::getMixedSizes)."""
+
+    def reify(self, op, b):
+        d = op.dest
+        return [[_folded_dim(b, d, i, op.loc) for i in range(len(d.type.shape))]]
+
+
+def _folded_dim(b, v, i, loc):
+    """createOrFold<tensor::DimOp>: a static size as an int."""
+    s = v.type.shape[i]
+    if s != DYNAMIC:
+        return s
+    return b.create("tensor.dim", [v, _index(b, i, loc)], [INDEX], loc=loc).results[0]
+
+
 def _attach():
-    attach([MEMREF.ops["memref.expand_shape"], TENSOR.ops["tensor.expand_shape"]],
-           REIFY_RANKED_SHAPED_TYPE, _ExpandShape())
+    attach(MEMREF.ops["memref.expand_shape"], REIFY_RANKED_SHAPED_TYPE, _ExpandShape())
+    attach([TENSOR.ops["tensor.expand_shape"], TENSOR.ops["tensor.collapse_shape"]],
+           REIFY_RANKED_SHAPED_TYPE, _TensorReshape())
+    attach(TENSOR.ops["tensor.pad"], REIFY_RANKED_SHAPED_TYPE, _Pad())
+    attach(TENSOR.ops["tensor.extract_slice"], REIFY_RANKED_SHAPED_TYPE, _ExtractSlice())
+    attach([TENSOR.ops[n] for n in ("tensor.insert", "tensor.insert_slice", "tensor.pack",
+                                    "tensor.unpack")], REIFY_RANKED_SHAPED_TYPE, _DestSizes())
     attach(TENSOR.ops["tensor.empty"], REIFY_RANKED_SHAPED_TYPE,
            _FromDynamicSizes(lambda op, b: op.dynamicSizes))
     alloc_tensor = BUFFERIZATION.ops.get("bufferization.alloc_tensor")  # (not declared yet)

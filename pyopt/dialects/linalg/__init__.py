@@ -14,3 +14,6 @@ LINALG = Dialect("linalg", OPS + DST_OPS + AGGREGATE_OPS + NAMED, parse_attr=par
 
 from pyopt.dialects.linalg.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(LINALG)
+
+from pyopt.dialects.linalg.shapes import attach_models as _attach_shapes  # noqa: E402
+_attach_shapes(LINALG)

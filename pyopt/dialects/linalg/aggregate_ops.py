@@ -6,6 +6,8 @@ from pyopt.ir.constraints import AnyShaped, AnyRankedTensor, I64Attr, TypeConstr
 from pyopt.ir.opdef import Op
 from pyopt.ir.types import DYNAMIC, RankedTensorType
 from pyopt.ir.verifier import op_error
+from pyopt.interfaces import attach
+from pyopt.interfaces.destination_style import DESTINATION_STYLE, DestinationStyle
 
 
 def _tensor_of_rank(n):
@@ -97,14 +99,35 @@ def _verify_output(op):
 
 def _winograd(name, src, src_rank, out_rank, verify):
     t_src, t_out = _tensor_of_rank(src_rank), _tensor_of_rank(out_rank)
-    return Op(f"linalg.winograd_{name}_transform",
+    return _dps(Op(f"linalg.winograd_{name}_transform",
               operands=[(src, t_src), ("output", t_out)], results=[("result", t_out)],
               attrs={"m": I64Attr, "r": I64Attr},
               format=f"attr-dict `m` `(` $m `)` `r` `(` $r `)` `ins` `(` ${src} `:` "
                      f"type(${src}) `)` `outs` `(` $output `:` type($output) `)` `->` "
                      "type($result)",
-              verify=verify)
+              verify=verify))
 
+
+def _dps(d):
+    """Winograd ops are destination-style on tensors: no memory effects."""
+    d.extra["effects"] = _effects
+    attach(d, DESTINATION_STYLE, DestinationStyle(lambda op: [1]))
+    return d
+
+
+def _effects(op):
+    """Memref operands are read (and the output written); on tensors there is no effect."""
+    from pyopt.ir.types import MemRefType
+    eff = set()
+    if any(type(v.type) is MemRefType for v in op.operands):
+        eff.add("read")
+    if type(op.operands[-1].type) is MemRefType:
+        eff.add("write")
+    return eff
+
+
+SOFTMAX.extra["effects"] = _effects
+attach(SOFTMAX, DESTINATION_STYLE, DestinationStyle(lambda op: [1]))
 
 AGGREGATE_OPS = [SOFTMAX, _winograd("filter", "filter", 4, 4, _verify_filter),
                  _winograd("input", "input", 4, 6, _verify_input),
