@@ -12,6 +12,7 @@ from pyopt.rewrite.conversion import ConversionConfig, ConversionTarget, TypeCon
     apply_analysis_conversion, apply_full_conversion, apply_partial_conversion
 from pyopt.dialects.func.conversions import function_type_conversion_patterns
 from pyopt.rewrite.conversion.rewriter import CAST
+from pyopt.rewrite.matchers import defining
 from pyopt.ir.diagnostics import MLIRError
 from passes.test.legalizer.common import DumpNotifications, FnConversion, \
     FnPattern, producer_rewrite, remark_ops, report_failure, update_consumer
@@ -139,9 +140,8 @@ def _split_return(op, adaptor, rw):
     """A test.return of one f32 whose converted operand is a cast of (f16, f16) returns those."""
     if len(op.operands) != 1 or op.operands[0].type is not F32:
         return False
-    d = adaptor.operands[0].defining_op() if hasattr(adaptor.operands[0], "defining_op") \
-        else None
-    if d is None or d.name != CAST:
+    d = defining(adaptor.operands[0], CAST)
+    if d is None:
         return False
     rw.replace_op_with_new_op(op, "test.return", list(d.operands), [])
     return True
