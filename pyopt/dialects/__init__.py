@@ -27,6 +27,7 @@ DIALECT_MODULES = {
     "x86vector": "X86VECTOR",
     "bufferization": "BUFFERIZATION",
     "linalg": "LINALG",
+    "ml_program": "ML_PROGRAM",
 }
 
 
