@@ -280,13 +280,14 @@ def verify_loop_like(op, inits, iter_args, yielded, results):
 def _verify_for_regions(op):
     body = op.regions[0]
     args = body.blocks[0].args if body.blocks else []
-    verify_loop_like(op, op.operands[3:], args[1:], _yielded(body), op.results)
+    inits = op.initArgs
+    verify_loop_like(op, inits, args[1:], _yielded(body), op.results)
     verify_region_branch(op)
     if not args or args[0].type is not op.lowerBound.type:
         raise op_error(op, "expected induction variable to be same type as bounds and step")
     if len(args) - 1 != len(op.results):
         raise op_error(op, "mismatch in number of basic block args and defined values")
-    for i, (init, arg, r) in enumerate(zip(op.operands[3:], args[1:], op.results)):
+    for i, (init, arg, r) in enumerate(zip(inits, args[1:], op.results)):
         if init.type is not r.type:
             raise op_error(op, f"types mismatch between {i}th iter operand and defined value")
         if arg.type is not r.type:

@@ -18,7 +18,7 @@ class ForModel(RegionBranch):
         return [(0, region_args(op, 0, 1)), (None, list(op.results))]
 
     def entry_operands(self, op):
-        return op.operands[3:]
+        return op.initArgs
 
 
 class IfModel(RegionBranch):
