@@ -6,6 +6,8 @@ stay. The greedy driver also folds and applies the dim and affine.apply canonica
 as upstream's pass does."""
 from __future__ import annotations
 
+import contextlib
+
 from pyopt.ir.affine import AffineDimExpr, AffineMap, AffineSymbolExpr, AffineConstantExpr
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
 from pyopt.ir.core import Block
@@ -18,7 +20,7 @@ from pyopt.dialects.affine.canonicalize import canonicalize_map_and_operands
 from pyopt.interfaces.destination_style import has_pure_buffer_semantics, init_indices
 from pyopt.dialects.linalg.structured import (concat_maps, indexing_maps, is_linalg_op,
                                               iterator_types, operand_shape, payload)
-from passes.scf.common import create_for, create_parallel, const_index
+from passes.scf.common import create_for, create_parallel, const_index, default_greedy_config
 
 
 # ---------------------------------------------------------------------------- loop ranges
@@ -55,6 +57,20 @@ def _unpack(rw, ubs, loc):
 
 
 # ---------------------------------------------------------------------------- loop nests
+@contextlib.contextmanager
+def _unlisted(rw):
+    """Ops created here are not reported to the rewriter's listener. Upstream builds the
+    innermost affine.for's body, and everything inside an scf.parallel, in the op's build
+    method, i.e. before the loop is in the IR: the greedy driver is told of those ops but
+    cannot put them on its worklist (they are visited in its next iteration, which changes
+    where folded constants land)."""
+    listener, rw.listener = rw.listener, None
+    try:
+        yield
+    finally:
+        rw.listener = listener
+
+
 def _scf_nest(rw, lbs, ubs, steps, iterators, body, loc):
     """scf::buildLoopNest; `body(ivs)` runs at the innermost insertion point."""
     ivs = []
@@ -85,10 +101,15 @@ def _affine_nest(rw, lbs, ubs, steps, iterators, body, loc):
         block = Block([INDEX], [loc])
         f.regions[0].append(block)
         rw.set_insertion_point_to_end(block)
-        y = rw.create("affine.yield", [], [], loc=loc)
+        with _unlisted(rw):  # (built inside AffineForOp::build)
+            y = rw.create("affine.yield", [], [], loc=loc)
         ivs.append(block.args[0])
         rw.set_insertion_point(y)
-    body(ivs)
+    if not ivs:
+        body(ivs)
+        return
+    with _unlisted(rw):  # the innermost loop's body builder
+        body(ivs)
 
 
 def _parallel_nest(rw, lbs, ubs, steps, iterators, body, loc, ivs=None):
@@ -108,11 +129,15 @@ def _parallel_nest(rw, lbs, ubs, steps, iterators, body, loc, ivs=None):
     n = 0
     while n < len(iterators) and iterators[n] == "parallel":
         n += 1
-    p = create_parallel(rw, lbs[:n], ubs[:n], steps[:n], [], loc)
+    with _unlisted(rw):
+        p = create_parallel(rw, lbs[:n], ubs[:n], steps[:n], [], loc)
+    if rw.listener is not None:  # the op alone, as OpBuilder::insert after the build
+        rw.listener.notify_op_inserted(p)
     block = p.regions[0].blocks[0]
     ivs.extend(block.args)
     rw.set_insertion_point(block.last)
-    _parallel_nest(rw, lbs[n:], ubs[n:], steps[n:], iterators[n:], body, loc, ivs)
+    with _unlisted(rw):  # ParallelOp::build runs the body builder: the rest of the nest
+        _parallel_nest(rw, lbs[n:], ubs[n:], steps[n:], iterators[n:], body, loc, ivs)
 
 
 def _const_of(v):
@@ -229,7 +254,7 @@ class FoldTrivialApply(RewritePattern):
                 return True
             return False
         if type(e) in (AffineDimExpr, AffineSymbolExpr):
-            rw.replace_op(op, [op.operands[0]])
+            rw.replace_op(op, [op.mapOperands[0]])
             return True
         return False
 
@@ -243,7 +268,8 @@ def _patterns(ctx, kind):
 
 def _run(kind):
     def run(op, ctx, options):
-        apply_patterns_greedily(op, _patterns(ctx, kind), ctx)
+        # applyPatternsAndFoldGreedily's defaults: bottom-up, blocks merged (aggressive)
+        apply_patterns_greedily(op, _patterns(ctx, kind), ctx, default_greedy_config())
     return run
 
 

@@ -20,7 +20,7 @@ def _compatible(a, b):
 
 
 def _verify_softmax(op):
-    src, out = op.operands[0].type.shape, op.operands[1].type.shape
+    src, out = op.input.type.shape, op.output.type.shape
     if not _compatible(list(src), list(out)):
         raise op_error(op, "incompatible output shape")
     d = op.properties["dimension"].value
@@ -41,12 +41,12 @@ def _mr(op):
 
 
 def _check_output(op, expected):
-    if not _compatible(expected, list(op.operands[1].type.shape)):
+    if not _compatible(expected, list(op.output.type.shape)):
         raise op_error(op, "the output shape is not expected")
 
 
 def _verify_filter(op):
-    f = op.operands[0].type.shape
+    f = op.filter.type.shape
     m, r = _mr(op)
     h, w = f[1], f[2]
     if h != r and h != 1:
@@ -59,7 +59,7 @@ def _verify_filter(op):
 
 
 def _verify_input(op):
-    s = op.operands[0].type.shape
+    s = op.input.type.shape
     m, r = _mr(op)
     tile = m + r - 1
     h, w = s[1], s[2]
@@ -77,7 +77,7 @@ def _verify_input(op):
 
 
 def _verify_output(op):
-    s = op.operands[0].type.shape
+    s = op.value.type.shape
     m, r = _mr(op)
     h, w, th, tw = s[0], s[1], s[2], s[3]
     exp = [h] * 4
@@ -121,7 +121,7 @@ def _effects(op):
     eff = set()
     if any(type(v.type) is MemRefType for v in op.operands):
         eff.add("read")
-    if type(op.operands[-1].type) is MemRefType:
+    if type(op.output.type) is MemRefType:
         eff.add("write")
     return eff
 

@@ -52,7 +52,7 @@ def is_fill(op):
     if len(body) != 1:
         return None
     y = body[0]
-    if y.name != "linalg.yield" or len(y.operands) != 1 or y.operands[0] is not payload(op).args[0]:
+    if y.name != "linalg.yield" or len(y.operands) != 1 or y.values[0] is not payload(op).args[0]:
         return None
     return ins[0]
 
@@ -73,7 +73,7 @@ def _single_elementwise(op, arity):
     if len(first.operands) != arity or len(first.results) != 1:
         return False
     return y.name == "linalg.yield" and len(y.operands) == 1 and \
-        y.operands[0] is first.results[0]
+        y.values[0] is first.results[0]
 
 
 def is_elementwise_unary(op):

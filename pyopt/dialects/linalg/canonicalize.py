@@ -28,7 +28,7 @@ def _fold_memref_casts(op, consts):
 def _fold_transpose(op, consts):
     perm = list(op.properties["permutation"].values)
     if perm == list(range(len(perm))):  # (also the empty permutation)
-        return [op.operands[0]] if op.results else None
+        return [op.input] if op.results else None
     return None
 
 
@@ -224,7 +224,7 @@ class FoldFillWithTensorReshape(RewritePattern):
         ops = [init] + list(op.operands[1:])
         new_init = rw.create(op.name, ops, [op.results[0].type],
                              properties=dict(op.properties), loc=fill.loc).results[0]
-        rw.replace_op(op, list(_create_fill(rw, fill.operands[0], new_init, op.loc).results))
+        rw.replace_op(op, list(_create_fill(rw, fill.inputs[0], new_init, op.loc).results))
         return True
 
 
@@ -235,7 +235,7 @@ class FoldFillWithTensorExtract(RewritePattern):
         fill = _fill_of(op.tensor)
         if fill is None:
             return False
-        rw.replace_op(op, [fill.operands[0]])
+        rw.replace_op(op, [fill.inputs[0]])
         return True
 
 
@@ -247,7 +247,7 @@ class FoldFillWithCopy(RewritePattern):
         fill = _fill_of(ins[0])
         rw.set_insertion_point(op)
         if fill is not None:
-            new = _create_fill(rw, fill.operands[0], outs[0], op.loc)
+            new = _create_fill(rw, fill.inputs[0], outs[0], op.loc)
             rw.replace_op(op, list(new.results))
             return True
         fill = _fill_of(outs[0])
@@ -263,11 +263,11 @@ class FoldFillWithTranspose(RewritePattern):
     root = "linalg.transpose"
 
     def match_and_rewrite(self, op, rw):
-        fill = _fill_of(op.operands[0])
+        fill = _fill_of(op.input)
         if fill is None:
             return False
         rw.set_insertion_point(op)
-        new = _create_fill(rw, fill.operands[0], op.operands[1], op.loc)
+        new = _create_fill(rw, fill.inputs[0], op.init, op.loc)
         rw.replace_op(op, list(new.results))
         return True
 
@@ -282,13 +282,13 @@ class FoldTransposeWithTranspose(RewritePattern):
     root = "linalg.transpose"
 
     def match_and_rewrite(self, op, rw):
-        inner = defining(op.operands[0], "linalg.transpose")
+        inner = defining(op.input, "linalg.transpose")
         if inner is None:
             return False
         dp = list(inner.properties["permutation"].values)
         perm = [dp[p] for p in op.properties["permutation"].values]
         rw.set_insertion_point(op)
-        new = _create_transpose(rw, inner.operands[0], op.operands[1], perm, op.loc)
+        new = _create_transpose(rw, inner.input, op.init, perm, op.loc)
         rw.replace_op(op, list(new.results))
         return True
 
@@ -299,7 +299,7 @@ class SwapTransposeWithBroadcast(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         from pyopt.dialects.linalg.builders import create_with_identity_region
-        src = op.operands[0]
+        src = op.input
         bc = defining(src, "linalg.broadcast")
         if bc is None or not src.has_one_use() or type(src.type) is not RankedTensorType:
             return False
@@ -313,7 +313,7 @@ class SwapTransposeWithBroadcast(RewritePattern):
         for i, p in enumerate(perms):
             inv[p] = i
         result_dims = [inv[d] for d in dims]
-        x = bc.operands[0]
+        x = bc.input
         xt = x.type
         rw.set_insertion_point(op)
         sizes = []
@@ -331,7 +331,7 @@ class SwapTransposeWithBroadcast(RewritePattern):
                               xt.element_type)
         empty = rw.create("tensor.empty", dyn, [et], loc=op.loc).results[0]
         t = _create_transpose(rw, x, empty, result_perms, op.loc)
-        new = create_with_identity_region(rw, "linalg.broadcast", t.results[0], op.operands[1],
+        new = create_with_identity_region(rw, "linalg.broadcast", t.results[0], op.init,
                                           "dimensions", result_dims, op.loc)
         rw.replace_op(op, list(new.results))
         return True

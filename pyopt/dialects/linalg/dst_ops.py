@@ -206,11 +206,11 @@ def _verify_map(op):
         if a.type is not v.type.element_type:
             raise op_error(op, f"expected element type of input '{v.type.element_type}' to "
                                f"match bbArg type '{a.type}'")
-    out = _shape(op.operands[-1])
+    out = _shape(op.init)
     for v in ins:
         if _shape(v) != out:
             raise op_error(op, f"expected shape of input ({_fmt_shape(v)}) to match shape of "
-                               f"output ({_fmt_shape(op.operands[-1])})")
+                               f"output ({_fmt_shape(op.init)})")
 
 
 def _fmt_shape(v):
@@ -219,12 +219,12 @@ def _fmt_shape(v):
 
 
 def _map_maps(op):
-    n = len(_shape(op.operands[-1]))
+    n = len(_shape(op.init))
     return [AffineMap.get_multi_dim_identity(n)] * len(op.operand_slots)
 
 
 def _all_parallel(op):
-    return ["parallel"] * len(_shape(op.operands[-1]))
+    return ["parallel"] * len(_shape(op.init))
 
 
 MAP = Op("linalg.map", operands=[("inputs", TensorOrMemref, "*"), ("init", TensorOrMemref)],
@@ -304,7 +304,7 @@ def _fmt(shape):
 
 def _reduce_maps(op):
     n = len(op.operand_slots) // 2
-    rank = len(_shape(op.operands[0]))
+    rank = len(_shape(op.inputs[0]))
     dims = set(op.properties["dimensions"].values)
     ident = AffineMap.get_multi_dim_identity(rank)
     out = AffineMap.get(rank, 0, [dim(i) for i in range(rank) if i not in dims])
@@ -313,7 +313,7 @@ def _reduce_maps(op):
 
 def _reduce_iterators(op):
     dims = set(op.properties["dimensions"].values)
-    return ["reduction" if i in dims else "parallel" for i in range(len(_shape(op.operands[0])))]
+    return ["reduction" if i in dims else "parallel" for i in range(len(_shape(op.inputs[0])))]
 
 
 def _reduce_names(op, r):
@@ -369,7 +369,7 @@ def _verify_transpose(op):
     perm = list(op.properties["permutation"].values)
     if sorted(perm) != list(range(len(perm))):
         raise op_error(op, "permutation is not valid")
-    src, init = _shape(op.operands[0]), _shape(op.operands[1])
+    src, init = _shape(op.input), _shape(op.init)
     if len(src) != len(init):
         raise op_error(op, f"input rank {len(src)} does not match init rank {len(init)}")
     if len(src) != len(perm):
@@ -392,7 +392,7 @@ def _transpose_maps(op):
 
 def _verify_broadcast(op):
     dims = list(op.properties["dimensions"].values)
-    src, init = _shape(op.operands[0]), _shape(op.operands[1])
+    src, init = _shape(op.input), _shape(op.init)
     if len(src) + len(dims) != len(init):
         raise op_error(op, "input rank plus added dimensions does not match init rank. input "
                            f"rank: {len(src)}, dimensions size: {len(dims)}, init rank: "
@@ -410,13 +410,13 @@ def _verify_broadcast(op):
 
 def _broadcast_maps(op):
     dims = set(op.properties["dimensions"].values)
-    n = len(_shape(op.operands[1]))
+    n = len(_shape(op.init))
     return [AffineMap.get(n, 0, [dim(i) for i in range(n) if i not in dims]),
             AffineMap.get_multi_dim_identity(n)]
 
 
 def _init_parallel(op):
-    return ["parallel"] * len(_shape(op.operands[-1]))
+    return ["parallel"] * len(_shape(op.init))
 
 
 TRANSPOSE = Op("linalg.transpose",

@@ -75,7 +75,7 @@ class NamedSpec:
 
 # ---------------------------------------------------------------------------- maps
 def _rank_polymorphic_maps(op):
-    n = len(operand_shape(op.operands[-1]))  # (the init's rank)
+    n = len(operand_shape(op.outputs[0]))  # (the init's rank)
     scalar, ident = AffineMap.get(n, 0, []), AffineMap.get_multi_dim_identity(n)
     return [ident if operand_shape(v) else scalar for v in op.operands]
 
@@ -107,7 +107,7 @@ def _maps_fn(spec):
 
 def _iterators_fn(spec):
     if spec.polymorphic:
-        return lambda op: ["parallel"] * len(operand_shape(op.operands[-1]))
+        return lambda op: ["parallel"] * len(operand_shape(op.outputs[0]))
     its = spec.iterators
     return lambda op: its
 

@@ -240,7 +240,7 @@ def _parse_load_graph(p, state):
 
 def _print_load_graph(pr, op):
     pr.out.append(" " + pr.attr_str(op.properties["global"]) +
-                  _print_ordering(pr, op.operands, op.results[1].type) +
+                  _print_ordering(pr, op.consumeTokens, op.produceToken.type) +
                   " : " + pr.type_str(op.results[0].type) + pr.attr_dict_str(op.attributes))
 
 
@@ -258,9 +258,9 @@ def _parse_store_graph(p, state):
 
 
 def _print_store_graph(pr, op):
-    pr.out.append(" " + pr.attr_str(op.properties["global"]) + " = " + pr.value(op.operands[0]) +
-                  _print_ordering(pr, op.operands[1:], op.results[0].type) +
-                  " : " + pr.type_str(op.operands[0].type) + pr.attr_dict_str(op.attributes))
+    pr.out.append(" " + pr.attr_str(op.properties["global"]) + " = " + pr.value(op.value) +
+                  _print_ordering(pr, op.consumeTokens, op.produceToken.type) +
+                  " : " + pr.type_str(op.value.type) + pr.attr_dict_str(op.attributes))
 
 
 GLOBAL_LOAD = Op("ml_program.global_load", attrs={"global": SymbolRefAttrAny},
