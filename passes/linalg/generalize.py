@@ -10,6 +10,7 @@ from pyopt.interfaces.destination_style import dps_inits, dps_inputs, \
     has_pure_tensor_semantics
 from pyopt.dialects.linalg.builders import create_generic
 from pyopt.dialects.linalg.structured import indexing_maps, is_linalg_op, iterator_types
+from passes.scf.common import default_greedy_config
 
 NOT_NAMED = ("linalg.generic", "linalg.map")
 
@@ -38,4 +39,5 @@ PATTERNS = [GeneralizeNamedOp()]
 @register_pass("linalg-generalize-named-ops", "Convert named ops into generic ops",
                display_name="LinalgGeneralizeNamedOpsPass")
 def linalg_generalize_named_ops(op, ctx, options):
-    apply_patterns_greedily(op, PATTERNS, ctx)
+    # applyPatternsAndFoldGreedily's defaults: bottom-up, blocks merged (aggressive)
+    apply_patterns_greedily(op, PATTERNS, ctx, default_greedy_config())

@@ -7,7 +7,8 @@ bounds, loops have small constant trip counts. No fastmath flags, no overflow fl
 transcendental functions (their last bit may differ between a folder and libm).
 
 A program has private and public functions `f0..fN` (each may call earlier ones) built from
-func/arith/math/index/scf/cf/memref ops, plus, by feature, affine and vector ops; memref globals
+func/arith/math/index/scf/cf/memref ops, plus, by feature, affine, vector and linalg ops (the
+linalg feature lives in linalggen.py); memref globals
 (constant and mutable); and `main`, which calls each public function with several argument
 tuples and prints every result, hashed to an i64, through `print_i64` (provided at run time by
 a helper module; see passtest.py). `python passgen.py SEED [features]` prints one.
@@ -18,10 +19,12 @@ from __future__ import annotations
 import random
 import sys
 
+from linalggen import LinalgGen
+
 INTS = ["i1", "i8", "i16", "i32", "i64", "index"]
 FLOATS = ["f32", "f64"]
 WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
-FEATURES = ("vector", "affine")
+FEATURES = ("vector", "affine", "linalg")
 
 INT_BIN = ["addi", "subi", "muli", "andi", "ori", "xori", "maxsi", "minsi", "maxui", "minui"]
 INT_DIV = ["divsi", "divui", "remsi", "remui", "ceildivsi", "floordivsi", "ceildivui"]
@@ -79,13 +82,14 @@ class Scope:
         return Scope(self.values)
 
 
-class PassGen:
+class PassGen(LinalgGen):
     def __init__(self, seed, features=()):
         self.r = random.Random(seed)
         self.features = set(features)
         self.n = 0
         self.lines = []
         self.globals = []  # (name, memref type, constant?)
+        self.lbudget = self.LINALG_BLOCKS if "linalg" in self.features else 0
 
     # -- text ------------------------------------------------------------------------------------
     def fresh(self, hint="v"):
@@ -435,6 +439,9 @@ class PassGen:
     def straight(self, ind, sc, n, depth):
         r = self.r
         for _ in range(n):
+            if self.lbudget > 0 and r.random() < 0.1:
+                self.linalg_block(ind, sc)
+                continue
             k = r.random()
             if depth < 2 and k < 0.07:
                 self.scf_for(ind, sc, depth)
@@ -653,6 +660,8 @@ class PassGen:
         self.emit(f"func.func {vis}@{name}({sig}) -> ({', '.join(results)}) {{", 0)
         sc = Scope(zip(names, args))
         self.emit("%c0_i = arith.constant 0 : index", 1)
+        if self.lbudget > 0 and r.random() < 0.6:
+            self.linalg_block(1, sc)
         if len(results) == 1:
             t = results[0]
             self.cfg(1, sc, t, lambda v: f"return {v} : {t}", 0, r.randint(0, 3))
@@ -681,6 +690,8 @@ class PassGen:
     def program(self, functions=4):
         r = self.r
         self.emit("func.func private @print_i64(i64)", 0)
+        if "linalg" in self.features:  # the linalg blocks' checksums, printed by main
+            self.emit('memref.global "private" @lacc : memref<1xi64> = dense<0>', 0)
         for i in range(r.randint(0, 2)):
             self.global_decl(i)
         self.callees = []
@@ -710,6 +721,11 @@ class PassGen:
                           f"({', '.join(args)}) -> ({', '.join(res)})", 1)
                 for v, t in zip(outs, res):
                     self.emit(f"func.call @print_i64({self.hash(v, t, sc)}) : (i64) -> ()", 1)
+                if "linalg" in self.features:
+                    g = self.op(1, "memref.get_global @lacc : memref<1xi64>", "memref<1xi64>", sc)
+                    z = self.op(1, "arith.constant 0 : index", "index", sc)
+                    x = self.op(1, f"memref.load {g}[{z}] : memref<1xi64>", "i64", sc)
+                    self.emit(f"func.call @print_i64({x}) : (i64) -> ()", 1)
         self.emit("%ok = arith.constant 0 : i32", 1)
         self.emit("return %ok : i32", 1)
         self.emit("}", 0)

@@ -48,7 +48,7 @@ sys.path.insert(0, HERE)
 import passgen  # noqa: E402
 from known19 import classify_export_diff  # noqa: E402
 
-LOWER = ["--lower-affine", "--convert-vector-to-llvm", "--convert-scf-to-cf",
+LOWER = ["--convert-linalg-to-loops", "--lower-affine", "--convert-vector-to-llvm", "--convert-scf-to-cf",
          "--expand-strided-metadata", "--lower-affine", "--arith-expand",
          "--finalize-memref-to-llvm",
          "--convert-math-to-llvm", "--convert-arith-to-llvm", "--convert-index-to-llvm",
@@ -60,6 +60,13 @@ for _p in ("canonicalize", "cse", "sccp", "inline", "symbol-dce", "loop-invarian
            "control-flow-sink", "mem2reg", "sroa", "remove-dead-values",
            "int-range-optimizations", "lower-affine", "convert-scf-to-cf"):
     MODES[_p] = ["--" + _p]
+# the linalg passes (run by default only with the linalg feature: elsewhere they change nothing)
+LINALG_MODES = {"linalg-loops": ["--convert-linalg-to-loops"],
+                "linalg-affine-loops": ["--convert-linalg-to-affine-loops"],
+                "linalg-parallel-loops": ["--convert-linalg-to-parallel-loops"],
+                "linalg-generalize": ["--linalg-generalize-named-ops"]}
+DEFAULT_MODES = list(MODES)
+MODES.update(LINALG_MODES)
 
 HELPER_LL = """@fmt = private constant [5 x i8] c"%ld\\0A\\00"
 declare i32 @printf(ptr, ...)
@@ -291,8 +298,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--programs", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0, help="first seed")
-    ap.add_argument("--modes", default=",".join(MODES),
-                    help="comma-separated: " + ", ".join(MODES))
+    ap.add_argument("--modes", default=None,
+                    help="comma-separated: " + ", ".join(MODES) + " (default: all; the linalg "
+                    "ones only with the linalg feature)")
     ap.add_argument("--features", default="vector,affine",
                     help="generator features: " + ", ".join(passgen.FEATURES) + " (or none)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
@@ -303,11 +311,17 @@ def main(argv=None):
     if not Oracle().ok():
         print("passtest: mlir-opt-19, mlir-translate-19 or lli-19 not found; nothing to do")
         return 0
-    modes = [m for m in a.modes.split(",") if m]
+    features = tuple(f for f in a.features.split(",") if f and f != "none")
+    unknown = [f for f in features if f not in passgen.FEATURES]
+    if unknown:
+        ap.error("unknown feature(s): " + ", ".join(unknown))
+    if a.modes is None:
+        modes = DEFAULT_MODES + (list(LINALG_MODES) if "linalg" in features else [])
+    else:
+        modes = [m for m in a.modes.split(",") if m]
     unknown = [m for m in modes if m not in MODES]
     if unknown:
         ap.error("unknown mode(s): " + ", ".join(unknown))
-    features = tuple(f for f in a.features.split(",") if f and f != "none")
     os.makedirs(a.out, exist_ok=True)
     jobs = [(s, features, modes, a.out, a.keep) for s in range(a.seed, a.seed + a.programs)]
     counts = collections.defaultdict(collections.Counter)

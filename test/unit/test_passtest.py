@@ -13,7 +13,7 @@ import passtest  # noqa: E402
 
 
 @pytest.mark.parametrize("seed,features", [(1, ()), (2, ("vector",)), (3, ("affine",)),
-                                           (4, ("vector", "affine"))])
+                                           (4, ("vector", "affine")), (5, ("linalg",))])
 def test_generated_programs_lower_with_pyopt(tmp_path, seed, features):
     text = passgen.program(seed, features)
     assert "func.func @main() -> i32" in text
@@ -22,9 +22,25 @@ def test_generated_programs_lower_with_pyopt(tmp_path, seed, features):
     assert "llvm.func @main" in out and "func.func" not in out
 
 
+@pytest.mark.parametrize("seed", [6, 7])
+def test_linalg_feature_programs_verify(tmp_path, seed):
+    """The linalg feature's programs hold linalg ops on memrefs (static and dynamic shapes)
+    that pyopt parses and verifies, and that each linalg pass lowers away."""
+    text = passgen.program(seed, ("linalg",))
+    assert "linalg." in text and "memref.alloc" in text and "@lacc" in text
+    rc, out, err = passtest.pyopt_inprocess(text, [], str(tmp_path))
+    assert rc == 0, err
+    for args in passtest.LINALG_MODES.values():
+        rc, out, err = passtest.pyopt_inprocess(text, args, str(tmp_path))
+        assert rc == 0, err
+        if "generalize" not in args[0]:
+            assert "linalg." not in out
+
+
 def test_generator_is_deterministic():
     assert passgen.program(11, ("vector",)) == passgen.program(11, ("vector",))
     assert passgen.program(11, ()) != passgen.program(12, ())
+    assert passgen.program(13, ("linalg",)) == passgen.program(13, ("linalg",))
 
 
 @pytest.mark.skipif(not passtest.Oracle().ok(), reason="mlir-opt-19 / mlir-translate-19 / lli-19 "
