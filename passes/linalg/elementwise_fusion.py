@@ -16,7 +16,7 @@ The reshape fusions are in reshape_fusion.py, the constant folding of transposes
 constant_fold.py. Control functions take the fused OpOperand and say whether to fuse."""
 from __future__ import annotations
 
-from pyopt.ir.affine import AffineDimExpr, AffineMap
+from pyopt.ir.affine import AffineDimExpr
 from pyopt.ir.attributes import (AffineMapAttr, DenseElementsAttr, FloatAttr, IntegerAttr)
 from pyopt.ir.core import Block
 from pyopt.ir.location import FusedLoc
@@ -418,6 +418,7 @@ def default_control(slot):
 def _fusion_pass_patterns(ctx):
     from pyopt.dialects.linalg import canonicalize as lc
     from passes.linalg.constant_fold import populate_constant_fold_linalg_operations
+    from pyopt.dialects.tensor.reshapes import expand_shape_patterns
     names = linalg_op_names(ctx)
     pats = populate_elementwise_ops_fusion(default_control)
     pats += populate_fold_reshape_ops_by_expansion(ctx, default_control)
@@ -427,6 +428,7 @@ def _fusion_pass_patterns(ctx):
     pats.append(lc.EraseIdentityLinalgOp("linalg.generic"))
     pats += [p for p in _patterns_of(ctx, ["tensor.expand_shape", "tensor.collapse_shape"])
              if not isinstance(p, lc.FoldFillWithTensorReshape)]
+    pats += expand_shape_patterns()["tensor.dim"]  # (FoldDimOfExpandShape/CollapseShape)
     # the linalg dialect's: EraseDeadLinalgOp, FoldTensorCastConsumerOp,
     # InferStaticShapeOfOperands
     pats += [lc.EraseDeadLinalgOp(n) for n in names]

@@ -10,149 +10,29 @@ ElementwiseOpFusion.cpp):
 - collapse_op_iteration_dims: merging given groups of loops of a generic or copy
   (CollapseLinalgDimensions).
 
-Control functions take the fused OpOperand (an operand slot) and say whether to fuse.
-Also the tensor builders these rewrites share with the elementwise fusion: the shape-inferring
-tensor.expand_shape / tensor.collapse_shape builders, getMixedSizes, createOrFold."""
+Control functions take the fused OpOperand (an operand slot) and say whether to fuse. The
+shape-inferring reshape builders are pyopt/dialects/tensor/reshapes.py's."""
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineDimExpr, AffineMap, dim
-from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
+from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr
 from pyopt.ir.core import Value
 from pyopt.ir.types import (DYNAMIC, I64, INDEX, MemRefType, RankedTensorType)
-from pyopt.rewrite.folding import fold_op
 from pyopt.rewrite.matchers import constant_attr, defining
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.interfaces.destination_style import (dps_inits, dps_inputs,
-                                                has_pure_buffer_semantics,
+from pyopt.interfaces.destination_style import (has_pure_buffer_semantics,
                                                 has_pure_tensor_semantics, init_indices)
 from pyopt.dialects.linalg.builders import create_generic
 from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, iterator_types,
                                               operand_shape, payload, static_loop_ranges)
+from pyopt.dialects.tensor.reshapes import (create_collapse_shape, create_expand_shape,
+                                            create_or_fold_dim, index_constant,
+                                            mixed_output_shape, reassociation_attr,
+                                            reassociation_of)
 from passes.linalg.erase_unused import add_entry_block
 
 
-# ---------------------------------------------------------------------------- builders
-def create_quietly(rw, name, operands, result_types, properties=None, loc=None):
-    """An op at rw's insertion point the listener has not heard of yet."""
-    listener, rw.listener = rw.listener, None
-    try:
-        return rw.create(name, operands, result_types, properties=properties, loc=loc)
-    finally:
-        rw.listener = listener
-
-
-def create_or_fold(rw, name, operands, result_types, loc, properties=None):
-    """OpBuilder::createOrFold for ops folding to existing values (tensor.dim, arith.divui):
-    the values the op folds to (the op is then dropped unannounced), else its results."""
-    op = create_quietly(rw, name, operands, result_types, properties, loc)
-    r = fold_op(op)
-    if r and all(isinstance(x, Value) for x in r):
-        op.erase()
-        return r
-    if rw.listener is not None:
-        rw.listener.notify_op_inserted(op)
-    return list(op.results)
-
-
-def index_constant(rw, value, loc):
-    return rw.create("arith.constant", [], [INDEX],
-                     properties={"value": IntegerAttr(INDEX, value)}, loc=loc).results[0]
-
-
-def create_or_fold_dim(rw, v, i, loc):
-    """tensor.dim / memref.dim of v's dimension i (DimOp's builder makes the index
-    constant first)."""
-    c = index_constant(rw, i, loc)
-    name = "memref.dim" if isinstance(v.type, MemRefType) else "tensor.dim"
-    return create_or_fold(rw, name, [v, c], [INDEX], loc)[0]
-
-
-def mixed_sizes(rw, v, loc):
-    """getMixedSizes: each dimension of v, an int when static, else a (folded) tensor.dim."""
-    return [create_or_fold_dim(rw, v, i, loc) if s == DYNAMIC else s
-            for i, s in enumerate(v.type.shape)]
-
-
-def reassociation_attr(groups):
-    return ArrayAttr([ArrayAttr([IntegerAttr(I64, i) for i in g]) for g in groups])
-
-
-def reassociation_of(op):
-    return [[x.value for x in g] for g in op.get_attr("reassociation")]
-
-
-def infer_expand_output_shape(rw, expanded, groups, input_shape, loc):
-    """inferExpandShapeOutputShape: [int | Value] per expanded dim, None when a group has
-    several dynamic dims."""
-    if not input_shape:
-        return [1] * len(expanded.shape)
-    if DYNAMIC not in expanded.shape:
-        return list(expanded.shape)
-    out = [DYNAMIC] * len(expanded.shape)
-    values = []
-    for k, g in enumerate(groups):
-        product, dynamic = 1, False
-        for i in g:
-            s = expanded.shape[i]
-            if s == DYNAMIC:
-                if dynamic:
-                    return None
-                dynamic = True
-            else:
-                out[i] = s
-                product *= s
-        if not dynamic:
-            continue
-        size = input_shape[k]
-        c = index_constant(rw, product, loc)
-        values.append(create_or_fold(rw, "arith.divui", [size, c], [INDEX], loc)[0])
-    if len(values) != out.count(DYNAMIC):
-        return None
-    it = iter(values)
-    return [next(it) if s == DYNAMIC else s for s in out]
-
-
-def create_expand_shape(rw, result_type, src, groups, loc, output_shape=None):
-    """tensor.expand_shape (memref.expand_shape for memrefs); without `output_shape` its
-    sizes are inferred from the source's (ExpandShapeOp's builder)."""
-    if output_shape is None:
-        output_shape = infer_expand_output_shape(rw, result_type, groups,
-                                                 mixed_sizes(rw, src, loc), loc) or []
-    static = [s if isinstance(s, int) else DYNAMIC for s in output_shape]
-    dyn = [s for s in output_shape if not isinstance(s, int)]
-    name = "memref.expand_shape" if isinstance(src.type, MemRefType) else "tensor.expand_shape"
-    return rw.create(name, [src] + dyn, [result_type],
-                     properties={"reassociation": reassociation_attr(groups),
-                                 "static_output_shape": DenseArrayAttr(I64, static)},
-                     loc=loc).results[0]
-
-
-def collapsed_tensor_type(t, groups):
-    """CollapseShapeOp::inferCollapsedType."""
-    shape = []
-    for g in groups:
-        n = 1
-        for i in g:
-            if t.shape[i] == DYNAMIC:
-                n = DYNAMIC
-                break
-            n *= t.shape[i]
-        shape.append(n)
-    return RankedTensorType(shape, t.element_type)
-
-
-def create_collapse_shape(rw, src, groups, loc, result_type=None):
-    if isinstance(src.type, MemRefType):
-        from pyopt.dialects.memref.canonicalize import collapsed_type
-        t = result_type or collapsed_type(src.type, groups)
-        name = "memref.collapse_shape"
-    else:
-        t = result_type or collapsed_tensor_type(src.type, groups)
-        name = "tensor.collapse_shape"
-    return rw.create(name, [src], [t], properties={"reassociation": reassociation_attr(groups)},
-                     loc=loc).results[0]
-
-
+# ---------------------------------------------------------------------------- helpers
 def reshape_shapes_compatible(collapsed, expanded, groups):
     """reshapeLikeShapesAreCompatible."""
     start = 0
@@ -774,7 +654,7 @@ class FoldPadWithProducerReshapeOpByCollapsing(RewritePattern):
         collapsed_t = reshape.src.type
         padded_t = op.result.type
         shape = list(collapsed_t.shape)
-        expanded_sizes = list(reshape.mixed_output_shape)
+        expanded_sizes = mixed_output_shape(reshape)
         loc = reshape.loc
         mixed_low, mixed_high = op.mixed_low, op.mixed_high
         new_low, new_high = [], []

@@ -13,3 +13,6 @@ _attach_canonicalization(TENSOR)
 
 from pyopt.dialects.tensor.relayout_canonicalize import attach as _attach_relayout  # noqa: E402
 _attach_relayout(TENSOR)
+
+from pyopt.dialects.tensor.reshapes import attach as _attach_reshapes  # noqa: E402
+_attach_reshapes(TENSOR)
