@@ -696,6 +696,8 @@ class PassGen(LinalgGen):
             self.global_decl(i)
         self.callees = []
         public = []
+        if "linalg" in self.features:  # fewer, linalg-heavy functions: programs stay fast
+            functions = min(functions, 2)
         for i in range(functions):
             private = r.random() < 0.35
             f = self.function(f"f{i}", private)
