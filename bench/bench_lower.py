@@ -55,6 +55,12 @@ VECTOR_PASSES = ["--convert-vector-to-scf", "--convert-scf-to-cf", "--convert-ve
                  "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--convert-arith-to-llvm",
                  "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
 VECTOR_PASS_NAMES = MEMREF_PASS_NAMES + ("ConvertVectorToSCF", "ConvertVectorToLLVMPass")
+# --workload linalg: linalg named ops and generics on memrefs (gen_linalg_module.py), through
+# convert-linalg-to-loops first (issue 21's targets: 6x wall, 2.5x peak RSS).
+LINALG_PASSES = ["--convert-linalg-to-loops", "--lower-affine", "--convert-scf-to-cf",
+                 "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--convert-arith-to-llvm",
+                 "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+LINALG_PASS_NAMES = MEMREF_PASS_NAMES + ("ConvertLinalgToLoopsPass", "ConvertAffineToStandard")
 GENERATOR = "gen_module.py"
 WALL_TARGET, RSS_TARGET = 8.0, 3.0
 
@@ -176,19 +182,24 @@ def main(argv=None):
     ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
     ap.add_argument("--json")
     ap.add_argument("--profile", metavar="DIR")
-    ap.add_argument("--workload", choices=("mix", "memref", "vector"), default="mix",
+    ap.add_argument("--workload", choices=("mix", "memref", "vector", "linalg"), default="mix",
                     help="mix: gen_module.py's func/arith/scf/cf mix; memref: 2-D dynamic "
                          "memref loops, one third loads/stores, with finalize-memref-to-llvm; "
                          "vector: 1-D/2-D vector transfers, arithmetic and reductions, with "
-                         "convert-vector-to-scf and convert-vector-to-llvm")
+                         "convert-vector-to-scf and convert-vector-to-llvm; linalg: linalg "
+                         "named and generic ops on memrefs, through convert-linalg-to-loops")
     a = ap.parse_args(argv)
-    global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR
+    global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR, WALL_TARGET, RSS_TARGET
     if a.workload == "memref":
         PASSES, PASS_NAMES, GEN_ARGS = MEMREF_PASSES, MEMREF_PASS_NAMES, []
         GENERATOR = "gen_memref_module.py"
     elif a.workload == "vector":
         PASSES, PASS_NAMES, GEN_ARGS = VECTOR_PASSES, VECTOR_PASS_NAMES, []
         GENERATOR = "gen_vector_module.py"
+    elif a.workload == "linalg":
+        PASSES, PASS_NAMES, GEN_ARGS = LINALG_PASSES, LINALG_PASS_NAMES, []
+        GENERATOR = "gen_linalg_module.py"
+        WALL_TARGET, RSS_TARGET = 6.0, 2.5
     sizes = [int(x) for x in a.ops.split(",") if x]
     mlir_opt = None if a.no_mlir else find_mlir_opt()
     pyopt = find_pyopt()
