@@ -87,21 +87,26 @@ def _maps_fn(spec):
     if spec.polymorphic:
         return _rank_polymorphic_maps
     nsyms = spec.maps[0].num_symbols
+    by_attrs = {}  # index attribute values -> the memoized maps' ArrayAttr (one per spec)
 
     def maps(op):
         cached = op.attributes.get(MEMOIZED_MAPS)
         if cached is not None:
             return [a.value for a in cached]
-        bindings = [symbol(i) for i in range(nsyms)]
-        for name, syms, defaults in spec.index_attrs:
-            a = op.properties.get(name)
-            values = defaults if a is None else \
-                list(a.values) * len(syms) if a.is_splat else list(a.values)
-            for k, s in enumerate(syms):
-                bindings[s] = constant(values[k])
-        out = [m.replace_dims_and_symbols([], bindings, m.num_dims, 0) for m in spec.maps]
-        op.attributes[MEMOIZED_MAPS] = ArrayAttr([AffineMapAttr(m) for m in out])
-        return out
+        key = tuple(op.properties.get(name) for name, _, _ in spec.index_attrs)
+        attr = by_attrs.get(key)
+        if attr is None:
+            bindings = [symbol(i) for i in range(nsyms)]
+            for (name, syms, defaults), a in zip(spec.index_attrs, key):
+                values = defaults if a is None else \
+                    list(a.values) * len(syms) if a.is_splat else list(a.values)
+                for k, s in enumerate(syms):
+                    bindings[s] = constant(values[k])
+            attr = by_attrs[key] = ArrayAttr([
+                AffineMapAttr(m.replace_dims_and_symbols([], bindings, m.num_dims, 0))
+                for m in spec.maps])
+        op.attributes[MEMOIZED_MAPS] = attr
+        return [a.value for a in attr]
     return maps
 
 

@@ -93,13 +93,26 @@ def inverse_permutation(m):
     return AffineMap.get(m.num_results, 0, exprs)
 
 
+_INVERSES = {}  # maps (interned) -> inverse of their concatenation (a pure function, cached)
+
+
+def shapes_to_loops(maps):
+    key = tuple(maps)
+    inv = _INVERSES.get(key, False)
+    if inv is False:
+        if len(_INVERSES) > 4096:
+            _INVERSES.clear()
+        inv = _INVERSES[key] = inverse_permutation(concat_maps(maps))
+    return inv
+
+
 def shapes_to_loops_map(op):
-    return inverse_permutation(concat_maps(indexing_maps(op)))
+    return shapes_to_loops(indexing_maps(op))
 
 
 def static_loop_ranges(op):
     """getStaticLoopRanges: each loop's static trip count (DYNAMIC if unknown)."""
-    inv = shapes_to_loops_map(op)
+    inv = shapes_to_loops(indexing_maps(op))
     sizes = static_shape(op)
     return [sizes[e.position] for e in inv.results]
 
@@ -117,6 +130,7 @@ def structured_effects(op):
 
 
 # ---------------------------------------------------------------------------- verifier
+_SHAPES_OK = set()  # (maps, static sizes) whose static shape check passed
 def verify_structured(op):
     """verifyStructuredOpInterface."""
     if op.operands and not has_pure_tensor_semantics(op) and not has_pure_buffer_semantics(op):
@@ -141,12 +155,13 @@ def verify_structured(op):
         if m.num_results != rank:
             raise op_error(op, f"expected operand rank ({rank}) to match the result rank of "
                                f"indexing_map #{i} ({m.num_results})")
-    inv = inverse_permutation(concat_maps(maps))
+    inv = shapes_to_loops(maps)
     if inv is None:
         raise op_error(op, "expected the shape-to-loops map to be non-null")
     sizes = static_shape(op)
     ends = [sizes[e.position] for e in inv.results]
-    if DYNAMIC not in ends:
+    checked = (tuple(maps), tuple(sizes))  # (the shape check is a function of these)
+    if DYNAMIC not in ends and checked not in _SHAPES_OK:
         last = [x - 1 for x in ends]
         zeros = [0] * len(ends)
         for i, (m, v) in enumerate(zip(maps, op.operands)):
@@ -166,6 +181,9 @@ def verify_structured(op):
                     raise op_error(op, f"inferred input/output operand #{i} has shape's "
                                        f"dimension #{d} to be greater than or equal to "
                                        f"{inferred}, but found {size}")
+        if len(_SHAPES_OK) > 4096:
+            _SHAPES_OK.clear()
+        _SHAPES_OK.add(checked)
     if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
         raise op_error(op, "expects to have 1 region with 1 block")
     block = op.regions[0].blocks[0]
