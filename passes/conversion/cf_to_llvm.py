@@ -58,7 +58,6 @@ def _arg_type(rw, arg):
     d = new.defining_op() if hasattr(new, "defining_op") else None
     if d is not None and d.name == CAST and len(d.operand_slots) == 1:
         return d.inputs[0].type  # (its one input)
-
     return new.type
 
 

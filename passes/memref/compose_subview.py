@@ -61,7 +61,6 @@ def _compose(op, rw):
         offsets.append(rw.create("affine.apply", operands, [INDEX],
                                  properties={"map": AffineMapAttr(m)}, loc=op.loc).results[0])
     new = create_view(rw, "memref.subview", op.results[0].type, inner.source, offsets,
-
                       sizes, strides, loc=op.loc)
     rw.replace_op(op, new)
     return True

@@ -92,5 +92,4 @@ def memref_expand(op, ctx, options):
                                     lambda o: _kind(o) not in _EXPANDED_KINDS)
     target.add_dynamically_legal_op(["memref.reshape"],
                                     lambda o: not _static_shape(o.shape.type))
-
     apply_partial_conversion(op, target, PATTERNS, ctx)

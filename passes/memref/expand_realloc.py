@@ -39,7 +39,6 @@ def _expand_realloc(emit_deallocs):
         src = op.source
         rt = op.results[0].type
         dyn_size = op.dynamicResultSize
-
         in_size = src.type.shape[0]
         cur = in_size
         if in_size == DYNAMIC:

@@ -14,7 +14,6 @@ from pyopt.dialects.affine.builders import composed_folded_apply, composed_folde
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.memref.views import memref_rank_reduction_mask
 from passes.memref.common import (mixed, create_reinterpret_cast,
-
                                              create_extract_strided_metadata, metadata_parts,
                                              strides_offset, base_buffer_type)
 from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
@@ -303,7 +302,6 @@ def _metadata_of_cast(op, rw):
 
 def _metadata_of_metadata(op, rw):
     src = _defining(op.source, "memref.extract_strided_metadata")
-
     if src is None:
         return False
     rw.replace_op(op, [src.results[0], value_of(rw, 0, op.loc)])

@@ -253,7 +253,6 @@ def _subview_of_subview(op, rw):
     offsets = _resolve_into_offsets_strides(rw, op.loc, mixed(src_sv, "static_offsets", 1),
                                             src_strides, dropped, mixed(op, "static_offsets", 1))
     operands, counts, props = [src_sv.source], [1], {}
-
     for name, lst in (("static_offsets", [_as_ofr(v) for v in offsets]),
                       ("static_sizes", resolved_sizes), ("static_strides", src_strides)):
         st, dyn = dispatch(lst)

@@ -234,7 +234,6 @@ class ExtractAlignedPointerLowering(ConvertOpToLLVMPattern):
         loc, t = op.loc, op.source.type
         if type(t) is MemRefType:
             ptr = MemRefDescriptor(adaptor[0]).aligned_ptr(rw, loc)
-
         else:
             desc_ptr = UnrankedMemRefDescriptor(adaptor[0]).memref_desc_ptr(rw, loc)
             ptr = UnrankedMemRefDescriptor.aligned_ptr(

@@ -175,7 +175,6 @@ class DeallocLowering(ConvertOpToLLVMPattern):
     def match_and_rewrite(self, op, adaptor, rw):
         loc, t = op.loc, op.memref.type
         fn = runtime_fn(self, op, rw, "free")
-
         desc = adaptor[0]
         if type(t) is UnrankedMemRefType:
             ptr_t = self.tc.ptr(int_or_none(t.memory_space) or 0,

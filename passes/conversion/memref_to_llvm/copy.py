@@ -78,7 +78,6 @@ class CopyLowering(ConvertOpToLLVMPattern):
             B.store(rw, d, slot, loc)
             slots.append(slot)
         elem_size = self.size_in_bytes(rw, loc, op.source.type.element_type)
-
         fn = lookup_or_create_fn(module_of(op), "memrefCopy",
                                  [self.index_type, slots[0].type, slots[1].type], lt.VOID,
                                  rw.ctx)

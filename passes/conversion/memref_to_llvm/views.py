@@ -344,7 +344,6 @@ class ExtractStridedMetadataLowering(ConvertOpToLLVMPattern):
             return False
         loc, t = op.loc, op.source.type
         source = MemRefDescriptor(adaptor[0])
-
         allocated, aligned = source.allocated_ptr(rw, loc), source.aligned_ptr(rw, loc)
         base = MemRefDescriptor.from_static_shape(rw, loc, self.tc, op.results[0].type,
                                                   allocated, aligned)

@@ -109,7 +109,6 @@ def _groups(op):
 
 def _print_indirectbr(pr, op):
     addr = op.addr
-
     nl = "\n" + "  " * pr.indent
     items = []
     for b, vals in zip(op.successors, _groups(op)):

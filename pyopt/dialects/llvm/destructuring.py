@@ -384,7 +384,6 @@ class _MemcpyModel:
                                            "len": IntegerAttr(len_type, size)}, loc=op.loc)
             else:
                 n = _constant(builder, op.len.type, size, op.loc)
-
                 builder.create(op.name, [dst, src, n], [],
                                properties={"isVolatile": volatile}, loc=op.loc)
         return True

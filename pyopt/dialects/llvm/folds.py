@@ -148,7 +148,6 @@ def _fold_gep(op, operands):
     raw = list(op.properties["rawConstantIndices"].values)
     base = op.base
     dyn_consts = operands[1:]
-
     # gep %x[0] with the result type of %x -> %x
     if base.type == op.results[0].type and len(raw) == 1:
         if raw[0] == DYNAMIC_INDEX:

@@ -347,7 +347,6 @@ def _noalias_scopes_from_params(call, blocks, builder):
     finally:
         for copy in params:
             copy.results[0].replace_all_uses_with(copy.group("operand"))  # (its one operand)
-
             copy.erase()
 
 

@@ -207,7 +207,6 @@ def _verify_vector_extract(op):
 def _verify_interleave2(op):
     from pyopt.dialects.llvm.ops import _vec_len, _vec_elem
     a, b = op.vec1.type, op.vec2.type
-
     if a is not b:
         raise op_error(op, "failed to verify that all of {vec1, vec2} have same type")
     r = op.results[0].type

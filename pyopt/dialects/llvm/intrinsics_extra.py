@@ -102,7 +102,6 @@ for _n, _arg, _c in (("dbg.declare", "addr", LLVM_AnyPointer), ("dbg.value", "va
           attrs={"varInfo": DILocalVariableC,
                  "locationExpr": DIExpressionC.with_default(EMPTY_EXPRESSION)},
           parse=_dbg_parse(_arg == "addr"), print=_dbg_printer(_arg))
-
 _intr("dbg.label", attrs={"label": DILabelC}, format="$label attr-dict")
 
 __all__ = ["OPS", "op_error"]

@@ -311,7 +311,6 @@ class _DbgValue:
         loc = v.owner.loc if isinstance(v, OpResult) else v.loc
         undef = _create(b, "llvm.mlir.undef", [], v.type, loc).results[0]
         op.value = undef
-
         return False
 
 

@@ -138,7 +138,6 @@ def _flag_operand_to_property(op):
 # of an alloca (the result's pointee).
 _ELEM_TYPE_FROM = {"llvm.getelementptr": lambda op: op.base.type if op.operand_slots
                    else None,
-
                    "llvm.alloca": lambda op: op.results[0].type if op.results else None}
 
 

@@ -103,7 +103,6 @@ def verify_atomicrmw(op):
 def verify_cmpxchg(op):
     t = op.val.type
     if op.cmp.type is not t:
-
         raise op_error(op, "failed to verify that operand #1 and operand #2 have the same type")
     r = op.results[0].type
     if not (type(r) is LLVMStructType and r.name is None and r.body == (t, I1) and

@@ -782,5 +782,4 @@ def ReinterpretCastOpExtractStridedMetadataFolder(op, rw):
         rw.replace_op(op, [esm.source])
     else:
         rw.replace_op_with_new_op(op, "memref.cast", [esm.source], [t])
-
     return True

@@ -14,7 +14,6 @@ from pyopt.interfaces.memory_slot import (DESTRUCTURABLE_ACCESSOR, DESTRUCTURABL
                                        DESTRUCTURABLE_TYPE, DestructurableAlloca,
                                        DestructurableMemorySlot)
 from pyopt.ir.attributes import ArrayAttr, IntegerAttr
-
 from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
 from pyopt.rewrite.matchers import int_attr
 from pyopt.ir.opdef import segment_sizes
@@ -113,7 +112,6 @@ class _LoadStoreModel:
     def rewire(self, op, slot, subslots, builder, layout):
         index = _constant_index(op.indices, slot.ptr.type)
         op.memref = subslots[index].ptr
-
         # Drop the index operands in place (the other operands keep their use order).
         for s in op.operand_slots[self.memref_pos + 1:]:
             s._unlink()

@@ -461,7 +461,6 @@ def _print_prefetch(pr, op):
     hint = op.get_attr("localityHint")
     hint_s = str(hint.value) if type(hint) is IntegerAttr else pr.attr_str(hint)
     pr.out.append(f" {pr.value(m)}[{pr.values(op.indices)}], "
-
                   f"{'write' if w is not None and w.value else 'read'}, locality<{hint_s}>, "
                   f"{'data' if d is not None and d.value else 'instr'}")
     pr.out.append(pr.attr_dict_str(all_attrs(op), ("localityHint", "isWrite", "isDataCache")))
@@ -582,7 +581,6 @@ DMA_START = Op("memref.dma_start", operands=[("operands", AnyType, "*")],
 def _verify_dma_wait(op):
     n = len(op.operands) - 2
     r = len(op.tagMemRef.type.shape)
-
     if n != r:
         raise op_error(op, f"expected tagIndices to have the same number of elements as the "
                        f"tagMemRef rank, expected {r}, but got {n}")

@@ -558,7 +558,6 @@ VIEW = Op("memref.view",
 # ---------------------------------------------------------------------------- metadata
 def _verify_extract_strided_metadata(op):
     src = op.source.type
-
     rank = len(src.shape)
     inferred = [MemRefType((), src.element_type, None, src.memory_space), INDEX] + \
         [INDEX] * (2 * rank)

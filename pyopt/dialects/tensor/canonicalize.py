@@ -419,7 +419,6 @@ def StaticTensorGenerate(op, rw):
         return False
     nt, dyn = static
     new = rw.create("tensor.generate", dyn, [nt], loc=op.loc, regions=1)
-
     rw.inline_region_before(op.regions[0], new.regions[0])
     rw.replace_op_with_new_op(op, "tensor.cast", [new.results[0]], [t])
     return True

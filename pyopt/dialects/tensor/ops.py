@@ -446,7 +446,6 @@ def _verify_collapse_shape(op):
     _verify_reshape_like(op, op.src.type, op.result.type)
 
 
-
 EXPAND_SHAPE = Op(
     "tensor.expand_shape", operands=[("src", AnyTensor), ("output_shape", Index, "*")],
     results=[("result", AnyTensor)],
