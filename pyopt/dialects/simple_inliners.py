@@ -1,7 +1,7 @@
 """Inliner models of the dialects with no inlining restriction of their own.
 
-arith, math, complex, ub, vector: their ops may be inlined anywhere. memref: also any region may be
-inlined into a memref op's region. scf: likewise, and an inlined single-block `scf.yield`
+arith, math, complex, ub, vector: their ops may be inlined anywhere. memref, tensor, linalg,
+ml_program: also any region may be inlined into their ops' regions. scf: likewise, and an inlined single-block `scf.yield`
 forwards its operands. cf: ops and calls may be inlined; its terminators need no rewriting.
 (index, builtin and dlti have no inliner interface upstream: their ops block inlining.)
 """
@@ -30,6 +30,7 @@ class CFInliner(AlwaysLegal):
 
 for _name in ("arith", "math", "complex", "ub", "vector"):
     register_dialect_inliner(_name, AlwaysLegal())
-register_dialect_inliner("memref", _RegionsToo())
+for _name in ("memref", "tensor", "linalg", "ml_program"):
+    register_dialect_inliner(_name, _RegionsToo())
 register_dialect_inliner("scf", SCFInliner())
 register_dialect_inliner("cf", CFInliner())
