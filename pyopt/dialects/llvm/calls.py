@@ -22,6 +22,7 @@ from pyopt.dialects.llvm.attrs import (CConvAttr, TailCallKindAttr, CConvC, Tail
 from pyopt.dialects.llvm.ops import LLVM_Type, move_inherent
 from pyopt.dialects.llvm.struct_attrs import ALIAS_ATTRS as _ALIAS_ATTRS, DISubprogramAttr
 from pyopt.dialects.llvm.symbols import _op, _optional_enum_keyword, _parse_succ_operands
+from pyopt.rewrite.matchers import defining
 
 
 # ============================================================================ calls
@@ -365,11 +366,6 @@ def _print_landingpad(pr, op):
     out.append(" : " + pr.type_str(op.results[0].type))
 
 
-def _defining(v):
-    o = getattr(v, "owner", None)
-    return o.name if o is not None and hasattr(o, "opdef") else None
-
-
 def _verify_landingpad(op):
     f = op.parent_op
     while f is not None and f.name != "llvm.func":
@@ -382,14 +378,14 @@ def _verify_landingpad(op):
     for i, v in enumerate(op.operands):
         if type(v.type) is LLVMArrayType:
             continue  # filter clauses are not checked (as in MLIR)
-        d = _defining(v)
-        if d == "llvm.bitcast":
-            if _defining(v.owner.arg) == "llvm.mlir.addressof":
+        cast = defining(v, "llvm.bitcast")
+        if cast is not None:
+            if defining(cast.arg, "llvm.mlir.addressof") is not None:
                 continue
             raise plain_error(op, "constant clauses expected",
                               ("global addresses expected as operand to bitcast used in "
-                               "clauses for landingpad", v.owner.loc))
-        if d in ("llvm.mlir.zero", "llvm.mlir.addressof"):
+                               "clauses for landingpad", cast.loc))
+        if defining(v, "llvm.mlir.zero", "llvm.mlir.addressof") is not None:
             continue
         raise plain_error(op, f"clause #{i} is not a known constant - null, addressof, bitcast")
 

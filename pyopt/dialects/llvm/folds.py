@@ -12,13 +12,9 @@ from pyopt.ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, Fl
 from pyopt.ir.types import FloatType, IntegerType, INDEX, RankedTensorType, VectorType
 from pyopt.dialects.llvm.attrs import PoisonAttr, UndefAttr, ZeroAttr
 from pyopt.dialects.llvm.ops import DYNAMIC_INDEX
+from pyopt.rewrite.matchers import defining
 
 _UNDEF, _POISON, _ZERO = UndefAttr(), PoisonAttr(), ZeroAttr()
-
-
-def _defining_name(v):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    return None if d is None else d.name
 
 
 def zero_attr(t):
@@ -112,10 +108,9 @@ def _fold_icmp(op, operands):
     t = op.results[0].type
     if lhs is rhs:
         return _bool_attr(t, pred == 0)
-    ln, rn = _defining_name(lhs), _defining_name(rhs)
-    if ln == "llvm.alloca" and rn == "llvm.mlir.zero":
+    if defining(lhs, "llvm.alloca") is not None and defining(rhs, "llvm.mlir.zero") is not None:
         return _bool_attr(t, pred == 1)  # an alloca is never null
-    if ln == "llvm.mlir.zero" and rn == "llvm.alloca":
+    if defining(lhs, "llvm.mlir.zero") is not None and defining(rhs, "llvm.alloca") is not None:
         op.set_operands([rhs, lhs])  # put the alloca first; the next fold decides
         return op.results[0]
     return None
