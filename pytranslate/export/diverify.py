@@ -3,30 +3,16 @@
 mlir-translate-19 verifies the module it built: debug info that LLVM finds broken (a static
 member's `DW_TAG_variable` tag without its flag, a subprogram declaration with a compile unit,
 an invalid expression, a fragment that covers its whole variable, ...) fails the translation
-with LLVM's message followed by the offending nodes. The checks below are the subset of LLVM's
-that MLIR's debug attributes can violate, visited in the verifier's order: each defined
-function (its subprogram, then for a definition its instructions' metadata), the globals'
-expressions, then the named metadata; every node once, its own checks before its operands'.
+with LLVM's message followed by the offending nodes. The per-node checks are LLVM's rules in
+pytranslate/dirules.py (shared with the importer's verifier); here is the walk, in the
+verifier's order: each defined function (its subprogram, then for a definition its
+instructions' metadata and debug records' fragments), the globals' expressions, then the
+named metadata; every node once, its own checks before its operands'.
 """
 from __future__ import annotations
 
+from pytranslate.dirules import DIRules, DIFailed
 from pytranslate.export.metadata import MD, SpecialMD, InlineMD, render_parts
-
-_DERIVED_TAGS = {
-    "DW_TAG_typedef", "DW_TAG_pointer_type", "DW_TAG_ptr_to_member_type",
-    "DW_TAG_reference_type", "DW_TAG_rvalue_reference_type", "DW_TAG_const_type",
-    "DW_TAG_immutable_type", "DW_TAG_volatile_type", "DW_TAG_restrict_type",
-    "DW_TAG_atomic_type", "DW_TAG_LLVM_ptrauth_type", "DW_TAG_member", "DW_TAG_inheritance",
-    "DW_TAG_friend", "DW_TAG_set_type", "DW_TAG_template_alias"}
-_COMPOSITE_TAGS = {"DW_TAG_array_type", "DW_TAG_structure_type", "DW_TAG_union_type",
-                   "DW_TAG_enumeration_type", "DW_TAG_class_type", "DW_TAG_variant_part",
-                   "DW_TAG_namelist"}
-_BASIC_TAGS = {"DW_TAG_base_type", "DW_TAG_unspecified_type", "DW_TAG_string_type"}
-_ADDRESS_SPACE_TAGS = {"DW_TAG_pointer_type", "DW_TAG_reference_type",
-                       "DW_TAG_rvalue_reference_type"}
-_TYPES = {"DIBasicType", "DIDerivedType", "DICompositeType", "DISubroutineType",
-          "DIStringType"}
-_LOCAL_SCOPES = {"DISubprogram", "DILexicalBlock", "DILexicalBlockFile"}
 
 
 def _f(node, key, default=None):
@@ -55,7 +41,10 @@ def _write(v):
     return str(v)
 
 
-class _Verifier:
+class _Verifier(DIRules):
+    """The shared rules (pytranslate/dirules.py) on the export's MD objects: a node handle is
+    the SpecialMD, a raw field the MD / InlineMD operand."""
+
     def __init__(self):
         self.seen = set()
         self.errors = []
@@ -68,9 +57,7 @@ class _Verifier:
             return
         self.seen.add(id(node))
         if isinstance(node, SpecialMD):
-            check = getattr(self, "_" + node.kind, None)
-            if check is not None:
-                check(node)
+            self.node_checks(node)
         for child in node.children():
             self.visit(child)
 
@@ -81,107 +68,51 @@ class _Verifier:
             return False
         return True
 
-    # -- per-kind rules (LLVM's visitDI* functions), first failure per node
-    def _DIDerivedType(self, n):
-        tag = _f(n, "tag")
-        if tag not in _DERIVED_TAGS:
-            return self.fail("invalid tag", n)
-        if tag == "DW_TAG_ptr_to_member_type" and _kind(_f(n, "extraData")) not in _TYPES:
-            return self.fail("invalid pointer to member type", n, _f(n, "extraData"))
-        if _f(n, "dwarfAddressSpace") is not None and tag not in _ADDRESS_SPACE_TAGS:
-            return self.fail("DWARF address space only applies to pointer or reference types",
-                             n)
+    # -- DIRules: reading the export's nodes, reporting
+    def di_kind(self, x):
+        if isinstance(x, SpecialMD):
+            return x.kind
+        if isinstance(x, InlineMD):
+            text = x.inline
+            i = text.find("(")
+            return text[1:i] if text.startswith("!DI") and i > 0 else None
+        return None
 
-    def _DICompositeType(self, n):
-        tag = _f(n, "tag")
-        if tag not in _COMPOSITE_TAGS:
-            return self.fail("invalid tag", n)
-        flags = _f(n, "flags") or ""
-        if "DIFlagVector" in flags:
-            elems = _f(n, "elements")
-            ops = elems.ops if isinstance(elems, MD) else ()
-            if len(ops) != 1 or _kind(ops[0]) != "DISubrange":
-                return self.fail("invalid vector, expected one element of type subrange", n)
-        for key, what in (("dataLocation", "dataLocation"), ("associated", "associated"),
-                          ("allocated", "allocated"), ("rank", "rank")):
-            if _f(n, key) is not None and tag != "DW_TAG_array_type":
-                return self.fail(f"{what} can only appear in array type")
-        if tag == "DW_TAG_array_type" and _f(n, "baseType") is None:
-            return self.fail("array types must have a base type", n)
+    def ref_field(self, n, name):
+        v = _f(n, name)
+        return v if isinstance(v, MD) else None
 
-    def _DIBasicType(self, n):
-        if (_f(n, "tag") or "DW_TAG_base_type") not in _BASIC_TAGS:
-            self.fail("invalid tag", n)
+    def value_field(self, n, name):
+        v = _f(n, name)
+        return v if isinstance(v, str) else None
 
-    def _DIStringType(self, n):
-        if (_f(n, "tag") or "DW_TAG_string_type") != "DW_TAG_string_type":
-            self.fail("invalid tag", n)
+    def has_field(self, n, name):
+        return _f(n, name) is not None
 
-    def _DISubprogram(self, n):
-        if _f(n, "file") is None and _int(_f(n, "line")):
-            return self.fail("line specified with no file", n, _f(n, "line"))
-        unit = _f(n, "unit")
-        if "DISPFlagDefinition" in (_f(n, "spFlags") or ""):
-            if unit is None:
-                return self.fail("subprogram definitions must have a compile unit", n)
-        elif unit is not None:
-            return self.fail("subprogram declarations must not have a compile unit", n)
+    def target(self, raw):
+        return raw if isinstance(raw, MD) and not isinstance(raw, InlineMD) else None
 
-    def _local_scope(self, n, message):
-        scope = _f(n, "scope")
-        if _kind(scope) not in _LOCAL_SCOPES:
-            self.fail(message, n, scope if isinstance(scope, MD) else None)
-            return False
-        return True
+    def entries(self, raw):
+        if raw is None:
+            return []
+        return list(raw.ops) if type(raw) is MD else None
 
-    def _in_definition(self, n):
-        scope = _f(n, "scope")
-        if _kind(scope) == "DISubprogram" and \
-                "DISPFlagDefinition" not in (_f(scope, "spFlags") or ""):
-            self.fail("scope points into the type hierarchy", n)
-            return False
-        return True
+    def is_tuple(self, raw):
+        return type(raw) is MD
 
-    def _DILexicalBlock(self, n):
-        if self._local_scope(n, "invalid local scope") and self._in_definition(n):
-            if not _int(_f(n, "line")) and _int(_f(n, "column")):
-                self.fail("cannot have column info without line info", n)
+    def is_distinct(self, n):
+        return n.distinct
 
-    def _DILexicalBlockFile(self, n):
-        if self._local_scope(n, "invalid local scope"):
-            self._in_definition(n)
+    def is_null(self, entry):
+        return entry is None
 
-    def _DILocation(self, n):
-        if self._local_scope(n, "location requires a valid scope"):
-            self._in_definition(n)
+    def sp_is_definition(self, n):
+        return "DISPFlagDefinition" in (_f(n, "spFlags") or "")
 
-    def _DILocalVariable(self, n):
-        if self._local_scope(n, "local variable requires a valid scope"):
-            if _kind(_f(n, "type")) == "DISubroutineType":
-                self.fail("invalid type", n, _f(n, "type"))
-
-    def _DILabel(self, n):
-        self._local_scope(n, "label requires a valid scope")
-
-    def _DIGlobalVariable(self, n):
-        if _f(n, "isDefinition") == "true" and _f(n, "type") is None:
-            self.fail("missing global variable type", n)
-
-    def _DIModule(self, n):
-        if _f(n, "name") is None:
-            self.fail("anonymous module", n)
-
-    def _DISubrange(self, n):
-        if _f(n, "count") is not None and _f(n, "upperBound") is not None:
-            return self.fail("Subrange can have any one of count or upperBound", n)
-        count = _f(n, "count")
-        if isinstance(count, str) and _int(count) < -1:
-            return self.fail("invalid subrange count", n)
-
-    def _DIGlobalVariableExpression(self, n):
-        expr = _f(n, "expr")
-        if self.expression(expr):
-            self.fragment(_f(n, "var"), expr, n)
+    def di_check(self, ok, message, *shown):
+        if not ok:
+            self.fail(message, *shown)
+            raise DIFailed
 
     # -- fragments of a variable
     def fragment(self, var, expr, desc):

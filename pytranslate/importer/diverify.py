@@ -3,14 +3,16 @@ module whose "Debug Info Version" is 3.
 
 A failed check is not an error: LLVM prints the check's message with the values involved
 (on stderr), stops that visitor, and once the module is verified drops all debug info with
-"ignoring invalid debug info". Only the checks a module can fail after our parser accepted it
-are here: attachments of functions and instructions, DILocation scopes and their chain up to
-the function's subprogram, and the variable/location agreement of llvm.dbg.* calls."""
+"ignoring invalid debug info". The per-node checks (visitDI*) are LLVM's rules in
+pytranslate/dirules.py, shared with the export's verifier; here is the walk and what only a
+read module can get wrong: attachments of functions and instructions, DILocation scopes and
+their chain up to the function's subprogram, and the variable/location agreement of llvm.dbg.*
+calls and debug records."""
 from __future__ import annotations
 
+from pytranslate.dirules import (DIRules, DIFailed, LOCAL_SCOPES as _LOCAL_SCOPES,
+                                  TYPES as _TYPES, global_variable_expression_rule)
 from pytranslate.importer.lltypes import C
-
-_LOCAL_SCOPES = ("DISubprogram", "DILexicalBlock", "DILexicalBlockFile")
 
 
 class _Token:
@@ -21,8 +23,7 @@ class _Token:
         self.v = text
 
 
-class _Failed(Exception):
-    """A CheckDI failure: ends the current visitor."""
+_Failed = DIFailed  # a CheckDI failure: ends the current visitor
 
 
 class Undefined(Exception):
@@ -40,7 +41,11 @@ class Undefined(Exception):
         return line, self.pos - (text.rfind("\n", 0, self.pos) + 1) + 1
 
 
-class DIVerifier:
+class DIVerifier(DIRules):
+    """The walk of LLVM's verifier over a parsed module; the per-node checks are the shared
+    rules of pytranslate/dirules.py, on node handles that are references (_Ref) and raw
+    fields as _raw gives them."""
+
     def __init__(self, module, printer):
         self.m = module
         self.p = printer
@@ -49,6 +54,7 @@ class DIVerifier:
         self.fatal = False      # a Check (not CheckDI) failed: LLVM stops reading
         self.visited = set()
         self.attached = {}      # DISubprogram -> the function it is attached to
+        self.gve_pos = None     # where a global's !dbg attachment is (for di_undefined)
 
     # ------------------------------------------------------------------ helpers
     def _node(self, ref):
@@ -187,6 +193,74 @@ class DIVerifier:
             seen += 1
         return None
 
+    # ------------------------------------------------------------------ DIRules
+    def di_kind(self, x):
+        if x is None or isinstance(x, _Token):
+            return None
+        if type(x) is tuple:
+            return self._raw_kind(x)
+        return self._kind(self._node(x)[1])
+
+    def ref_field(self, n, name):
+        return self._raw(self._node(n)[1], name)
+
+    def value_field(self, n, name):
+        node = self._node(n)[1]
+        if node is None or node.kind != "special":
+            return None
+        toks = node.v[1].get(name)
+        if not toks or toks == ["null"] or toks[0].startswith("!"):
+            return None
+        return " ".join(toks)
+
+    def has_field(self, n, name):
+        node = self._node(n)[1]
+        return node is not None and node.kind == "special" and bool(node.v[1].get(name))
+
+    def target(self, raw):
+        if raw is None or raw[0] != "ref" or self._node(raw[1])[1] is None:
+            return None
+        return raw[1]
+
+    def entries(self, raw):
+        if raw is None:
+            return []
+        node = self._node(raw[1])[1] if raw[0] == "ref" else None
+        return list(node.v) if node is not None and node.kind == "node" else None
+
+    def is_tuple(self, raw):
+        return raw is not None and (raw[0] == "inline" and raw[1] is None or
+                                    raw[0] == "ref" and self.entries(raw) is not None)
+
+    def is_distinct(self, n):
+        return self.p.resolve(n)[0] in self.m.distinct
+
+    def is_null(self, entry):
+        return self._node(entry)[1] is None
+
+    def sp_is_definition(self, n):
+        return _is_definition(self._node(n)[1])
+
+    def di_check(self, ok, message, *shown):
+        if not ok:
+            self.check(False, message, *[self._shown(x) for x in shown])
+
+    def _shown(self, x):
+        if x is None:
+            return None
+        if type(x) is tuple:
+            return self._show(x)
+        if isinstance(x, str):
+            return lambda: x
+        return self._opt(x)
+
+    def sub(self, fn, *args):
+        self._visit(fn, *args)
+
+    def di_undefined(self, n, message):
+        self.undefined(self.gve_pos if self.gve_pos is not None else _md_pos(self.m, n),
+                       message)
+
     # ------------------------------------------------------------------ visitors
     def run(self):
         self.records = _records_format(self.m)
@@ -215,7 +289,11 @@ class DIVerifier:
                        "!dbg attachment of global variable must be a "
                        "DIGlobalVariableExpression")
             # (the expression's own checks only: its nodes are not walked from here)
-            self._visit(_check_global_variable_expression, self, ref, node, g.start)
+            self.gve_pos = g.start
+            try:
+                self._visit(global_variable_expression_rule, self, ref)
+            finally:
+                self.gve_pos = None
 
     def declaration(self, f):
         """A declaration's attachments: its !dbg must not be distinct (the one check LLVM
@@ -365,9 +443,7 @@ class DIVerifier:
         if key is None or key in self.visited:
             return
         self.visited.add(key)
-        check = _NODE_CHECKS.get(self._kind(node))
-        if check is not None:
-            self._visit(check, self, ref, node)
+        self.node_checks(ref)
         for child in self.p._children(node):
             ckey, cnode = self._node(child)
             if cnode is None:
@@ -480,309 +556,12 @@ class DIVerifier:
                    self._md(var_sp), self._md(locs[0]), self._md(loc_sp))
 
 
-_SCOPES = _LOCAL_SCOPES + ("DIFile", "DICompileUnit", "DINamespace", "DIModule",
-                          "DICommonBlock", "DIBasicType", "DIDerivedType", "DICompositeType",
-                          "DISubroutineType", "DIStringType")
-_TYPES = ("DIBasicType", "DIDerivedType", "DICompositeType", "DISubroutineType",
-          "DIStringType")
-
-
 def _is_definition(node):
     fields = node.v[1]
     if "spFlags" in fields:
         return "DISPFlagDefinition" in " ".join(fields["spFlags"])
     # the legacy fields: isDefinition defaults to true
     return fields.get("isDefinition") != ["false"]
-
-
-def _check_location(v, ref, node):
-    raw = v._raw(node, "scope")
-    v.check(v._raw_kind(raw) in _LOCAL_SCOPES, "location requires a valid scope",
-            v._md(ref), v._show(raw) if raw is not None else None)
-    ia = v._raw(node, "inlinedAt")
-    if ia is not None:
-        v.check(v._raw_kind(ia) == "DILocation", "inlined-at should be a location",
-                v._md(ref), v._show(ia))
-    snode = v._node(raw[1])[1] if raw[0] == "ref" else None
-    if v._kind(snode) == "DISubprogram":
-        v.check(_is_definition(snode), "scope points into the type hierarchy", v._md(ref))
-
-
-def _check_subprogram(v, ref, node):
-    """Verifier::visitDISubprogram's checks on fields a parsed node can get wrong."""
-    def kind_of(name):
-        r = v._raw(node, name)
-        return r, v._raw_kind(r)
-
-    def show(r):
-        return v._show(r) if r is not None else None
-    scope, k = kind_of("scope")
-    v.check(scope is None or k in _SCOPES, "invalid scope", v._md(ref), show(scope))
-    file, k = kind_of("file")
-    if file is not None:
-        v.check(k == "DIFile", "invalid file", v._md(ref), show(file))
-    ty, k = kind_of("type")
-    if ty is not None:
-        v.check(k == "DISubroutineType", "invalid subroutine type", v._md(ref), show(ty))
-    ct, k = kind_of("containingType")
-    v.check(ct is None or k in _TYPES, "invalid containing type", v._md(ref), show(ct))
-    _template_params(v, ref, node)
-    decl, k = kind_of("declaration")
-    if decl is not None:
-        v.check(k == "DISubprogram" and decl[0] == "ref" and
-                not _is_definition(v._node(decl[1])[1]),
-                "invalid subprogram declaration", v._md(ref), show(decl))
-    kept, k = kind_of("retainedNodes")
-    if kept is not None:
-        knode = v._node(kept[1])[1] if kept[0] == "ref" else None
-        v.check(knode is not None and knode.kind == "node", "invalid retained nodes list",
-                v._md(ref), show(kept))
-        for e in knode.v:
-            v.check(v._kind(v._node(e)[1]) in ("DILocalVariable", "DILabel",
-                                                "DIImportedEntity"),
-                    "invalid retained nodes, expected DILocalVariable, DILabel or "
-                    "DIImportedEntity", v._md(ref), show(kept), v._opt(e))
-    unit, k = kind_of("unit")
-    num, _ = v.p.resolve(ref)
-    if _is_definition(node):
-        v.check(num in v.m.distinct, "subprogram definitions must be distinct", v._md(ref))
-        v.check(unit is not None, "subprogram definitions must have a compile unit",
-                v._md(ref))
-        v.check(k == "DICompileUnit", "invalid unit type", v._md(ref), show(unit))
-    else:
-        v.check(unit is None, "subprogram declarations must not have a compile unit",
-                v._md(ref))
-    thrown = v._raw(node, "thrownTypes")
-    if thrown is not None:
-        tnode = v._node(thrown[1])[1] if thrown[0] == "ref" else None
-        v.check(tnode is not None and tnode.kind == "node", "invalid thrown types list",
-                v._md(ref), v._show(thrown))
-        for e in tnode.v:
-            v.check(v._kind(v._node(e)[1]) in _TYPES, "invalid thrown type", v._md(ref),
-                    v._show(thrown), v._opt(e))
-
-
-def _template_params(v, ref, node):
-    """visitTemplateParams (its own visit)."""
-    params = v._raw(node, "templateParams")
-    if params is not None:
-        v._visit(_check_template_params, v, ref, params)
-
-
-def _check_template_params(v, ref, params):
-    pnode = v._node(params[1])[1] if params[0] == "ref" else None
-    v.check(pnode is not None and pnode.kind == "node", "invalid template params",
-            v._md(ref), v._show(params))
-    for e in pnode.v:
-        v.check(v._kind(v._node(e)[1]) in ("DITemplateTypeParameter",
-                                            "DITemplateValueParameter"),
-                "invalid template parameter", v._md(ref), v._show(params), v._opt(e))
-
-
-def _scope_file(v, ref, node):
-    """visitDIScope (its own visit)."""
-    file = v._raw(node, "file")
-    if file is not None:
-        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
-
-
-def _check_scope_and_base(v, ref, node):
-    v._visit(_scope_file, v, ref, node)
-    scope = v._raw(node, "scope")
-    v.check(scope is None or v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref),
-            v._show(scope) if scope is not None else None)
-    base = v._raw(node, "baseType")
-    v.check(base is None or v._raw_kind(base) in _TYPES, "invalid base type", v._md(ref),
-            v._show(base) if base is not None else None)
-
-
-def _list_check(v, ref, node, field, list_msg, ok, entry_msg, show_list=False):
-    """A field that must be a tuple whose entries all pass `ok(kind, entry node)`."""
-    raw = v._raw(node, field)
-    if raw is None:
-        return
-    lnode = v._node(raw[1])[1] if raw[0] == "ref" else None
-    v.check(lnode is not None and lnode.kind == "node", list_msg, v._md(ref), v._show(raw))
-    for e in lnode.v:
-        _, enode = v._node(e)
-        v.check(ok(v._kind(enode), enode), entry_msg, v._md(ref),
-                v._show(raw) if show_list else None, v._opt(e))
-
-
-def _check_compile_unit(v, ref, node):
-    num, _ = v.p.resolve(ref)
-    v.check(num in v.m.distinct, "compile units must be distinct", v._md(ref))
-    file = v._raw(node, "file")
-    v.check(file is not None and v._raw_kind(file) == "DIFile", "invalid file", v._md(ref),
-            v._show(file) if file is not None else None)
-    _list_check(v, ref, node, "enums", "invalid enum list",
-                lambda k, n: k == "DICompositeType" and
-                n.v[1].get("tag") == ["DW_TAG_enumeration_type"],
-                "invalid enum type", show_list=True)
-    _list_check(v, ref, node, "retainedTypes", "invalid retained type list",
-                lambda k, n: k in _TYPES or k == "DISubprogram" and not _is_definition(n),
-                "invalid retained type")
-    _list_check(v, ref, node, "globals", "invalid global variable list",
-                lambda k, n: k == "DIGlobalVariableExpression", "invalid global variable ref")
-    _list_check(v, ref, node, "imports", "invalid imported entity list",
-                lambda k, n: k == "DIImportedEntity", "invalid imported entity ref")
-    _list_check(v, ref, node, "macros", "invalid macro list",
-                lambda k, n: k in ("DIMacro", "DIMacroFile"), "invalid macro ref")
-
-
-def _check_namespace(v, ref, node):
-    scope = v._raw(node, "scope")
-    if scope is not None:
-        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope ref", v._md(ref),
-                v._show(scope))
-
-
-def _check_imported_entity(v, ref, node):
-    scope = v._raw(node, "scope")
-    if scope is not None:
-        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope for imported entity",
-                v._md(ref), v._show(scope))
-    entity = v._raw(node, "entity")
-    v.check(entity is None or v._raw_kind(entity) not in _NOT_DI_NODES,
-            "invalid imported entity", v._md(ref), v._show(entity) if entity else None)
-
-
-# what isa<DINode> is false for (besides strings and generic tuples)
-_NOT_DI_NODES = (None, "DILocation", "DIExpression", "DIArgList", "DIAssignID")
-_BOUND_KINDS = ("DILocalVariable", "DIGlobalVariable", "DIExpression")
-
-
-def _check_subrange(v, ref, node):
-    fields = node.v[1]
-    v.check(not (fields.get("count") and fields.get("upperBound")),
-            "Subrange can have any one of count or upperBound", v._md(ref))
-    for name, what in (("count", "Count"), ("lowerBound", "LowerBound"),
-                       ("upperBound", "UpperBound"), ("stride", "Stride")):
-        toks = fields.get(name)
-        if not toks or toks == ["null"] or not toks[0].startswith("!"):
-            continue  # (absent, or a constant)
-        raw = v._raw(node, name)
-        v.check(raw is not None and v._raw_kind(raw) in _BOUND_KINDS,
-                f"{what} must be signed constant or DIVariable or DIExpression", v._md(ref))
-
-
-def _check_subroutine_type(v, ref, node):
-    types = v._field(node, "types")
-    if types is None:
-        return
-    _, tnode = v._node(types)
-    v.check(tnode is not None and tnode.kind == "node", "invalid composite elements",
-            v._md(ref), v._md(types))
-    for e in tnode.v:
-        _, enode = v._node(e)
-        v.check(enode is None or v._kind(enode) in _TYPES, "invalid subroutine type ref",
-                v._md(ref), v._md(types), v._md(e))
-
-
-def _check_lexical_block(v, ref, node):
-    raw = v._raw(node, "scope")
-    v.check(v._raw_kind(raw) in _LOCAL_SCOPES, "invalid local scope", v._md(ref),
-            v._show(raw) if raw is not None else None)
-
-
-def _check_variable(v, ref, node):
-    """visitDIVariable: scope and file (its own visit: a failure ends only these)."""
-    scope = v._raw(node, "scope")
-    if scope is not None:
-        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref), v._show(scope))
-    file = v._raw(node, "file")
-    if file is not None:
-        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
-
-
-def _check_type_ref(v, ref, node):
-    ty = v._raw(node, "type")
-    v.check(ty is None or v._raw_kind(ty) in _TYPES, "invalid type ref", v._md(ref),
-            v._show(ty) if ty is not None else None)
-    return ty
-
-
-def _check_local_variable(v, ref, node):
-    v._visit(_check_variable, v, ref, node)
-    ty = _check_type_ref(v, ref, node)
-    scope = v._raw(node, "scope")
-    v.check(v._raw_kind(scope) in _LOCAL_SCOPES, "local variable requires a valid scope",
-            v._md(ref), v._show(scope) if scope is not None else None)
-    v.check(ty is None or v._raw_kind(ty) != "DISubroutineType", "invalid type", v._md(ref),
-            v._show(ty) if ty is not None else None)
-
-
-def _check_global_variable(v, ref, node):
-    v._visit(_check_variable, v, ref, node)
-    ty = _check_type_ref(v, ref, node)
-    if node.v[1].get("isDefinition") != ["false"]:
-        v.check(ty is not None, "missing global variable type", v._md(ref))
-    member = v._raw(node, "declaration")
-    if member is not None:
-        v.check(v._raw_kind(member) == "DIDerivedType",
-                "invalid static data member declaration", v._md(ref), v._show(member))
-
-
-def _check_global_variable_expression(v, ref, node, pos=None):
-    """visitDIGlobalVariableExpression: its variable's checks (each time it is reached)."""
-    var = v._raw(node, "var")
-    if var is None:
-        v.check(False, "missing variable")
-    _, vnode = v._node(var[1]) if var[0] == "ref" else (None, None)
-    if v._kind(vnode) != "DIGlobalVariable":
-        # (19 reads whatever it is as a global variable)
-        v.undefined(pos if pos is not None else _md_pos(v.m, ref),
-                    "the variable of a DIGlobalVariableExpression must be a "
-                    "DIGlobalVariable")
-    v._visit(_check_global_variable, v, var[1], vnode)
-
-
-def _check_label(v, ref, node):
-    scope = v._raw(node, "scope")
-    if scope is not None:
-        v.check(v._raw_kind(scope) in _SCOPES, "invalid scope", v._md(ref), v._show(scope))
-    file = v._raw(node, "file")
-    if file is not None:
-        v.check(v._raw_kind(file) == "DIFile", "invalid file", v._md(ref), v._show(file))
-    v.check(v._raw_kind(scope) in _LOCAL_SCOPES if scope else False,
-            "label requires a valid scope", v._md(ref), v._show(scope) if scope else None)
-
-
-def _check_derived_type(v, ref, node):
-    _check_scope_and_base(v, ref, node)
-
-
-def _check_composite_type(v, ref, node):
-    _check_scope_and_base(v, ref, node)
-    elems = v._raw(node, "elements")
-    if elems is not None:
-        enode = v._node(elems[1])[1] if elems[0] == "ref" else None
-        v.check(elems[0] == "inline" and elems[1] is None or
-                enode is not None and enode.kind == "node", "invalid composite elements",
-                v._md(ref), v._show(elems))
-    holder = v._raw(node, "vtableHolder")
-    v.check(holder is None or v._raw_kind(holder) in _TYPES, "invalid vtable holder",
-            v._md(ref), v._show(holder) if holder is not None else None)
-    _template_params(v, ref, node)
-    if node.v[1].get("tag") == ["DW_TAG_array_type"]:
-        v.check(v._raw(node, "baseType") is not None, "array types must have a base type",
-                v._md(ref))
-
-
-_NODE_CHECKS = {"DILocation": _check_location,
-                "DIDerivedType": _check_derived_type,
-                "DICompositeType": _check_composite_type, "DISubprogram": _check_subprogram,
-                "DISubroutineType": _check_subroutine_type,
-                "DILexicalBlock": _check_lexical_block,
-                "DILexicalBlockFile": _check_lexical_block,
-                "DILocalVariable": _check_local_variable,
-                "DIGlobalVariable": _check_global_variable,
-                "DIGlobalVariableExpression": _check_global_variable_expression,
-                "DILabel": _check_label,
-                "DICompileUnit": _check_compile_unit,
-                "DINamespace": _check_namespace,
-                "DIImportedEntity": _check_imported_entity,
-                "DISubrange": _check_subrange}
 
 
 def _records_format(m):
