@@ -123,7 +123,7 @@ class GenericAtomicRMWLowering(ElementAccessLowering):
             if nested is body.last:
                 break
             rw.clone(nested, mapping)
-        result = body.last.group("result")  # (memref.atomic_yield's operand)
+        result = body.last.result_  # (memref.atomic_yield's operand "result")
         result = mapping.get(result, result)
         pair = B.create(rw, "llvm.cmpxchg", [ptr, loop_arg, result],
                         [_pair_type(value_type)],

@@ -323,7 +323,7 @@ class TransposeLowering(ConvertOpToLLVMPattern):
         if perm.is_identity():
             rw.replace_op(op, [source.value])
             return True
-        d = MemRefDescriptor.undef(rw, loc, self.tc.convert_type(op.group("in").type))
+        d = MemRefDescriptor.undef(rw, loc, self.tc.convert_type(op.in_.type))
         d.set_allocated_ptr(rw, loc, source.allocated_ptr(rw, loc))
         d.set_aligned_ptr(rw, loc, source.aligned_ptr(rw, loc))
         d.set_offset(rw, loc, source.offset(rw, loc))

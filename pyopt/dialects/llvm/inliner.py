@@ -346,7 +346,7 @@ def _noalias_scopes_from_params(call, blocks, builder):
         _walk_blocks(blocks, annotate)
     finally:
         for copy in params:
-            copy.results[0].replace_all_uses_with(copy.group("operand"))  # (its one operand)
+            copy.results[0].replace_all_uses_with(copy.operand_)
             copy.erase()
 
 

@@ -153,7 +153,7 @@ def _vec_of(c):
 
 def _verify_same_elem(op):
     from pyopt.dialects.llvm.ops import _vec_elem
-    if _vec_elem(op.group("in").type) is not op.res.type:  # ("in": a Python keyword)
+    if _vec_elem(op.in_.type) is not op.res.type:
         raise op_error(op, "requires the same element type for all operands and results")
 
 

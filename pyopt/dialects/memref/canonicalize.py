@@ -672,7 +672,7 @@ def _fold_transpose(op, consts):
     from pyopt.ir.affine import AffineMap
     from pyopt.ir.attributes import AffineMapAttr
     perm = op.get_attr("permutation").value
-    source = op.group("in")  # ("in" is a Python keyword: no attribute accessor)
+    source = op.in_
     if perm.is_identity() and op.results[0].type is source.type:
         return source
     other = _def(source, "memref.transpose")
@@ -681,7 +681,7 @@ def _fold_transpose(op, consts):
         p = [e.position for e in perm.results]
         q = [e.position for e in inner.results]
         composed = AffineMap.get_multi_dim_map_with_targets(len(p), [q[i] for i in p])
-        op.set_operand(0, other.group("in"))
+        op.in_ = other.in_
         op.properties["permutation"] = AffineMapAttr(composed)
         return op.results[0]
     return None

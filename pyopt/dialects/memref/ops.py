@@ -419,7 +419,7 @@ GENERIC_ATOMIC_RMW = Op("memref.generic_atomic_rmw",
 
 def _verify_atomic_yield(op):
     pt = op.parent_op.results[0].type if op.parent_op.results else None
-    rt = op.group("result").type  # (Operation.result is the op's own first result)
+    rt = op.result_.type  # (its operand "result"; Operation.result is the first result)
     if pt is not rt:
         raise op_error(op, f"types mismatch between yield op: '{rt}' and its parent: '{pt}'")
 

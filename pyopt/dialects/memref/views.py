@@ -506,7 +506,7 @@ def _parse_transpose(p, state):
 
 
 def _print_transpose(pr, op):
-    v = op.group("in")  # ("in" is a Python keyword: no attribute accessor)
+    v = op.in_
     pr.out.append(f" {pr.value(v)} {op.get_attr('permutation').value}")
     pr.out.append(pr.attr_dict_str(all_attrs(op), ("permutation",)))
     pr.out.append(f" : {pr.type_str(v.type)} to {pr.type_str(op.results[0].type)}")
@@ -516,7 +516,7 @@ def _verify_transpose(op):
     perm = op.get_attr("permutation").value
     if not perm.is_permutation():
         raise op_error(op, "expected a permutation map")
-    src = op.group("in").type
+    src = op.in_.type
     if perm.num_dims != len(src.shape):
         raise op_error(op, "expected a permutation map of same rank as the input")
     res = op.results[0].type
