@@ -325,7 +325,10 @@ def compose_map_and_operands(m, operands):
 def _simplify_affine_op(op, rw):
     """SimplifyAffineOp: compose, canonicalize and rebuild the op if anything changed."""
     old_map = op.get_attr("map").value
-    old_ops = op.operands[len(op.operand_slots) - old_map.num_inputs:]
+    # (affine.apply: every operand is a map operand - also the extra ones a builder may leave,
+    # which upstream's composition drops; the access ops have leading non-index operands)
+    old_ops = op.operands if op.name == "affine.apply" else \
+        op.operands[len(op.operand_slots) - old_map.num_inputs:]
     m, ops = compose_map_and_operands(old_map, old_ops)
     m, ops = canonicalize_map_and_operands(m, ops)
     if m == old_map and len(ops) == len(old_ops) and all(a is b for a, b in zip(ops, old_ops)):
