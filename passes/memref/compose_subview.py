@@ -11,19 +11,7 @@ from pyopt.ir.types import INDEX
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.rewrite.pattern import RewritePattern
-from passes.memref.common import create_view, mixed
-
-
-def _offsets(op):
-    return mixed(op, "static_offsets", 1)
-
-
-def _sizes(op):
-    return mixed(op, "static_sizes", 2)
-
-
-def _strides(op):
-    return mixed(op, "static_strides", 3)
+from passes.memref.common import create_view
 
 
 def _compose(op, rw):
@@ -34,15 +22,16 @@ def _compose(op, rw):
     if len(inner.source.type.shape) != len(src.type.shape):
         return False
     strides = []
-    for a, b in zip(_strides(op), _strides(inner)):
+    for a, b in zip(op.mixed_strides, inner.mixed_strides):
         if not isinstance(a, int) or not isinstance(b, int):
             return False
         strides.append(a * b)
-    sizes = _sizes(op)
+    sizes = op.mixed_sizes
     if not all(isinstance(s, int) for s in sizes):
         return False
     offsets = []
-    for off, src_off, src_stride in zip(_offsets(op), _offsets(inner), _strides(inner)):
+    for off, src_off, src_stride in zip(op.mixed_offsets, inner.mixed_offsets,
+                                        inner.mixed_strides):
         if isinstance(off, int) and isinstance(src_off, int):
             offsets.append(off * src_stride + src_off)
             continue

@@ -13,7 +13,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, composed_folded_min, value_of
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.memref.views import memref_rank_reduction_mask
-from passes.memref.common import (mixed, create_reinterpret_cast,
+from passes.memref.common import (create_reinterpret_cast,
                                              create_extract_strided_metadata, metadata_parts,
                                              strides_offset, base_buffer_type)
 from pyopt.rewrite.matchers import defining as _defining  # noqa: F401
@@ -29,9 +29,9 @@ def _resolve_subview(rw, sv):
     md = create_extract_strided_metadata(rw, src, loc)
     base, md_off, _, md_strides = metadata_parts(md)
     src_strides, src_off = strides_offset(st)
-    sub_offs = mixed(sv, "static_offsets", 1)
-    sub_sizes = mixed(sv, "static_sizes", 2)
-    sub_strides = mixed(sv, "static_strides", 3)
+    sub_offs = sv.mixed_offsets
+    sub_sizes = sv.mixed_sizes
+    sub_strides = sv.mixed_strides
     expr = symbol(0)
     values = [md_off if src_off == DYNAMIC else src_off]
     strides = []
@@ -273,9 +273,9 @@ def _metadata_of_reinterpret_cast(op, rw):
         return False
     loc = op.loc
     md = create_extract_strided_metadata(rw, rc.source, loc)
-    off = mixed(rc, "static_offsets", 1)[0]
+    off = rc.mixed_offsets[0]
     vals = [md.results[0], value_of(rw, off, loc)]
-    sizes, strides = mixed(rc, "static_sizes", 2), mixed(rc, "static_strides", 3)
+    sizes, strides = rc.mixed_sizes, rc.mixed_strides
     vals += [value_of(rw, x, loc) for x in sizes + strides]
     rw.replace_op(op, vals)
     return True

@@ -15,7 +15,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.memref.views import memref_rank_reduction_mask
-from passes.memref.common import mixed, operand_group, dispatch
+from passes.memref.common import operand_group, dispatch
 from pyopt.rewrite.matchers import constant_int as _const_int  # noqa: F401
 
 # op -> (memref operand group, indices operand group, kind)
@@ -36,11 +36,11 @@ def _as_ofr(v):
 
 
 def _has_unit_stride(sv):
-    return all(_const_int(s) == 1 for s in mixed(sv, "static_strides", 3))
+    return all(_const_int(s) == 1 for s in sv.mixed_strides)
 
 
 def _dropped_dims(sv):
-    sizes = mixed(sv, "static_sizes", 2)
+    sizes = sv.mixed_sizes
     st = [x if isinstance(x, int) else DYNAMIC for x in sizes]
     return memref_rank_reduction_mask(sv.source.type, sv.result.type, st) or set()
 
@@ -130,8 +130,8 @@ def _fold_subview_access(op, rw):
         indices = _expanded_access_indices(rw, op, indices)
     dropped = _dropped_dims(sv)
     src = sv.source
-    new_idx = _resolve_into_offsets_strides(rw, op.loc, mixed(sv, "static_offsets", 1),
-                                            mixed(sv, "static_strides", 3), dropped, indices)
+    new_idx = _resolve_into_offsets_strides(rw, op.loc, sv.mixed_offsets,
+                                            sv.mixed_strides, dropped, indices)
     props = _props(op, kind, True, dropped, len(src.type.shape))
     return _finish(rw, op, mg, ig, kind, src, new_idx, props)
 
@@ -245,13 +245,13 @@ def _subview_of_subview(op, rw):
     if not _has_unit_stride(op) or not _has_unit_stride(src_sv):
         return False
     dropped = _dropped_dims(src_sv)
-    src_sizes, sizes = mixed(src_sv, "static_sizes", 2), mixed(op, "static_sizes", 2)
+    src_sizes, sizes = src_sv.mixed_sizes, op.mixed_sizes
     it = iter(sizes)
     resolved_sizes = [src_sizes[d] if d in dropped else next(it)
                       for d in range(len(src_sizes))]
-    src_strides = mixed(src_sv, "static_strides", 3)
-    offsets = _resolve_into_offsets_strides(rw, op.loc, mixed(src_sv, "static_offsets", 1),
-                                            src_strides, dropped, mixed(op, "static_offsets", 1))
+    src_strides = src_sv.mixed_strides
+    offsets = _resolve_into_offsets_strides(rw, op.loc, src_sv.mixed_offsets,
+                                            src_strides, dropped, op.mixed_offsets)
     operands, counts, props = [src_sv.source], [1], {}
     for name, lst in (("static_offsets", [_as_ofr(v) for v in offsets]),
                       ("static_sizes", resolved_sizes), ("static_strides", src_strides)):
