@@ -125,32 +125,19 @@ def _fold_subview(op, consts):
         return op.source
     prev = _def(op.source, "memref.subview")
     if prev is not None:
-        offs = _mixed(op, "offsets", "static_offsets")
-        strides = _mixed(op, "strides", "static_strides")
+        offs = _folded(op.mixed_offsets)
+        strides = _folded(op.mixed_strides)
         if all(o == 0 for o in offs) and all(s == 1 for s in strides) and \
-                _mixed(op, "sizes", "static_sizes", raw=True) == \
-                _mixed(prev, "sizes", "static_sizes", raw=True) and res is src:
+                op.mixed_sizes == \
+                prev.mixed_sizes and res is src:
             return op.source
     return None
 
 
-def _mixed(op, group, static_name, raw=False):
-    """Mixed values: ints for static entries; for dynamic ones the Value (raw) or its constant
-    value when it is a constant (else the Value)."""
-    static = list(op.get_attr(static_name).values)
-    vals = iter(op.opdef.get_group(op, "operand", op.opdef.accessors[group][1]))
-    out = []
-    for s in static:
-        if s == DYNAMIC:
-            v = next(vals)
-            if raw:
-                out.append(v)
-            else:
-                c = _const_index(v)
-                out.append(v if c is None else c)
-        else:
-            out.append(s)
-    return out
+def _folded(mixed):
+    """getAsOpFoldResult over a mixed list (op.mixed_offsets, ...): dynamic entries that are
+    constants become their ints."""
+    return [_ofr(x) for x in mixed]
 
 
 def _fold_reshape_like(inverse):
@@ -172,7 +159,7 @@ def _fold_reinterpret_cast(op, consts):
         if d.name in ("memref.reinterpret_cast", "memref.cast"):
             prev = d.source
         elif d.name == "memref.subview" and all(
-                o == 0 for o in _mixed(d, "offsets", "static_offsets")):
+                o == 0 for o in _folded(d.mixed_offsets)):
             prev = d.source
     if prev is not None:
         op.source = prev
@@ -371,9 +358,9 @@ def _reduced_type(nonreduced, dropped):
 
 @pat("subview")
 def SubViewConstantArgumentFolder(op, rw):
-    offs = _mixed(op, "offsets", "static_offsets", raw=True)
-    sizes = _mixed(op, "sizes", "static_sizes", raw=True)
-    strides = _mixed(op, "strides", "static_strides", raw=True)
+    offs = op.mixed_offsets
+    sizes = op.mixed_sizes
+    strides = op.mixed_strides
     offs, ch = _fold_index_list(offs, True)
     if not ch:
         sizes, ch = _fold_index_list(sizes, True)
@@ -404,9 +391,9 @@ def SubViewOpMemRefCastFolder(op, rw):
     cast = _def(op.source, "memref.cast")
     if cast is None or not can_fold_cast_into_consumer(cast):
         return False
-    offs = _mixed(op, "offsets", "static_offsets", raw=True)
-    sizes = _mixed(op, "sizes", "static_sizes", raw=True)
-    strides = _mixed(op, "strides", "static_strides", raw=True)
+    offs = op.mixed_offsets
+    sizes = op.mixed_sizes
+    strides = op.mixed_strides
     src = cast.source.type
     if not _valid_mixed(offs, sizes, strides):
         return False
@@ -427,9 +414,9 @@ def TrivialSubViewOpFolder(op, rw):
     src = op.source.type
     if len(src.shape) != len(op.results[0].type.shape):
         return False
-    offs = _mixed(op, "offsets", "static_offsets")
-    sizes = _mixed(op, "sizes", "static_sizes")
-    strides = _mixed(op, "strides", "static_strides")
+    offs = _folded(op.mixed_offsets)
+    sizes = _folded(op.mixed_sizes)
+    strides = _folded(op.mixed_strides)
     if any(o != 0 for o in offs) or any(s != 1 for s in strides):
         return False
     if any(not isinstance(sz, int) or sz != dim for sz, dim in zip(sizes, src.shape)):
@@ -758,9 +745,9 @@ def ReinterpretCastOpExtractStridedMetadataFolder(op, rw):
         return False
     src_t, t = esm.source.type, op.results[0].type
     e_offs, e_sizes, e_strides = _esm_groups(esm)
-    r_offs = _mixed(op, "offsets", "static_offsets", raw=True)
-    r_sizes = _mixed(op, "sizes", "static_sizes", raw=True)
-    r_strides = _mixed(op, "strides", "static_strides", raw=True)
+    r_offs = op.mixed_offsets
+    r_sizes = op.mixed_sizes
+    r_strides = op.mixed_strides
 
     def same(a, b):
         if isinstance(a, int) or isinstance(b, int):
