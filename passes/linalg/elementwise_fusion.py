@@ -390,7 +390,7 @@ class FoldFillWithGenericOp(RewritePattern):
             if fill is None:
                 continue
             found = True
-            value = fill.operand(0)
+            value = fill.inputs[0]
             et = fill.results[0].type.element_type
             conv = convert_scalar_to_dtype(rw, fill.loc, value, et)
             rw.replace_all_uses_with(block.args[i], conv)

@@ -68,6 +68,11 @@ def input_indices(op):
     return [i for i in range(len(op.operand_slots)) if i not in inits]
 
 
+def slot_of(op, value):
+    """The operand slot (OpOperand) of `op` holding `value` (the first one)."""
+    return next(s for s in op.operand_slots if s.value is value)
+
+
 def tied_init_index(op, k):
     """The operand index of the init tied to result k."""
     return init_indices(op)[k]
@@ -254,7 +259,7 @@ class FoldReshapeWithGenericOpByExpansion(RewritePattern):
         if not is_fusable_by_expansion(producer, init):
             return rw.notify_match_failure(op, "failed preconditions of fusion with producer "
                                                "generic op")
-        if not self.control(op.operand_slots[0]):
+        if not self.control(slot_of(op, src)):
             return rw.notify_match_failure(op, "fusion blocked by control function")
         values = fuse_with_reshape_by_expansion(producer, op, init, rw)
         if values is None:
@@ -326,7 +331,7 @@ def constant_padding_value(pad):
     y = block.last
     if y is None or y.name != "tensor.yield":
         return None
-    v = y.operand(0)
+    v = y.value
     if constant_attr(v) is not None:
         return v
     if v.parent_block is block:
@@ -345,7 +350,7 @@ class FoldPadWithProducerReshapeOpByExpansion(RewritePattern):
         reshape = defining(op.source, "tensor.collapse_shape")
         if reshape is None or not _one_use(reshape):
             return False
-        if not self.control(op.operand_slots[0]):
+        if not self.control(slot_of(op, op.source)):
             return rw.notify_match_failure(op, "fusion blocked by control function")
         if constant_padding_value(op) is None:
             return False
@@ -639,7 +644,7 @@ class FoldPadWithProducerReshapeOpByCollapsing(RewritePattern):
         reshape = defining(op.source, "tensor.expand_shape")
         if reshape is None or not _one_use(reshape):
             return False
-        if not self.control(op.operand_slots[0]):
+        if not self.control(slot_of(op, op.source)):
             return rw.notify_match_failure(op, "fusion blocked by control function")
         if constant_padding_value(op) is None:
             return False

@@ -56,7 +56,7 @@ def _control_by_expansion(slot):
     if producer is None:
         return False
     if producer.name == "tensor.collapse_shape":
-        d = producer.operand(0).defining_op()
+        d = producer.src.defining_op()
         if d is None or not is_linalg_op(d):
             return False
     consumer = slot.owner
