@@ -142,7 +142,8 @@ def _patterns(ctx, options):
                    PassOption("collapse-dimensions-control", list, [],
                               "Test controlling dimension collapse pattern"),
                ],
-               anchor="func.func", display_name="TestLinalgElementwiseFusion")
+               anchor="func.func",
+               display_name="(anonymous namespace)::TestLinalgElementwiseFusion")
 def test_linalg_elementwise_fusion_patterns(func, ctx, options):
     pats = _patterns(ctx, options)
     if pats is None:

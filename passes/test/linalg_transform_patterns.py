@@ -68,7 +68,8 @@ OPTIONS = [PassOption(name, bool, False, desc) for name, desc, _ in FLAGS] + VAL
 
 @register_pass("test-linalg-transform-patterns",
                "Test Linalg transformation patterns by applying them greedily.",
-               options=OPTIONS, anchor="func.func", display_name="TestLinalgTransforms")
+               options=OPTIONS, anchor="func.func",
+               display_name="(anonymous namespace)::TestLinalgTransforms")
 def test_linalg_transform_patterns(func, ctx, options):
     for name, _, impl in FLAGS:
         if not options.get(name):
