@@ -46,9 +46,10 @@ class IndexAttrC(AttrConstraint):
 
 
 class NamedSpec:
-    """One table entry, decoded."""
-    __slots__ = ("name", "args", "operands", "index_attrs", "fn_attrs", "maps", "iterators",
-                 "body", "kind", "polymorphic", "num_inputs")
+    """One table entry, decoded; the maps and the body expression on first use (start-up
+    loads every dialect, most programs use few named ops)."""
+    __slots__ = ("name", "args", "operands", "index_attrs", "fn_attrs", "_maps", "iterators",
+                 "_body", "kind", "polymorphic", "num_inputs", "_map_texts", "_body_text")
 
     def __init__(self, name, entry):
         args, maps, iters, body, kind = entry
@@ -65,12 +66,24 @@ class NamedSpec:
                                          [int(x) for x in parts[3].split(",")]))
             else:
                 self.fn_attrs[parts[0]] = (FN_ATTRS[parts[1]], parts[2])
-        self.maps = [parse_affine_map(m + ">", 0)[0] for m in maps]
+        self._map_texts, self._maps = maps, None
         self.iterators = ["parallel" if c == "p" else "reduction" for c in iters]
         self.polymorphic = not iters
-        self.body = parse_expr(body)
+        self._body_text, self._body = body, None
         self.kind = kind
         self.num_inputs = sum(1 for o in self.operands if o[1] != "out")
+
+    @property
+    def maps(self):
+        if self._maps is None:
+            self._maps = [parse_affine_map(m + ">", 0)[0] for m in self._map_texts]
+        return self._maps
+
+    @property
+    def body(self):
+        if self._body is None:
+            self._body = parse_expr(self._body_text)
+        return self._body
 
 
 # ---------------------------------------------------------------------------- maps
@@ -86,7 +99,6 @@ def _maps_fn(spec):
     the discardable attribute `linalg.memoized_indexing_maps`, as upstream does)."""
     if spec.polymorphic:
         return _rank_polymorphic_maps
-    nsyms = spec.maps[0].num_symbols
     by_attrs = {}  # index attribute values -> the memoized maps' ArrayAttr (one per spec)
 
     def maps(op):
@@ -96,7 +108,7 @@ def _maps_fn(spec):
         key = tuple(op.properties.get(name) for name, _, _ in spec.index_attrs)
         attr = by_attrs.get(key)
         if attr is None:
-            bindings = [symbol(i) for i in range(nsyms)]
+            bindings = [symbol(i) for i in range(spec.maps[0].num_symbols)]
             for (name, syms, defaults), a in zip(spec.index_attrs, key):
                 values = defaults if a is None else \
                     list(a.values) * len(syms) if a.is_splat else list(a.values)
