@@ -15,10 +15,8 @@ replaced by the size the producing op states for it (ReifyRankedShapedTypeOpInte
 linalg ops, tensor reshapes, pad, extract_slice, insert_slice and tensor.empty)."""
 from __future__ import annotations
 
-from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap, constant, dim, symbol
-from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr,
-                                 StridedLayoutAttr)
-from pyopt.ir.core import OpResult
+from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap, constant, dim
+from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, StridedLayoutAttr
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I64, INDEX, MemRefType, RankedTensorType
 from pyopt.pass_registry import PassOption, register_pass
@@ -27,54 +25,22 @@ from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.matchers import constant_int, defining
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import (dps_inits, dps_inputs, has_pure_tensor_semantics,
-                                                init_indices, is_destination_style)
-from pyopt.dialects.affine.builders import composed_folded_apply, fold_attributes_into_map
-from pyopt.dialects.affine.canonicalize import compose_map_and_operands
+                                                init_indices)
+from pyopt.dialects.affine.builders import value_of
 from pyopt.dialects.linalg.builders import create_generic
 from pyopt.dialects.linalg.structured import (concat_maps, indexing_maps, inverse_permutation,
-                                              is_linalg_op, iterator_types, operand_shape,
-                                              payload)
+                                              iterator_types, operand_shape, payload)
+from pyopt.dialects.shaped_models import mixed_size, mixed_sizes
+from pyopt.dialects.tensor.empty_folding import create_empty, fold_tensor_empty_patterns
+from pyopt.dialects.tensor.reshapes import (FoldDimOfCollapseShape, FoldDimOfExpandShape,
+                                            create_collapse_shape, create_expand_shape)
 
 RESHAPE, SLICES = "reshape", "slices"
 
 
 # ---------------------------------------------------------------------------- small builders
 def _cst(rw, value, loc):
-    return rw.create("arith.constant", [], [INDEX],
-                     properties={"value": IntegerAttr(INDEX, value)}, loc=loc).results[0]
-
-
-def _value_of(rw, x, loc):
-    """getValueOrCreateConstantIndexOp."""
-    return _cst(rw, x, loc) if isinstance(x, int) else x
-
-
-def _dim_name(v):
-    return "memref.dim" if isinstance(v.type, MemRefType) else "tensor.dim"
-
-
-def _fold_dim(rw, v, d, loc):
-    """createOrFold<tensor::DimOp / memref::DimOp>(v, d): an int when it folds to a
-    constant size, else the size Value."""
-    c = _cst(rw, d, loc)
-    r = create_or_fold(rw, _dim_name(v), [v, c], [INDEX], loc)[0]
-    return r
-
-
-def _new_dim(rw, v, d, loc):
-    """rewriter.create<DimOp>(v, d) (not folded)."""
-    c = _cst(rw, d, loc)
-    return rw.create(_dim_name(v), [v, c], [INDEX], loc=loc).results[0]
-
-
-def _mixed_size(rw, v, d, loc):
-    """getMixedSize: the static size, else a (folded) dim of `v`."""
-    s = v.type.shape[d]
-    return s if s != DYNAMIC else _fold_dim(rw, v, d, loc)
-
-
-def _mixed_sizes(rw, v, loc):
-    return [_mixed_size(rw, v, d, loc) for d in range(len(v.type.shape))]
+    return value_of(rw, value, loc)
 
 
 def _split(mixed):
@@ -83,23 +49,10 @@ def _split(mixed):
             [m for m in mixed if not isinstance(m, int)])
 
 
-def _reassoc(groups):
-    return ArrayAttr([ArrayAttr([IntegerAttr(I64, i) for i in g]) for g in groups])
-
-
-def _groups(op):
-    return [[x.value for x in g] for g in op.get_attr("reassociation")]
-
-
-def _mixed(op, group, static_name):
-    vals = iter(op.opdef.get_group(op, "operand", op.opdef.accessors[group][1]))
-    return [next(vals) if s == DYNAMIC else s for s in op.get_attr(static_name).values]
-
-
-def _pad_amounts(op, group, static_name):
+def _pad_amounts(mixed):
     """getMixedLowPad / getMixedHighPad: constant Values read as ints (getAsOpFoldResult)."""
     out = []
-    for x in _mixed(op, group, static_name):
+    for x in mixed:
         c = x if isinstance(x, int) else constant_int(x)
         out.append(x if c is None else c)
     return out
@@ -131,73 +84,9 @@ def _insert_slice(rw, name, src, dest, offsets, sizes, strides, loc, fold=False)
     return rw.create(name, [src, dest] + dyn, rts, properties=props, loc=loc)
 
 
-def _empty(rw, mixed, elem, loc, encoding=None):
-    static, dyn = _split(mixed)
-    t = RankedTensorType(static, elem, encoding) if encoding is not None else \
-        RankedTensorType(static, elem)
-    return rw.create("tensor.empty", dyn, [t], loc=loc).results[0]
-
-
-def _collapse(rw, v, rt, groups, loc):
-    name = "memref.collapse_shape" if isinstance(v.type, MemRefType) else "tensor.collapse_shape"
-    return rw.create(name, [v], [rt], properties={"reassociation": _reassoc(groups)},
-                     loc=loc).results[0]
-
-
-def _expand(rw, v, rt, groups, loc, output_shape):
-    static, dyn = _split(output_shape)
-    return rw.create("tensor.expand_shape", [v] + dyn, [rt],
-                     properties={"reassociation": _reassoc(groups),
-                                 "static_output_shape": DenseArrayAttr(I64, static)},
-                     loc=loc).results[0]
-
-
-def _infer_expand_output_shape(rw, rt, groups, input_shape, loc):
-    """inferExpandShapeOutputShape: the static sizes of `rt`, each group's dynamic size the
-    source size over the product of the group's static sizes; None if a group has two."""
-    if not input_shape:
-        return [1] * len(rt.shape)
-    if DYNAMIC not in rt.shape:
-        return list(rt.shape)
-    out = [DYNAMIC] * len(rt.shape)
-    for i, g in enumerate(groups):
-        prod, dyn_at = 1, None
-        for d in g:
-            s = rt.shape[d]
-            if s == DYNAMIC:
-                if dyn_at is not None:
-                    return None
-                dyn_at = d
-            else:
-                out[d] = s
-                prod *= s
-        if dyn_at is None:
-            continue
-        c = _cst(rw, prod, loc)
-        out[dyn_at] = create_or_fold(rw, "arith.divui", [input_shape[i], c], [INDEX], loc)[0]
-    return out
-
-
 def _expand_inferred(rw, v, rt, groups, loc):
     """ExpandShapeOp::build without an output shape (inferred from the source's sizes)."""
-    shape = _infer_expand_output_shape(rw, rt, groups, _mixed_sizes(rw, v, loc), loc)
-    return _expand(rw, v, rt, groups, loc, shape if shape is not None else [])
-
-
-def _composed_apply(rw, m, operands, loc):
-    """makeComposedAffineApply: the map composed with affine.apply producers and
-    canonicalized (constant operands folded in), not folded itself."""
-    m, values = fold_attributes_into_map(m, list(operands))
-    m, values = compose_map_and_operands(m, values)
-    return rw.create("affine.apply", values, [INDEX], properties={"map": AffineMapAttr(m)},
-                     loc=loc).results[0]
-
-
-def _product_map(n):
-    e = symbol(0)
-    for i in range(1, n):
-        e = e * symbol(i)
-    return AffineMap.get(0, n, [e])
+    return create_expand_shape(rw, rt, v, groups, loc)
 
 
 # ---------------------------------------------------------------------------- rank reduction
@@ -222,7 +111,7 @@ def _rank_reduce_slice(rw, v, target_shape, loc):
         return v
     rank = len(t.shape)
     offsets, strides = [0] * rank, [1] * rank
-    sizes = _mixed_sizes(rw, v, loc)
+    sizes = mixed_sizes(rw, v, loc)
     if isinstance(t, MemRefType):
         static, _ = _split(sizes)
         rt = _subview_type(t, offsets, static, strides, target_shape)
@@ -241,14 +130,14 @@ def collapse_value(rw, v, target_shape, groups, strategy, loc):
         rt = MemRefType(list(target_shape), t.element_type, None, t.memory_space)
     else:
         rt = RankedTensorType(list(target_shape), t.element_type)
-    return _collapse(rw, v, rt, groups, loc)
+    return create_collapse_shape(rw, v, groups, loc, rt)
 
 
 def expand_value(rw, result, orig_dest, groups, strategy, loc):
     t = orig_dest.type
     if strategy == SLICES:
         rank = len(t.shape)
-        sizes = _mixed_sizes(rw, orig_dest, loc)
+        sizes = mixed_sizes(rw, orig_dest, loc)
         return _insert_slice(rw, "tensor.insert_slice", result, orig_dest, [0] * rank, sizes,
                              [1] * rank, loc, fold=True)[0]
     return _expand_inferred(rw, result, t, groups, loc)
@@ -438,8 +327,7 @@ class DropPadUnitDims(RewritePattern):
         pad_value = constant_padding_value(pad)
         if pad_value is None:
             return rw.notify_match_failure(pad, "unimplemented: non-constant padding value")
-        low = _pad_amounts(pad, "low", "static_low")
-        high = _pad_amounts(pad, "high", "static_high")
+        low, high = _pad_amounts(pad.mixed_low), _pad_amounts(pad.mixed_high)
 
         rank = len(st.shape)
         unit, new_shape, new_low, new_high = set(), [], [], []
@@ -476,8 +364,8 @@ class DropPadUnitDims(RewritePattern):
                     sizes.append(1)
                     n_unit += 1
                     continue
-                sizes.append(_mixed_size(rw, new.results[0], d - n_unit, loc))
-            dest = _empty(rw, sizes, pad.results[0].type.element_type, loc)
+                sizes.append(mixed_size(rw, new.results[0], d - n_unit, loc))
+            dest = create_empty(rw, sizes, pad.results[0].type.element_type, loc)
         rw.replace_op(pad, [expand_value(rw, new.results[0], dest, groups, self.strategy, loc)])
         return True
 
@@ -520,9 +408,7 @@ class RankReducedExtractSliceOp(RewritePattern):
         groups = folding_unit_dims_reassociation(list(rt.shape))
         if len(groups) == len(rt.shape):
             return False
-        offsets = _mixed(op, "offsets", "static_offsets")
-        sizes = _mixed(op, "sizes", "static_sizes")
-        strides = _mixed(op, "strides", "static_strides")
+        offsets, sizes, strides = op.mixed_offsets, op.mixed_sizes, op.mixed_strides
         static_sizes, _ = _split(sizes)
         nt = canonical_rank_reduced_type(len(groups), op.source.type, static_sizes)
         rw.set_insertion_point(op)
@@ -537,9 +423,7 @@ class RankReducedInsertSliceOp(RewritePattern):
         groups = folding_unit_dims_reassociation(list(st.shape))
         if len(groups) == len(st.shape):
             return False
-        offsets = _mixed(op, "offsets", "static_offsets")
-        sizes = _mixed(op, "sizes", "static_sizes")
-        strides = _mixed(op, "strides", "static_strides")
+        offsets, sizes, strides = op.mixed_offsets, op.mixed_sizes, op.mixed_strides
         shape = []
         for g in groups:
             n = 1
@@ -550,214 +434,11 @@ class RankReducedInsertSliceOp(RewritePattern):
             rw.set_insertion_point(op.parent_op)
         else:
             rw.set_insertion_point(op)
-        src = _collapse(rw, op.source, RankedTensorType(shape, st.element_type), groups, op.loc)
+        src = create_collapse_shape(rw, op.source, groups, op.loc,
+                                    RankedTensorType(shape, st.element_type))
         rw.set_insertion_point(op)
         new = _insert_slice(rw, op.name, src, op.dest, offsets, sizes, strides, op.loc)
         rw.replace_op(op, list(new.results))
-        return True
-
-
-# ---------------------------------------------------------------------------- tensor.empty
-def _reify(rw, op):
-    """reifyResultShapes: [[int | Value per dim] per result], or None."""
-    name = op.name
-    loc = op.loc
-    if is_linalg_op(op) and is_destination_style(op):
-        return _reify_linalg(rw, op)
-    if name == "tensor.collapse_shape":
-        return [_reify_collapse(rw, op)]
-    if name == "tensor.expand_shape":
-        return [list(op.mixed_output_shape)]
-    if name == "tensor.empty":
-        dyn = iter(op.dynamicSizes)
-        return [[next(dyn) if s == DYNAMIC else s for s in op.results[0].type.shape]]
-    if name == "tensor.pad":
-        return [_reify_pad(rw, op)]
-    if name == "tensor.extract_slice":
-        return [_reify_extract_slice(op)]
-    if name == "tensor.insert_slice":
-        return [_mixed_sizes(rw, op.dest, loc)]
-    return None
-
-
-def _reify_collapse(rw, op):
-    src, loc = op.src, op.loc
-    out = []
-    for i, g in enumerate(_groups(op)):
-        s = op.results[0].type.shape[i]
-        if s != DYNAMIC:
-            out.append(s)
-            continue
-        vals = [_value_of(rw, _fold_dim(rw, src, d, loc), loc) for d in g]
-        out.append(_composed_apply(rw, _product_map(len(g)), vals, loc))
-    return out
-
-
-def _reify_pad(rw, op):
-    loc = op.loc
-    low, high = _pad_amounts(op, "low", "static_low"), _pad_amounts(op, "high", "static_high")
-    m = AffineMap.get(1, 2, [dim(0) + symbol(0) + symbol(1)])
-    out = []
-    for d, s in enumerate(op.results[0].type.shape):
-        if s != DYNAMIC:
-            out.append(s)
-            continue
-        x = composed_folded_apply(rw, m, [_fold_dim(rw, op.source, d, loc), low[d], high[d]],
-                                  loc)
-        out.append(_value_of(rw, x, loc))
-    return out
-
-
-def _reify_extract_slice(op):
-    sizes = _mixed(op, "sizes", "static_sizes")
-    shape = op.results[0].type.shape
-    out, pos = [], 0
-    for s in sizes:
-        c = s if isinstance(s, int) else constant_int(s)
-        if c != 1 or (pos < len(shape) and shape[pos] == 1):
-            pos += 1
-            out.append(s)
-    return out
-
-
-def _reify_linalg(rw, op):
-    """LinalgOp::reifyResultShapes."""
-    loc = op.loc
-    maps = indexing_maps(op)
-    loops_to_shapes = concat_maps(maps)
-    inits = init_indices(op)
-    n_in_dims = sum(len(operand_shape(op.operand(i))) for i in range(len(op.operands))
-                    if i not in inits)
-    n_out_dims = sum(len(operand_shape(op.operand(i))) for i in inits)
-    sub = loops_to_shapes.get_slice_map(n_in_dims, n_out_dims)
-    shapes_to_loops = inverse_permutation(loops_to_shapes)
-    m = sub.compose(shapes_to_loops)
-    flat = []
-    for v in op.operands:
-        for d in range(len(operand_shape(v))):
-            s = v.type.shape[d]
-            flat.append(s if s != DYNAMIC else _fold_dim(rw, v, d, loc))
-    values = [composed_folded_apply(rw, m.get_sub_map([i]), flat, loc)
-              for i in range(len(m.results))]
-
-    def uses_outputs(e):
-        return any(e.is_function_of_dim(p) for p in range(n_in_dims, n_in_dims + n_out_dims))
-
-    out, pos = [], 0
-    for i in inits:
-        v = op.operand(i)
-        shapes = []
-        for d, s in enumerate(operand_shape(v)):
-            if s != DYNAMIC:
-                shapes.append(s)
-            else:
-                x = _fold_dim(rw, v, d, loc) if uses_outputs(m.results[pos]) else values[pos]
-                shapes.append(_value_of(rw, x, loc))
-            pos += 1
-        out.append(shapes)
-    return out
-
-
-class DimOfReifiedShape(RewritePattern):
-    """DimOfReifyRankedShapedTypeOpInterface (tensor.dim / memref.dim)."""
-
-    def match_and_rewrite(self, op, rw):
-        src = op.source
-        if not isinstance(src, OpResult):
-            return False
-        idx = constant_int(op.index)
-        if idx is None:
-            return False
-        owner = src.owner
-        rw.set_insertion_point(op)
-        shapes = _reify(rw, owner)
-        if shapes is None:
-            return False
-        sizes = shapes[src.index]
-        if not 0 <= idx < len(sizes):
-            return rw.notify_match_failure(op, "dimension is out of bounds")
-        rw.replace_op(op, [_value_of(rw, sizes[idx], op.loc)])
-        return True
-
-
-class FoldEmptyTensorWithReshapeOp(RewritePattern):
-    def match_and_rewrite(self, op, rw):
-        e = defining(op.src, "tensor.empty")
-        if e is None:
-            return False
-        rw.set_insertion_point(op)
-        shapes = _reify(rw, op)
-        if shapes is None or len(shapes) != 1:
-            return False
-        rt = op.results[0].type
-        new = _empty(rw, shapes[0], rt.element_type, op.loc)
-        if new.type is not rt:
-            rw.replace_op_with_new_op(op, "tensor.cast", [new], [rt])
-        else:
-            rw.replace_op(op, [new])
-        return True
-
-
-class FoldEmptyTensorWithExtractSliceOp(RewritePattern):
-    def __init__(self):
-        super().__init__("tensor.extract_slice")
-
-    def match_and_rewrite(self, op, rw):
-        e = defining(op.source, "tensor.empty")
-        if e is None:
-            return False
-        rt = op.results[0].type
-        t = RankedTensorType(list(rt.shape), rt.element_type, rt.encoding) \
-            if rt.encoding is not None else RankedTensorType(list(rt.shape), rt.element_type)
-        sizes = op.opdef.get_group(op, "operand", op.opdef.accessors["sizes"][1])
-        rw.replace_op_with_new_op(op, "tensor.empty", list(sizes), [t])
-        return True
-
-
-# ---------------------------------------------------------------------------- dim of reshapes
-class FoldDimOfExpandShape(RewritePattern):
-    def __init__(self):
-        super().__init__("tensor.dim")
-
-    def match_and_rewrite(self, op, rw):
-        ex = defining(op.source, "tensor.expand_shape")
-        d = constant_int(op.index)
-        if ex is None or d is None:
-            return False
-        rt = ex.results[0].type
-        if not 0 <= d < len(rt.shape) or rt.shape[d] != DYNAMIC:
-            return False
-        groups = _groups(ex)
-        src_dim = next(i for i, g in enumerate(groups) if d in g)
-        prod = 1
-        for x in groups[src_dim]:
-            if x != d:
-                prod *= rt.shape[x]
-        rw.set_insertion_point(op)
-        sz = _new_dim(rw, ex.src, src_dim, op.loc)
-        m = AffineMap.get(0, 1, [symbol(0).floordiv(prod)])
-        rw.replace_op_with_new_op(op, "affine.apply", [sz], [INDEX],
-                                  properties={"map": AffineMapAttr(m)})
-        return True
-
-
-class FoldDimOfCollapseShape(RewritePattern):
-    def __init__(self):
-        super().__init__("tensor.dim")
-
-    def match_and_rewrite(self, op, rw):
-        co = defining(op.source, "tensor.collapse_shape")
-        d = constant_int(op.index)
-        if co is None or d is None:
-            return False
-        rt = co.results[0].type
-        if not 0 <= d < len(rt.shape) or rt.shape[d] != DYNAMIC:
-            return False
-        group = _groups(co)[d]
-        rw.set_insertion_point(op)
-        sizes = [_new_dim(rw, co.src, x, op.loc) for x in group]
-        rw.replace_op_with_new_op(op, "affine.apply", sizes, [INDEX],
-                                  properties={"map": AffineMapAttr(_product_map(len(group)))})
         return True
 
 
@@ -790,8 +471,8 @@ class MoveInitOperandsToInput(RewritePattern):
                 rw.set_insertion_point_after(d)
             else:
                 rw.set_insertion_point_to_start(v.owner)
-            sizes = _mixed_sizes(rw, v, loc)
-            new_outs[inits.index(i)] = _empty(rw, sizes, v.type.element_type, loc)
+            sizes = mixed_sizes(rw, v, loc)
+            new_outs[inits.index(i)] = create_empty(rw, sizes, v.type.element_type, loc)
             rw.restore(ip)
         rw.set_insertion_point(op)
         new = create_generic(rw, new_ins, new_outs, new_maps, iterator_types(op),
@@ -841,19 +522,13 @@ def _fill_patterns():
 
 
 def _empty_patterns(ctx):
-    from pyopt.dialects.tensor import canonicalize as tc
-    pats = _canonicalizations(ctx, {"tensor.empty"})
-    pats.append(RewritePattern("tensor.dim", 1, tc.FoldEmptyTensorWithDimOp))
-    return pats
-
-
-def _fold_tensor_empty_patterns():
-    return [FoldEmptyTensorWithReshapeOp("tensor.expand_shape"),
-            FoldEmptyTensorWithReshapeOp("tensor.collapse_shape"),
-            FoldEmptyTensorWithExtractSliceOp()]
+    """tensor::EmptyOp::getCanonicalizationPatterns."""
+    from pyopt.dialects.tensor.canonicalize import empty_op_patterns
+    return empty_op_patterns()
 
 
 def _resolve_dims_patterns():
+    from passes.transforms.resolve_shaped_dims import DimOfReifiedShape
     return [DimOfReifiedShape("memref.dim"), DimOfReifiedShape("tensor.dim")]
 
 
@@ -881,7 +556,7 @@ def fold_unit_extent_dims_patterns(ctx, strategy):
     if strategy == RESHAPE:
         pats += _canonicalizations(ctx, {"tensor.expand_shape"})
         pats += [FoldDimOfExpandShape(), FoldDimOfCollapseShape()]
-    pats += _fold_tensor_empty_patterns()
+    pats += fold_tensor_empty_patterns()
     pats += _resolve_dims_patterns()
     return _dedupe(pats)
 

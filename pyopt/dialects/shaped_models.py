@@ -1,9 +1,12 @@
 """Shaped-type interface models (pyopt/interfaces/shaped.py) of memref, tensor and
 bufferization ops, attached when this module is imported (by the passes that use them).
 
-Reified result shapes: memref.expand_shape and tensor.expand_shape (their mixed output shape),
-tensor.empty and bufferization.alloc_tensor (the result type's sizes, the dynamic ones from
-the operands) - the ops whose sizes upstream reifies without building new arithmetic.
+Reified result shapes (ReifyRankedShapedTypeOpInterface, as MLIR 19 implements it per op):
+memref.expand_shape (its mixed output shape); tensor.empty, generate, splat and
+bufferization.alloc_tensor (the result type's sizes, the dynamic ones from the operands);
+tensor.expand_shape / collapse_shape (from the source's sizes), pad, extract_slice, concat;
+insert_slice, pack and unpack (the dest's sizes). `mixed_sizes` / `folded_dim_value` are the
+getMixedSizes / createOrFold<DimOp> helpers these and other shape code use.
 ShapedDimOpInterface: memref.dim and tensor.dim."""
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from pyopt.dialects.tensor import TENSOR
 from pyopt.interfaces import attach
 from pyopt.interfaces.shaped import REIFY_RANKED_SHAPED_TYPE, SHAPED_DIM
 from pyopt.ir.attributes import IntegerAttr
-from pyopt.ir.types import DYNAMIC, INDEX
+from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
 
 
 def _mixed(static, dynamic):
@@ -67,12 +70,14 @@ class _Dim:
 
 class _TensorReshape:
     """tensor.expand_shape / collapse_shape (Tensor's ReifyExpandOrCollapseShapeOp): each
-    dynamic size from the source's - the product of the collapsed sizes, or the expanded
-    group's source size divided by the group's other (static) sizes."""
+    dynamic size from the source's - the product of the collapsed sizes (createOrFold'ed
+    dims), or the expanded group's source size (a new dim) divided by the group's other
+    (static) sizes; both as affine.apply composed with its producers, not folded
+    (makeComposedAffineApply)."""
 
     def reify(self, op, b):
         from pyopt.ir.affine import symbol
-        from pyopt.dialects.affine.builders import composed_folded_apply
+        from pyopt.dialects.affine.builders import composed_apply
         from pyopt.dialects.memref.common import reassociation_indices
         src, loc = op.src, op.loc
         dst = list(op.results[0].type.shape)
@@ -91,14 +96,14 @@ class _TensorReshape:
                         rest *= dst[j]
                 d = b.create("tensor.dim", [src, _index(b, g, loc)], [INDEX],
                              loc=loc).results[0]
-                out.append(composed_folded_apply(b, symbol(0).floordiv(rest), [d], loc))
+                out.append(composed_apply(b, symbol(0).floordiv(rest), [d], loc))
             else:
                 grp = groups[i]
                 expr, sizes = None, []
                 for k, j in enumerate(grp):
-                    sizes.append(_folded_dim(b, src, j, loc))
+                    sizes.append(folded_dim_value(b, src, j, loc))
                     expr = symbol(k) if expr is None else expr * symbol(k)
-                out.append(composed_folded_apply(b, expr, sizes, loc))
+                out.append(composed_apply(b, expr, sizes, loc))
         return [out]
 
 
@@ -109,17 +114,27 @@ class _Pad:
         from pyopt.ir.affine import AffineMap, dim, symbol
         from pyopt.dialects.affine.builders import composed_folded_apply, value_of
         loc = op.loc
-        low, high = op.mixed_low, op.mixed_high
+        low, high = _as_ints(op.mixed_low), _as_ints(op.mixed_high)
         out = []
         for i, s in enumerate(op.results[0].type.shape):
             if s != DYNAMIC:
                 out.append(s)
                 continue
             m = AffineMap.get(1, 2, [dim(0) + symbol(0) + symbol(1)])
-            v = composed_folded_apply(b, m, [_folded_dim(b, op.source, i, loc), low[i],
+            v = composed_folded_apply(b, m, [folded_dim_value(b, op.source, i, loc), low[i],
                                              high[i]], loc)
             out.append(value_of(b, v, loc))
         return [out]
+
+
+def _as_ints(mixed):
+    """getMixedLowPad / getMixedHighPad: constant Values read as ints (getAsOpFoldResult)."""
+    from pyopt.rewrite.matchers import constant_int
+    out = []
+    for x in mixed:
+        c = x if isinstance(x, int) else constant_int(x)
+        out.append(x if c is None else c)
+    return out
 
 
 def dropped_dims(reduced_shape, mixed_sizes):
@@ -146,20 +161,66 @@ class _ExtractSlice:
 
 
 class _DestSizes:
-    """Destination-style tensor ops (insert, insert_slice, pack, unpack): the dest's sizes
-    (tensor::getMixedSizes)."""
+    """tensor.insert_slice, pack, unpack: the dest's sizes (tensor::getMixedSizes)."""
 
     def reify(self, op, b):
-        d = op.dest
-        return [[_folded_dim(b, d, i, op.loc) for i in range(len(d.type.shape))]]
+        return [mixed_sizes(b, op.dest, op.loc)]
 
 
-def _folded_dim(b, v, i, loc):
-    """createOrFold<tensor::DimOp>: a static size as an int."""
+def folded_dim_value(b, v, i, loc):
+    """createOrFold<tensor::DimOp / memref::DimOp>(v, i) as a Value (a static size
+    materialized as an arith.constant by the fold)."""
+    from pyopt.rewrite.folding import create_or_fold
+    name = "memref.dim" if type(v.type) is MemRefType else "tensor.dim"
+    return create_or_fold(b, name, [v, _index(b, i, loc)], [INDEX], loc)[0]
+
+
+def mixed_size(b, v, i, loc):
+    """getMixedSize: the static size as an int, else a (folded) dim of `v`."""
     s = v.type.shape[i]
-    if s != DYNAMIC:
-        return s
-    return b.create("tensor.dim", [v, _index(b, i, loc)], [INDEX], loc=loc).results[0]
+    return s if s != DYNAMIC else folded_dim_value(b, v, i, loc)
+
+
+def mixed_sizes(b, v, loc):
+    """tensor::getMixedSizes / memref::getMixedSizes."""
+    return [mixed_size(b, v, i, loc) for i in range(len(v.type.shape))]
+
+
+class _Concat:
+    """tensor.concat (ConcatOp::reifyResultShapes): outside the concatenated dim the result's
+    static size, else the inferred static size (as a constant), else the first input's size;
+    along it the sum of the inputs' sizes."""
+
+    def reify(self, op, b):
+        from pyopt.ir.affine import dim as dim_expr
+        from pyopt.dialects.affine.builders import composed_folded_apply, value_of
+        from pyopt.dialects.tensor.ops import concat_result_type
+        inputs, loc = list(op.inputs), op.loc
+        d = op.get_attr("dim").value
+        t = op.results[0].type
+        inferred = concat_result_type(d, [v.type for v in inputs])
+        first = inputs[0]
+        out = [None] * len(t.shape)
+        for i, s in enumerate(t.shape):
+            if i == d:
+                continue
+            if s != DYNAMIC:
+                out[i] = s
+            elif inferred.shape[i] != DYNAMIC:
+                out[i] = value_of(b, inferred.shape[i], loc)
+            else:
+                out[i] = b.create("tensor.dim", [first, _index(b, i, first.loc)], [INDEX],
+                                  loc=first.loc).results[0]
+        if t.shape[d] == DYNAMIC:
+            expr = dim_expr(0)
+            sizes = [folded_dim_value(b, first, d, first.loc)]
+            for k, v in enumerate(inputs[1:]):
+                expr = expr + dim_expr(k + 1)
+                sizes.append(folded_dim_value(b, v, d, v.loc))
+            out[d] = value_of(b, composed_folded_apply(b, expr, sizes, loc), loc)
+        else:
+            out[d] = t.shape[d]
+        return [out]
 
 
 def _attach():
@@ -168,10 +229,15 @@ def _attach():
            REIFY_RANKED_SHAPED_TYPE, _TensorReshape())
     attach(TENSOR.ops["tensor.pad"], REIFY_RANKED_SHAPED_TYPE, _Pad())
     attach(TENSOR.ops["tensor.extract_slice"], REIFY_RANKED_SHAPED_TYPE, _ExtractSlice())
-    attach([TENSOR.ops[n] for n in ("tensor.insert", "tensor.insert_slice", "tensor.pack",
+    attach([TENSOR.ops[n] for n in ("tensor.insert_slice", "tensor.pack",
                                     "tensor.unpack")], REIFY_RANKED_SHAPED_TYPE, _DestSizes())
     attach(TENSOR.ops["tensor.empty"], REIFY_RANKED_SHAPED_TYPE,
            _FromDynamicSizes(lambda op, b: op.dynamicSizes))
+    attach(TENSOR.ops["tensor.generate"], REIFY_RANKED_SHAPED_TYPE,
+           _FromDynamicSizes(lambda op, b: op.dynamicExtents))
+    attach(TENSOR.ops["tensor.splat"], REIFY_RANKED_SHAPED_TYPE,
+           _FromDynamicSizes(lambda op, b: op.dynamicSizes))
+    attach(TENSOR.ops["tensor.concat"], REIFY_RANKED_SHAPED_TYPE, _Concat())
     alloc_tensor = BUFFERIZATION.ops.get("bufferization.alloc_tensor")  # (not declared yet)
     if alloc_tensor is not None:
         attach(alloc_tensor, REIFY_RANKED_SHAPED_TYPE, _FromDynamicSizes(_alloc_tensor_sizes))

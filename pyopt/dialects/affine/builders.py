@@ -109,3 +109,13 @@ def value_of(rewriter, x, loc=None):
         return rewriter.create("arith.constant", [], [INDEX],
                                properties={"value": IntegerAttr(INDEX, x)}, loc=loc).results[0]
     return x
+
+
+def composed_apply(rewriter, expr_or_map, operands, loc=None):
+    """makeComposedAffineApply: an affine.apply of the map with the constant operands folded
+    in and composed with the operands' affine.apply producers, built without folding it
+    (returns the apply's result Value)."""
+    m, values = fold_attributes_into_map(map_of(expr_or_map), list(operands))
+    m, values = compose_map_and_operands(m, values)
+    return rewriter.create("affine.apply", values, [INDEX], properties={"map": AffineMapAttr(m)},
+                           loc=loc).results[0]

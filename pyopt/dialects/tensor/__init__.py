@@ -16,3 +16,6 @@ _attach_relayout(TENSOR)
 
 from pyopt.dialects.tensor.reshapes import attach as _attach_reshapes  # noqa: E402
 _attach_reshapes(TENSOR)
+
+from pyopt.dialects.tensor.slice_canonicalize import attach as _attach_slices  # noqa: E402
+_attach_slices(TENSOR)

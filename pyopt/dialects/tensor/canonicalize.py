@@ -6,6 +6,7 @@ from __future__ import annotations
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
 from pyopt.ir.types import RankedTensorType, UnrankedTensorType, INDEX, DYNAMIC
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.interfaces.destination_style import dps_inits, is_destination_style
 from pyopt.dialects.vector.folds import raw, scalar_attr
 from pyopt.rewrite.matchers import defining as _def, constant_int as _const_int  # noqa: F401
 
@@ -146,15 +147,15 @@ def DimOfCastOp(op, rw):
     return True
 
 
-_DEST_STYLE = ("tensor.insert", "tensor.insert_slice")  # results shaped as their "dest"
-
-
 @pat("dim")
 def DimOfDestStyleOp(op, rw):
-    d = _def(op.source, *_DEST_STYLE)
-    if d is None:
+    """dim of a destination-style op's result -> dim of its tied init."""
+    src = op.source
+    d = src.defining_op()
+    if d is None or not is_destination_style(d):
         return False
-    rw.modify_op_in_place(op, lambda: op.set_operand(0, d.dest))
+    init = dps_inits(d)[src.index]
+    rw.modify_op_in_place(op, lambda: op.set_operand(0, init))
     return True
 
 
@@ -227,6 +228,58 @@ def FoldEmptyTensorWithDimOp(op, rw):
     return True
 
 
+def preserves_static_information(source, target):
+    """preservesStaticInformation: both ranked with the same element type, rank and encoding,
+    and `target` static wherever `source` is."""
+    if type(source) is not RankedTensorType or type(target) is not RankedTensorType:
+        return False
+    if source.element_type is not target.element_type or \
+            len(source.shape) != len(target.shape) or source.encoding != target.encoding:
+        return False
+    return all(a == DYNAMIC or b != DYNAMIC for a, b in zip(source.shape, target.shape))
+
+
+def can_fold_into_producer(cast):
+    """canFoldIntoProducerOp: the cast's result is at least as static as its source."""
+    return cast is not None and preserves_static_information(cast.source.type, cast.dest.type)
+
+
+@pat("cast")
+def FoldEmptyTensorWithCastOp(op, rw):
+    if not can_fold_into_producer(op):
+        return False
+    e = _def(op.source, "tensor.empty")
+    if e is None:
+        return False
+    rt = op.dest.type
+    dyn = iter(e.dynamicSizes)
+    sizes = []
+    for new, cur in zip(rt.shape, e.results[0].type.shape):
+        if cur != DYNAMIC:
+            if new == DYNAMIC or new != cur:
+                return rw.notify_match_failure(e, "mismatch in static value of shape of empty "
+                                                  "tensor result and cast result")
+            sizes.append(cur)
+            continue
+        v = next(dyn)
+        sizes.append(new if new != DYNAMIC else v)
+    static = [s if isinstance(s, int) else DYNAMIC for s in sizes]
+    rw.replace_op_with_new_op(op, "tensor.empty", [s for s in sizes if not isinstance(s, int)],
+                              [RankedTensorType(static, rt.element_type)])
+    return True
+
+
+def empty_op_patterns():
+    """tensor::EmptyOp::getCanonicalizationPatterns (their roots: tensor.cast, tensor.dim,
+    tensor.empty)."""
+    return [_find("cast", FoldEmptyTensorWithCastOp), _find("dim", FoldEmptyTensorWithDimOp),
+            _find("empty", ReplaceEmptyTensorStaticShapeDims)]
+
+
+def _find(root, fn):
+    return next(p for p in _PATTERNS["tensor." + root] if p._fn is fn)
+
+
 # -- tensor.extract / insert / from_elements -----------------------------------------------------
 @fold("extract")
 def _fold_extract(op, consts):
@@ -289,11 +342,16 @@ def _fold_splat(op, consts):
 
 # -- slices --------------------------------------------------------------------------------------
 def _identity_slice(op, t):
-    """foldIdentityOffsetSizeAndStrideOpInterface: offsets 0, strides 1, sizes = t's shape."""
-    offs, sizes, strides = (mixed(op, g, "static_" + g) for g in ("offsets", "sizes",
-                                                                   "strides"))
-    return (all(o == 0 for o in offs) and all(s == 1 for s in strides) and
-            len(sizes) == len(t.shape) and all(s == n for s, n in zip(sizes, t.shape)))
+    """foldIdentityOffsetSizeAndStrideOpInterface: offsets 0, strides 1, the leading sizes
+    those of t (constant Values count as their values)."""
+    c = _const_of
+    return (all(c(o) == 0 for o in op.mixed_offsets) and
+            all(c(s) == n for s, n in zip(op.mixed_sizes, t.shape)) and
+            all(c(s) == 1 for s in op.mixed_strides))
+
+
+def _const_of(x):
+    return x if isinstance(x, int) else _const_int(x)
 
 
 def _same_slice(a, b):
@@ -326,7 +384,7 @@ def _fold_insert_slice(op, consts):
     ext = _def(op.source, "tensor.extract_slice")  # puts back what it took
     if ext is not None and ext.source is op.dest and _same_slice(ext, op):
         return ext.source
-    if any(s == 0 for s in _static(op, "static_sizes")):
+    if any(_const_of(s) == 0 for s in op.mixed_sizes):
         return op.dest
     return None
 

@@ -11,6 +11,8 @@ from pyopt.ir.constraints import (TypeConstraint, AnyType, Index, AnyTensor, Any
 from pyopt.ir.opdef import (Op, PURE, TERMINATOR, ATTR_SIZED_OPERANDS,
                             SINGLE_BLOCK_IMPLICIT_TERMINATOR)
 from pyopt.ir.verifier import op_error, plain_error
+from pyopt.interfaces import attach
+from pyopt.interfaces.destination_style import DESTINATION_STYLE, DestinationStyle
 from pyopt.syntax.format import InferredGroup
 from pyopt.dialects.memref.common import IndexListArrayAttr, reassociation_indices
 from pyopt.dialects.memref.views import (DYNAMIC_INDEX_LIST, _verify_offsets_sizes_strides,
@@ -478,6 +480,9 @@ SPLAT = Op("tensor.splat", operands=[("input", SplatElement), ("dynamicSizes", I
            infer={"input": lambda known, attrs: _elem(known["aggregate"])},
            verify=_verify_splat, result_names=_names("splat"))
 
+
+# tensor.insert / insert_slice write into their `dest` (operand 1): DestinationStyleOpInterface.
+attach([INSERT, INSERT_SLICE], DESTINATION_STYLE, DestinationStyle(lambda op: [1]))
 
 OPS = [BITCAST, CAST, CONCAT, DIM, RANK, EMPTY, EXTRACT, INSERT, EXTRACT_SLICE, INSERT_SLICE,
        PARALLEL_INSERT_SLICE, FROM_ELEMENTS, GENERATE, PAD, YIELD, RESHAPE, EXPAND_SHAPE,
