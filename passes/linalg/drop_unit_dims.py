@@ -22,7 +22,7 @@ from pyopt.ir.types import DYNAMIC, I64, INDEX, MemRefType, RankedTensorType
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite import apply_patterns_greedily
 from pyopt.rewrite.folding import create_or_fold
-from pyopt.rewrite.matchers import constant_int, defining
+from pyopt.rewrite.matchers import constant_int
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import (dps_inits, dps_inputs, has_pure_tensor_semantics,
                                                 init_indices)
@@ -31,6 +31,7 @@ from pyopt.dialects.linalg.builders import create_generic
 from pyopt.dialects.linalg.structured import (concat_maps, indexing_maps, inverse_permutation,
                                               iterator_types, operand_shape, payload)
 from pyopt.dialects.shaped_models import mixed_size, mixed_sizes
+from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value
 from pyopt.dialects.tensor.empty_folding import create_empty, fold_tensor_empty_patterns
 from pyopt.dialects.tensor.reshapes import (FoldDimOfCollapseShape, FoldDimOfExpandShape,
                                             create_collapse_shape, create_expand_shape)
@@ -277,24 +278,6 @@ class DropUnitDims(RewritePattern):
 
 
 # ---------------------------------------------------------------------------- tensor.pad
-def constant_padding_value(pad):
-    """PadOp::getConstantPaddingValue."""
-    block = pad.regions[0].blocks[0]
-    y = block.last
-    if y is None or y.name != "tensor.yield":
-        return None
-    v = y.operands[0]
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    if d is not None and d.opdef is not None and "ConstantLike" in d.opdef.traits:
-        return v
-    if constant_int(v) is not None or defining(v, "arith.constant") is not None:
-        return v
-    owner = d.parent if d is not None else getattr(v, "owner", None)
-    if owner is block:
-        return None
-    return v
-
-
 def _create_pad(rw, src, low, high, pad_value, nofold, loc):
     from pyopt.dialects.tensor.ops import pad_result_type
     from pyopt.ir.core import Block

@@ -19,3 +19,6 @@ _attach_reshapes(TENSOR)
 
 from pyopt.dialects.tensor.slice_canonicalize import attach as _attach_slices  # noqa: E402
 _attach_slices(TENSOR)
+
+from pyopt.dialects.tensor.pad_canonicalize import attach as _attach_pad  # noqa: E402
+_attach_pad(TENSOR)

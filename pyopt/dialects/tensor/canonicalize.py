@@ -3,8 +3,9 @@ and shape facts into tensor.dim/rank/extract, identity casts and slices, cast ch
 sizes of tensor.empty, and tensor.cast producers folded into their users."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
-from pyopt.ir.types import RankedTensorType, UnrankedTensorType, INDEX, DYNAMIC
+from pyopt.ir.attributes import (ArrayAttr, IntegerAttr, FloatAttr, DenseElementsAttr,
+                                 SparseElementsAttr)
+from pyopt.ir.types import ComplexType, RankedTensorType, UnrankedTensorType, INDEX, DYNAMIC
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import dps_inits, is_destination_style
 from pyopt.dialects.vector.folds import raw, scalar_attr
@@ -281,11 +282,42 @@ def _find(root, fn):
 
 
 # -- tensor.extract / insert / from_elements -----------------------------------------------------
+def element_attr(elem_type, value):
+    """The Attribute of one raw DenseElementsAttr element (a complex one: an ArrayAttr of its
+    two parts, as complex.constant takes)."""
+    if type(elem_type) is ComplexType:
+        part = elem_type.element_type
+        return ArrayAttr([scalar_attr(part, value[0]), scalar_attr(part, value[1])])
+    return scalar_attr(elem_type, value)
+
+
+def raw_element(a):
+    """The raw DenseElementsAttr element of a scalar (or complex ArrayAttr) attribute, or None."""
+    if type(a) in (IntegerAttr, FloatAttr):
+        return raw(a)
+    if type(a) is ArrayAttr and len(a) == 2 and all(type(x) in (IntegerAttr, FloatAttr)
+                                                    for x in a):
+        return (raw(a[0]), raw(a[1]))
+    return None
+
+
+def _sparse_element(a, idx):
+    """The element of a sparse constant at `idx`: its value there, else zero."""
+    et = a.type.element_type
+    rank = len(idx)
+    coords = list(a.indices.all_values())
+    values = a.values.all_values()
+    for k in range(len(values)):
+        if list(coords[k * rank:(k + 1) * rank]) == list(idx):
+            return element_attr(et, values[k])
+    return element_attr(et, (0, 0) if type(et) is ComplexType else 0)
+
+
 @fold("extract")
 def _fold_extract(op, consts):
     src = consts[0]
     if type(src) is DenseElementsAttr and src.is_splat:
-        return scalar_attr(src.element_type, src.values[0])
+        return element_attr(src.element_type, src.values[0])
     idx = []
     for c in consts[1:]:
         if type(c) is not IntegerAttr:
@@ -301,7 +333,9 @@ def _fold_extract(op, consts):
         elements = fe.elements
         return elements[flat] if 0 <= flat < len(elements) else None
     if type(src) is DenseElementsAttr and all(0 <= x < n for x, n in zip(idx, t.shape)):
-        return scalar_attr(src.element_type, src.all_values()[flat])
+        return element_attr(src.element_type, src.all_values()[flat])
+    if type(src) is SparseElementsAttr and all(0 <= x < n for x, n in zip(idx, t.shape)):
+        return _sparse_element(src, idx)
     return None
 
 
@@ -326,9 +360,39 @@ def _fold_insert(op, consts):
 
 @fold("from_elements")
 def _fold_from_elements(op, consts):
-    if consts and all(type(c) in (IntegerAttr, FloatAttr) for c in consts):
-        return DenseElementsAttr(op.results[0].type, [raw(c) for c in consts])
+    values = [raw_element(c) for c in consts]
+    if consts and all(v is not None for v in values):
+        return DenseElementsAttr(op.results[0].type, values)
     return None
+
+
+@pat("extract")
+def ExtractFromTensorGenerate(op, rw):
+    """extract of a side-effect free tensor.generate -> its body at the indices."""
+    from pyopt.rewrite.folding import would_be_trivially_dead
+    g = _def(op.tensor, "tensor.generate")
+    if g is None or not would_be_trivially_dead(g):
+        return False
+    body = g.regions[0].blocks[0]
+    mapping = dict(zip(body.args, op.indices))
+    for o in list(body)[:-1]:
+        rw.clone(o, mapping)
+    y = body.last.value
+    rw.replace_op(op, [mapping.get(y, y)])
+    return True
+
+
+@pat("extract")
+def ExtractElementFromIndexCast(op, rw):
+    """extract of an arith.index_cast of a tensor -> index_cast of the extracted element."""
+    c = _def(op.tensor, "arith.index_cast")
+    if c is None:
+        return False
+    src = c.in_
+    new = rw.create("tensor.extract", [src] + list(op.indices), [src.type.element_type],
+                    loc=op.loc)
+    rw.replace_op_with_new_op(op, "arith.index_cast", [new.results[0]], [op.result.type])
+    return True
 
 
 @fold("splat")
@@ -390,32 +454,6 @@ def _fold_insert_slice(op, consts):
 
 
 # -- reshapes ------------------------------------------------------------------------------------
-def _fold_reshape_of_constant(op, consts):
-    src, t = consts[0], op.results[0].type
-    if type(src) is DenseElementsAttr and type(t) is RankedTensorType and \
-            DYNAMIC not in t.shape:
-        return DenseElementsAttr(t, list(src.values))
-    return None
-
-
-@fold("expand_shape")
-def _fold_expand_shape(op, consts):
-    c = _def(op.src, "tensor.collapse_shape")
-    if c is not None and c.src.type is op.result.type and \
-            c.get_attr("reassociation") == op.get_attr("reassociation"):
-        return c.src
-    return _fold_reshape_of_constant(op, consts)
-
-
-@fold("collapse_shape")
-def _fold_collapse_shape(op, consts):
-    e = _def(op.src, "tensor.expand_shape")
-    if e is not None and e.src.type is op.result.type and \
-            e.get_attr("reassociation") == op.get_attr("reassociation"):
-        return e.src
-    return _fold_reshape_of_constant(op, consts)
-
-
 def FoldReshapeWithFromElements(op, rw):
     fe = _def(op.src, "tensor.from_elements")
     t = op.results[0].type
@@ -429,9 +467,50 @@ for _r in ("expand_shape", "collapse_shape"):
     pat(_r)(FoldReshapeWithFromElements)
 
 
+def _reshape_splat(src, t):
+    """reshapeConstantSource: a splat constant at a static result type."""
+    if type(src) is DenseElementsAttr and src.is_splat and type(t) is RankedTensorType and \
+            DYNAMIC not in t.shape:
+        return DenseElementsAttr(t, [src.values[0]])
+    return None
+
+
 @fold("reshape")
 def _fold_reshape(op, consts):
-    return _fold_reshape_of_constant(op, consts)
+    r = _reshape_splat(consts[0], op.result.type)
+    if r is not None:
+        return r
+    prev = _def(op.source, "tensor.reshape")  # reshape of a reshape: of its source
+    if prev is not None:
+        op.set_operand(0, prev.source)
+        return op.result
+    src = op.source
+    st, rt = src.type, op.result.type
+    if type(st) is not RankedTensorType or st is not rt:
+        return None
+    if len(st.shape) == 1:
+        return src
+    fe = _def(op.shape, "tensor.from_elements")
+    if fe is None:
+        return None
+    elements = fe.elements
+    if len(elements) != len(st.shape):
+        return None
+    for i, e in enumerate(elements):
+        c = _const_int(e)
+        if c is not None:
+            if c != st.shape[i]:
+                return None
+            continue
+        d = _def(e, "tensor.dim")
+        if d is None or d.source is not src or _const_int(d.index) != i:
+            return None
+    return src
+
+
+@fold("gather")
+def _fold_gather(op, consts):
+    return _reshape_splat(consts[0], op.result.type)
 
 
 @fold("bitcast")
@@ -483,8 +562,9 @@ def StaticTensorGenerate(op, rw):
 
 
 def _materialize_constant(rewriter, attr, type_, loc):
-    """TensorDialect::materializeConstant builds arith constants."""
-    from pyopt.dialects.arith.folds import materialize_constant
+    """TensorDialect::materializeConstant: arith constants, complex.constant for a complex
+    element."""
+    from pyopt.dialects.complex.folds import materialize_constant
     return materialize_constant(rewriter, attr, type_, loc)
 
 

@@ -4,7 +4,7 @@ TensorOps.cpp), and FoldTensorCastProducerOp: the tensor dialect's pattern foldi
 ops included). Attached by `attach(dialect)`."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import DenseElementsAttr, DenseArrayAttr
+from pyopt.ir.attributes import DenseElementsAttr, DenseArrayAttr, FloatAttr
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, I64, MemRefType, RankedTensorType
 from pyopt.rewrite.matchers import constant_int, defining
@@ -182,9 +182,14 @@ def _fold_resized_splat(op, consts, cst=None):
     src = consts[0]
     t = op.results[0].type
     if type(src) is DenseElementsAttr and src.is_splat and DYNAMIC not in t.shape:
-        if cst is None or src.values[0] == getattr(cst, "value", cst):
+        if cst is None or src.values[0] == _raw_scalar(cst):
             return DenseElementsAttr(t, list(src.values))
     return None
+
+
+def _raw_scalar(a):
+    """A scalar attribute as a DenseElementsAttr stores it (a float's bits)."""
+    return a.bits if type(a) is FloatAttr else getattr(a, "value", a)
 
 
 def _fold_pack(op, consts):
