@@ -119,3 +119,24 @@ def composed_apply(rewriter, expr_or_map, operands, loc=None):
     m, values = compose_map_and_operands(m, values)
     return rewriter.create("affine.apply", values, [INDEX], properties={"map": AffineMapAttr(m)},
                            loc=loc).results[0]
+
+
+def resolve_indices_into_offsets_and_strides(rewriter, loc, offsets, strides, dropped, indices):
+    """resolveIndicesIntoOpWithOffsetsAndStrides: for each dim of a slice's source, the
+    index `offset + index * stride` (index 0 at the `dropped` rank-reduced dims), folded and
+    composed, as index Values. `offsets`, `strides`, `indices`: ints or Values."""
+    it = iter(indices)
+    m = AffineMap(0, 3, [symbol(0) + symbol(1) * symbol(2)])
+    out = []
+    for d, (off, stride) in enumerate(zip(offsets, strides)):
+        idx = 0 if d in dropped else next(it)
+        out.append(value_of(rewriter, composed_folded_apply(rewriter, m, [off, idx, stride], loc),
+                            loc))
+    return out
+
+
+def resolve_sizes_into_sizes(source_sizes, dest_sizes, dropped):
+    """resolveSizesIntoOpWithSizes: the source's sizes at its `dropped` dims, the next of
+    `dest_sizes` elsewhere."""
+    it = iter(dest_sizes)
+    return [s if d in dropped else next(it) for d, s in enumerate(source_sizes)]

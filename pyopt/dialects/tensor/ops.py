@@ -325,25 +325,23 @@ def _verify_pad(op):
     src, res = op.source.type, op.result.type
     low, high = _static(op, "static_low"), _static(op, "static_high")
     if len(low) != len(src.shape) or len(high) != len(src.shape):
-        raise op_error(op, "expected the number of low and high padding values to match the "
-                       "source rank")
+        raise plain_error(op, f"failed to infer expectedType from sourceType '{src}', "
+                              f"specified resultType is '{res}'")
     expected = pad_result_type(src, low, high)
-    if len(res.shape) != len(expected.shape):
-        raise op_error(op, f"specified type {res} does not match the inferred type {expected}")
-    for a, b in zip(res.shape, expected.shape):
-        if a != b and b != DYNAMIC:
-            raise op_error(op, f"specified type {res} does not match the inferred type "
-                           f"{expected}")
+    if len(res.shape) != len(expected.shape) or any(
+            a != b and b != DYNAMIC for a, b in zip(res.shape, expected.shape)):
+        raise plain_error(op, f"specified type '{res}' does not match the inferred type "
+                              f"'{expected}'")
     body = op.regions[0].blocks[0] if op.regions[0].blocks else None
     if body is not None:
-        if len(body.args) != len(src.shape):
-            raise op_error(op, f"expected the block to have {len(src.shape)} arguments")
+        if len(body.args) != len(res.shape):
+            raise plain_error(op, f"expected the block to have {len(res.shape)} arguments")
         for i, a in enumerate(body.args):
             if a.type is not INDEX:
                 raise op_error(op, f"expected block argument {i + 1} to be an index")
         term = body.last
         if term is not None and term.name == "tensor.yield" and \
-                term.value.type is not src.element_type:
+                term.value.type is not res.element_type:
             raise op_error(op, "expected yield type to match shape element type")
 
 
