@@ -569,6 +569,11 @@ def _materialize_constant(rewriter, attr, type_, loc):
 
 
 def attach(dialect):
+    from pyopt.dialects.tensor.relayout_canonicalize import FoldTensorCastProducerOp
     dialect.attach_rewrites(folds=FOLDS, patterns=_PATTERNS,
                             materialize_constant=_materialize_constant)
+    # the dialect's FoldTensorCastProducerOp on its destination-style ops (tensor.insert;
+    # insert_slice has its own cast folders, pack/unpack get it in relayout_canonicalize)
+    dialect.attach_rewrites(patterns={"tensor.insert": [FoldTensorCastProducerOp(
+        "tensor.insert")]})
 
