@@ -26,6 +26,12 @@ exits 0.
     python test/difftest/passtest.py --programs 100 -j 2 --out /tmp/passtest
     python test/difftest/passtest.py --programs 1000 --modes canonicalize,sccp --features vector
     python test/difftest/passtest.py --seed 17 --programs 1 --modes inline --keep --out /tmp/r17
+    python test/difftest/passtest.py --features linalg --programs 100 --seed 30000 \
+        --modes linalg-loops,linalg-affine-loops,linalg-parallel-loops,linalg-generalize,road
+
+The linalg modes (convert-linalg-to-{loops,affine-loops,parallel-loops},
+linalg-generalize-named-ops) run by default only with the generator's `linalg` feature; the
+reference lowering starts with convert-linalg-to-loops, so every mode lowers linalg programs.
 """
 from __future__ import annotations
 
