@@ -237,7 +237,7 @@ def _scalar_constant(v):
         return None
     if type(a) is DenseElementsAttr:
         et = a.type.element_type
-        if not a.is_splat or not isinstance(et, (IntegerType, IndexType, FloatType)):
+        if not a.is_splat or not isinstance(et, (IntegerType, FloatType)):  # isIntOrFloat
             return None
         x = a.splat_value()
         return FloatAttr(et, x) if isinstance(et, FloatType) else IntegerAttr(et, x)
@@ -355,21 +355,26 @@ class RemoveOutsDependency(RewritePattern):
 
 
 def convert_scalar_to_dtype(rw, loc, v, to):
-    """convertScalarToDtype (signed casts)."""
+    """convertScalarToDtype with signed casts (a value it cannot cast is kept)."""
     frm = v.type
     if frm is to:
         return v
     name = None
-    if isinstance(frm, FloatType) and isinstance(to, FloatType):
-        name = "arith.extf" if frm.width < to.width else "arith.truncf"
-    elif isinstance(frm, IntegerType) and isinstance(to, IntegerType):
-        name = "arith.extsi" if frm.width < to.width else "arith.trunci"
-    elif isinstance(frm, IntegerType) and isinstance(to, FloatType):
-        name = "arith.sitofp"
-    elif isinstance(frm, FloatType) and isinstance(to, IntegerType):
-        name = "arith.fptosi"
-    elif isinstance(frm, IndexType) or isinstance(to, IndexType):
-        name = "arith.index_cast"
+    if isinstance(to, IntegerType):
+        if isinstance(frm, FloatType):
+            name = "arith.fptosi"
+        elif isinstance(frm, IndexType):
+            name = "arith.index_cast"
+        elif isinstance(frm, IntegerType):
+            if to.width == frm.width:
+                return v
+            name = "arith.extsi" if to.width > frm.width else "arith.trunci"
+    elif isinstance(to, FloatType):
+        if isinstance(frm, IntegerType):
+            name = "arith.sitofp"
+        elif isinstance(frm, FloatType):
+            name = "arith.extf" if to.width > frm.width else \
+                "arith.truncf" if to.width < frm.width else "arith.bitcast"
     if name is None:
         return v
     return rw.create(name, [v], [to], loc=loc).results[0]
