@@ -19,7 +19,7 @@ from __future__ import annotations
 from pyopt.ir.affine import AffineDimExpr
 from pyopt.ir.attributes import (AffineMapAttr, DenseElementsAttr, FloatAttr, IntegerAttr)
 from pyopt.ir.core import Block
-from pyopt.ir.location import FusedLoc
+from pyopt.ir.location import UNKNOWN_LOC, FusedLoc
 from pyopt.ir.types import FloatType, I64, INDEX, IndexType, IntegerType, MemRefType, \
     RankedTensorType
 from pyopt.pass_registry import register_pass
@@ -252,16 +252,18 @@ def _value_loc(v):
 
 
 def fused_loc(locs):
-    """Builder::getFusedLoc: the distinct locations, one of them alone."""
+    """Builder::getFusedLoc (FusedLoc::get without metadata): nested fused locations
+    flattened, unknown ones dropped, duplicates removed; one left stands alone."""
+    from pyopt.ir.location import UnknownLoc
     uniq = []
     for loc in locs:
-        if isinstance(loc, FusedLoc) and loc.metadata is None:
-            cand = list(loc.locations)
-        else:
-            cand = [loc]
-        for c in cand:
-            if c not in uniq:
+        parts = list(loc.locations) if isinstance(loc, FusedLoc) and loc.metadata is None \
+            else [loc]
+        for c in parts:
+            if not isinstance(c, UnknownLoc) and c not in uniq:
                 uniq.append(c)
+    if not uniq:
+        return UNKNOWN_LOC
     return uniq[0] if len(uniq) == 1 else FusedLoc(uniq)
 
 

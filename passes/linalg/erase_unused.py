@@ -13,7 +13,7 @@ populate_erase_unused_operands_and_results / populate_erase_unnecessary_inputs g
 pattern lists upstream's populate* functions build."""
 from __future__ import annotations
 
-from pyopt.ir.core import Block
+from pyopt.ir.core import Block, value_loc
 from pyopt.ir.types import RankedTensorType, UnrankedTensorType
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import has_pure_tensor_semantics, init_indices
@@ -61,12 +61,11 @@ def new_generic_like(rw, op, inputs, outputs, maps, result_types, iterators=None
     return g
 
 
-def add_entry_block(rw, g, loc=None):
-    """The generic's body block: one argument per operand (its element type), each at the
-    op's location, as GenericOp's builder makes it."""
-    loc = g.loc if loc is None else loc
+def add_entry_block(rw, g):
+    """The generic's body block as GenericOp's builder makes it: one argument per operand,
+    of its element type, at the operand's location."""
     types = [element_type_or_self(v.type) for v in g.operands]
-    block = Block(types, [loc] * len(types))
+    block = Block(types, [value_loc(v) for v in g.operands])
     g.regions[0].append(block)
     if rw.listener is not None:
         rw.listener.notify_block_inserted(block, None)
