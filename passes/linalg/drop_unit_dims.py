@@ -12,7 +12,14 @@ The pass's pattern set also has the canonicalizations and shape-resolution patte
 adds: fill folded through reshapes, extracts and copies; reshapes and slices of tensor.empty;
 tensor.empty's own patterns; collapse/expand canonicalizations; and `dim` of a result
 replaced by the size the producing op states for it (ReifyRankedShapedTypeOpInterface, for
-linalg ops, tensor reshapes, pad, extract_slice, insert_slice and tensor.empty)."""
+linalg ops, tensor reshapes, pad, extract_slice, insert_slice and tensor.empty).
+
+Those come from where they live: the reify models (pyopt/dialects/shaped_models.py,
+pyopt/dialects/linalg/shapes.py) through resolve_shaped_dims' DimOfReifiedShape, the tensor
+dialect's reshape builders and dim-of-reshape patterns (tensor/reshapes.py), its tensor.empty
+folds (tensor/empty_folding.py, tensor.empty's canonicalization in tensor/canonicalize.py)
+and getConstantPaddingValue (tensor/pad_canonicalize.py). Applied with the greedy driver's
+default configuration, as upstream's applyPatternsAndFoldGreedily."""
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap, constant, dim
@@ -24,6 +31,7 @@ from pyopt.rewrite import apply_patterns_greedily
 from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.matchers import constant_int
 from pyopt.rewrite.pattern import RewritePattern
+from passes.scf.common import default_greedy_config
 from pyopt.interfaces.destination_style import (dps_inits, dps_inputs, has_pure_tensor_semantics,
                                                 init_indices)
 from pyopt.dialects.affine.builders import value_of
@@ -552,4 +560,4 @@ def fold_unit_extent_dims_patterns(ctx, strategy):
 def linalg_fold_unit_extent_dims(op, ctx, options):
     strategy = SLICES if options["use-rank-reducing-slices"] else RESHAPE
     pats = fold_unit_extent_dims_patterns(ctx, strategy) + [MoveInitOperandsToInput()]
-    apply_patterns_greedily(op, pats, ctx)
+    apply_patterns_greedily(op, pats, ctx, default_greedy_config())

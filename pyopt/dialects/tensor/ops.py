@@ -113,10 +113,10 @@ def _verify_concat(op):
             raise op_error(op, f"rank of concatenated inputs must match result rank, found "
                            f"{len(t.shape)} vs {rank}")
         if t.element_type is not res.element_type:
-            raise op_error(op, f"inputs and result element type must match")
+            raise op_error(op, "inputs and result element type must match")
     dim = op.get_attr("dim").value
     if dim >= rank:
-        raise op_error(op, f"concatenation dim must be less than the tensor rank")
+        raise op_error(op, "concatenation dim must be less than the tensor rank")
     for i in range(rank):
         if i == dim:
             continue
