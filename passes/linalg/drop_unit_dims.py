@@ -40,6 +40,9 @@ from pyopt.dialects.linalg.structured import (concat_maps, indexing_maps, invers
                                               iterator_types, operand_shape, payload)
 from pyopt.dialects.shaped_models import mixed_size, mixed_sizes
 from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value
+from pyopt.dialects.tensor.slice_canonicalize import (canonical_rank_reduced_type,
+                                                      create_extract_slice, create_insert_slice,
+                                                      slice_properties)
 from pyopt.dialects.tensor.empty_folding import create_empty, fold_tensor_empty_patterns
 from pyopt.dialects.tensor.reshapes import (FoldDimOfCollapseShape, FoldDimOfExpandShape,
                                             create_collapse_shape, create_expand_shape)
@@ -67,30 +70,19 @@ def _pad_amounts(mixed):
     return out
 
 
-def _slice_props(offsets, sizes, strides, n_fixed):
-    so, do = _split(offsets)
-    ss, ds = _split(sizes)
-    st, dt = _split(strides)
-    props = {"static_offsets": DenseArrayAttr(I64, so), "static_sizes": DenseArrayAttr(I64, ss),
-             "static_strides": DenseArrayAttr(I64, st),
-             "operandSegmentSizes": segment_sizes([1] * n_fixed + [len(do), len(ds), len(dt)])}
-    return props, do + ds + dt
-
-
 def _extract_slice(rw, rt, src, offsets, sizes, strides, loc, fold=False):
-    props, dyn = _slice_props(offsets, sizes, strides, 1)
     if fold:
+        props, dyn = slice_properties(offsets, sizes, strides, 1)
         return create_or_fold(rw, "tensor.extract_slice", [src] + dyn, [rt], loc, props)[0]
-    return rw.create("tensor.extract_slice", [src] + dyn, [rt], properties=props,
-                     loc=loc).results[0]
+    return create_extract_slice(rw, rt, src, offsets, sizes, strides, loc)
 
 
 def _insert_slice(rw, name, src, dest, offsets, sizes, strides, loc, fold=False):
-    props, dyn = _slice_props(offsets, sizes, strides, 2)
-    rts = [dest.type] if name == "tensor.insert_slice" else []
     if fold:
+        props, dyn = slice_properties(offsets, sizes, strides, 2)
+        rts = [dest.type] if name == "tensor.insert_slice" else []
         return create_or_fold(rw, name, [src, dest] + dyn, rts, loc, props)
-    return rw.create(name, [src, dest] + dyn, rts, properties=props, loc=loc)
+    return create_insert_slice(rw, name, src, dest, offsets, sizes, strides, loc)
 
 
 def _expand_inferred(rw, v, rt, groups, loc):
@@ -124,7 +116,7 @@ def _rank_reduce_slice(rw, v, target_shape, loc):
     if isinstance(t, MemRefType):
         static, _ = _split(sizes)
         rt = _subview_type(t, offsets, static, strides, target_shape)
-        props, dyn = _slice_props(offsets, sizes, strides, 1)
+        props, dyn = slice_properties(offsets, sizes, strides, 1)
         return create_or_fold(rw, "memref.subview", [v] + dyn, [rt], loc, props)[0]
     rt = RankedTensorType(list(target_shape), t.element_type, t.encoding) \
         if t.encoding is not None else RankedTensorType(list(target_shape), t.element_type)
@@ -374,20 +366,6 @@ def folding_unit_dims_reassociation(sizes):
     if cur and groups:
         groups[-1].extend(cur)
     return groups
-
-
-def canonical_rank_reduced_type(rank, src, sizes):
-    """ExtractSliceOp::inferCanonicalRankReducedResultType: the slice's sizes without its
-    first unit sizes, as many as needed to reach `rank`."""
-    shape = list(sizes)
-    drop = len(shape) - rank
-    out = []
-    for s in shape:
-        if drop > 0 and s == 1:
-            drop -= 1
-            continue
-        out.append(s)
-    return RankedTensorType(out, src.element_type)
 
 
 class RankReducedExtractSliceOp(RewritePattern):
