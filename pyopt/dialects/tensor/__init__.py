@@ -1,5 +1,13 @@
 """The tensor dialect (MLIR 19): tensor creation, element and slice access, reshapes,
-padding. Folds and canonicalization patterns are in canonicalize.py."""
+padding, pack/unpack, gather/scatter.
+
+Declarations: ops.py, relayout.py (gather, scatter, pack, unpack). Folds and canonicalization
+patterns, attached below: canonicalize.py (cast, dim, empty, extract, from_elements, reshape,
+concat, generate, ...), reshapes.py (expand/collapse_shape), slice_canonicalize.py
+(extract/insert/parallel_insert_slice), pad_canonicalize.py, relayout_canonicalize.py.
+Rewrite patterns for passes (Tensor/Transforms): empty_folding.py, slice_patterns.py,
+pack_patterns.py, collapse_slice.py. Shape reification models: pyopt/dialects/
+shaped_models.py."""
 from __future__ import annotations
 
 from pyopt.ir.opdef import Dialect

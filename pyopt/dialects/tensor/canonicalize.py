@@ -1,6 +1,10 @@
 """Folders and canonicalization patterns of the tensor ops (MLIR 19 TensorOps.cpp): constant
-and shape facts into tensor.dim/rank/extract, identity casts and slices, cast chains, static
-sizes of tensor.empty, and tensor.cast producers folded into their users."""
+and shape facts into tensor.dim/rank/extract (sparse and complex constants too), tensor.dim of
+a destination-style result read from its init, identity casts and slices, cast chains, static
+sizes of tensor.empty and casts folded into it, extract of tensor.generate / index_cast,
+tensor.reshape and gather folds, and tensor.cast producers folded into their users.
+(Reshapes, slices and pads have their own modules: reshapes.py, slice_canonicalize.py,
+pad_canonicalize.py.)"""
 from __future__ import annotations
 
 from pyopt.ir.attributes import (ArrayAttr, IntegerAttr, FloatAttr, DenseElementsAttr,
