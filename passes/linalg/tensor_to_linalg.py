@@ -10,26 +10,12 @@ from pyopt.ir.types import DYNAMIC, I64, INDEX
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.folding import create_or_fold
-from pyopt.rewrite.matchers import constant_attr, constant_int
+from pyopt.rewrite.matchers import constant_int
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import value_of
 from pyopt.dialects.linalg.builders import create_named
+from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value
 from passes.memref.common import dispatch
-
-
-def constant_padding_value(pad):
-    """PadOp::getConstantPaddingValue: the yielded value when it is a constant or defined
-    outside the body, else None."""
-    body = pad.regions[0].blocks[0]
-    y = body.last
-    if y is None or y.name != "tensor.yield":
-        return None
-    v = y.value
-    if constant_attr(v) is not None:
-        return v
-    d = v.defining_op()
-    block = d.parent if d is not None else getattr(v, "owner", None)
-    return None if block is body else v
 
 
 def _mixed_size(rw, v, i, loc):

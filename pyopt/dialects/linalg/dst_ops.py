@@ -19,7 +19,7 @@ from pyopt.interfaces import attach
 from pyopt.interfaces.destination_style import DESTINATION_STYLE, DestinationStyle
 from pyopt.dialects.linalg.ops import verify_linalg_op
 from pyopt.dialects.linalg.structured import (LINALG_STRUCTURED, Structured, attrs_of,
-                                              print_ins_outs, split_inherent,
+                                              parse_ins_outs, print_ins_outs, split_inherent,
                                               structured_effects)
 
 TensorOrMemref = TypeConstraint(lambda t: type(t) in (MemRefType, RankedTensorType),
@@ -39,27 +39,8 @@ def _shape(v):
 def _parse_dst(p, state, attr_name=None):
     """parseDstStyleOp: ins/outs (no segment sizes), result types from the tensor inits,
     then `attr_name = [..]` and the attribute dictionary."""
-    if p.accept("<"):
-        props = p.parse_attribute()
-        p.expect(">")
-        state.properties.update(dict(props.value))
-    attrs = p.parse_optional_attr_dict()
-    ins, in_types, outs, out_types = [], [], [], []
-    in_off = out_off = p.start
-    if p.accept_keyword("ins"):
-        p.expect("(")
-        in_off = p.start
-        ins = p.parse_operand_list()
-        in_types = p.parse_colon_type_list()
-        p.expect(")")
-    if p.accept_keyword("outs"):
-        out_off = p.start
-        p.expect("(")
-        outs = p.parse_operand_list()
-        out_types = p.parse_colon_type_list()
-        p.expect(")")
-    state.operands = (p.resolve_operands(ins, in_types, in_off) +
-                      p.resolve_operands(outs, out_types, out_off))
+    attrs = {}
+    in_types, out_types = parse_ins_outs(p, state, segments=False, attrs=attrs)
     state.result_types = [t for t in out_types if type(t) is RankedTensorType]
     if attr_name is not None:
         if not p.accept_keyword(attr_name):

@@ -220,9 +220,11 @@ def verify_yield(op):
 
 
 # ---------------------------------------------------------------------------- syntax
-def parse_ins_outs(p, state):
-    """`(<{props}>)? attr-dict? (ins(%a, ... : types))? (outs(%b, ... : types))?`: sets the
-    operands, their segment sizes and the attributes; returns (input types, output types)."""
+def parse_ins_outs(p, state, segments=True, attrs=None):
+    """`(<{props}>)? attr-dict? (ins(%a, ... : types))? (outs(%b, ... : types))?`
+    (parseCommonStructuredOpParts): sets the operands, with their segment sizes when
+    `segments`; the attribute dictionary goes to `attrs` when given (the caller adds to it),
+    else to the state. Returns (input types, output types)."""
     from pyopt.ir.attributes import DictionaryAttr
     from pyopt.ir.opdef import segment_sizes
     if p.accept("<"):
@@ -231,7 +233,7 @@ def parse_ins_outs(p, state):
         if type(props) is DictionaryAttr:
             state.properties.update(props.value if isinstance(props.value, dict)
                                     else dict(props.value))
-    attrs = p.parse_optional_attr_dict()
+    parsed = p.parse_optional_attr_dict()
     ins, in_types, outs, out_types = [], [], [], []
     in_off = out_off = p.start
     if p.accept_keyword("ins"):
@@ -248,9 +250,13 @@ def parse_ins_outs(p, state):
         p.expect(")")
     state.operands = (p.resolve_operands(ins, in_types, in_off) +
                       p.resolve_operands(outs, out_types, out_off))
-    state.properties["operandSegmentSizes"] = segment_sizes([len(ins), len(outs)])
-    split_inherent(state.opdef, attrs, state.properties)
-    state.attributes.update(attrs)
+    if segments:
+        state.properties["operandSegmentSizes"] = segment_sizes([len(ins), len(outs)])
+    if attrs is not None:
+        attrs.update(parsed)
+    else:
+        split_inherent(state.opdef, parsed, state.properties)
+        state.attributes.update(parsed)
     return in_types, out_types
 
 

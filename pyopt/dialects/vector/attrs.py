@@ -3,10 +3,10 @@
 constraints ops use to spell them."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import ArrayAttr, DialectAttr, IntegerAttr
+from pyopt.ir.attributes import ArrayAttr, IntegerAttr
 from pyopt.ir.types import I64
 from pyopt.ir.constraints import ArrayAttrC, AttrConstraint, DialectAttrC
-from pyopt.ir.enums import BitEnum, BitEnumAttr, enum_param_error
+from pyopt.ir.enums import BitEnum, BitEnumAttr, KeywordEnumAttr
 
 # ---------------------------------------------------------------------------- combining kind
 _KIND_NAMES = ["add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and",
@@ -46,47 +46,10 @@ def kind_supports(kind_attr, elem_type):
 
 
 # ---------------------------------------------------------------------------- plain enums
-class _EnumAttr(DialectAttr):
-    """An EnumAttr with the assembly format "`<` $value `>`"."""
-    __slots__ = ("value",)
-    MNEMONIC = ""
-    CASES: tuple = ()
-    ATTR_DEF = ""
-    CPP = ""
-
-    def __init__(self, value):
-        self.value = value
-
-    @property
-    def keyword(self):
-        return self.CASES[self.value]
-
-    def asm(self, p):
-        return f"#vector.{self.MNEMONIC}<{self.keyword}>"
-
-    def asm_stripped(self, p):
-        return f"<{self.keyword}>"
-
-    @classmethod
-    def get(cls, keyword):
-        return cls(cls.CASES.index(keyword))
-
-    @classmethod
-    def parse_stripped(cls, parser, custom=True):
-        err = parser.custom_error if custom else parser.error
-        parser.expect("<")
-        off = parser.start
-        if parser.kind != "bare":
-            raise enum_param_error(err, parser, "expected keyword for " + cls.CPP, off,
-                                   cls.ATTR_DEF, cls.CPP)
-        kw = parser.tok
-        if kw not in cls.CASES:
-            parser._next()
-            raise enum_param_error(err, parser, f"expected {cls.CPP} to be one of: " +
-                                   ", ".join(cls.CASES), off, cls.ATTR_DEF, cls.CPP)
-        parser._next()
-        parser.expect(">")
-        return cls(cls.CASES.index(kw))
+class _EnumAttr(KeywordEnumAttr):
+    """An EnumAttr of the vector dialect with the assembly format "`<` $value `>`"."""
+    __slots__ = ()
+    DIALECT = "vector"
 
 
 class IteratorTypeAttr(_EnumAttr):
