@@ -145,7 +145,9 @@ FOLDS.update({
                                identity_rhs=lambda c: c == 0.0 and not _is_neg_zero(c)),
     "arith.mulf": _float_binop(lambda a, b: a * b, identity_rhs=lambda c: c == 1.0),
     "arith.divf": _float_binop(_div, identity_rhs=lambda c: c == 1.0),
-    "arith.remf": _float_binop(lambda a, b: math.fmod(a, b) if b != 0.0 else math.nan),
+    # APFloat::mod: an infinite dividend or a zero divisor gives the default NaN
+    "arith.remf": _float_binop(lambda a, b: math.fmod(a, b) if b != 0.0 and not math.isinf(a)
+                               else math.nan),
     "arith.maximumf": _float_binop(_maximum),
     "arith.minimumf": _float_binop(_minimum),
     "arith.maxnumf": _float_binop(_maxnum),
