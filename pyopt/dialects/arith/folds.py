@@ -128,10 +128,13 @@ def _float_binop(fn, identity_rhs=None):
         kind = et.kind
 
         def elem(a, b):
+            x, y = bits_to_float(a, kind), bits_to_float(b, kind)
             try:
-                r = fn(bits_to_float(a, kind), bits_to_float(b, kind))
+                r = fn(x, y)
             except (ZeroDivisionError, OverflowError, ValueError):
                 return None
+            if r is not None and r != r and x == x and y == y:
+                r = math.nan  # a new NaN: APFloat's default one is positive (the host's is not)
             return None if r is None else float_to_bits(r, kind)
         if kind not in ("f16", "bf16", "f32", "f64"):
             return None
