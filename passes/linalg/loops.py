@@ -15,6 +15,7 @@ from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite import apply_patterns_greedily
+from pyopt.rewrite.matchers import constant_int
 from pyopt.rewrite.pattern import RewritePattern, canonicalization_patterns
 from pyopt.dialects.affine.canonicalize import canonicalize_map_and_operands
 from pyopt.interfaces.destination_style import has_pure_buffer_semantics, init_indices
@@ -86,7 +87,7 @@ def _affine_nest(rw, lbs, ubs, steps, iterators, body, loc):
     """buildAffineLoopNest: constant bounds when both are constants, else identity maps."""
     ivs = []
     for lb, ub, st in zip(lbs, ubs, steps):
-        lc, uc = _const_of(lb), _const_of(ub)
+        lc, uc = constant_int(lb), constant_int(ub)
         if lc is not None and uc is not None:
             operands, lmap, umap = [], AffineMap.get_constant_map(lc), \
                 AffineMap.get_constant_map(uc)
@@ -96,7 +97,7 @@ def _affine_nest(rw, lbs, ubs, steps, iterators, body, loc):
             operands, lmap, umap, counts = [lb, ub], ident, ident, [1, 1, 0]
         f = rw.create("affine.for", operands, [], properties={
             "lowerBoundMap": AffineMapAttr(lmap), "upperBoundMap": AffineMapAttr(umap),
-            "step": IntegerAttr(INDEX, _const_of(st)),
+            "step": IntegerAttr(INDEX, constant_int(st)),
             "operandSegmentSizes": segment_sizes(counts)}, regions=1, loc=loc)
         block = Block([INDEX], [loc])
         f.regions[0].append(block)
@@ -138,15 +139,6 @@ def _parallel_nest(rw, lbs, ubs, steps, iterators, body, loc, ivs=None):
     rw.set_insertion_point(block.last)
     with _unlisted(rw):  # ParallelOp::build runs the body builder: the rest of the nest
         _parallel_nest(rw, lbs[n:], ubs[n:], steps[n:], iterators[n:], body, loc, ivs)
-
-
-def _const_of(v):
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    if d is not None and d.name == "arith.constant":
-        a = d.properties.get("value")
-        if type(a) is IntegerAttr:
-            return a.value
-    return None
 
 
 # ---------------------------------------------------------------------------- the body
