@@ -1,30 +1,10 @@
-"""The bufferization dialect, only as far as pyopt's passes and their tests meet it: the
-casts between tensors and memrefs, `bufferization.to_memref` and `bufferization.to_tensor`
-(the tensor type is the memref's shape and element type, inferred)."""
+"""The bufferization dialect: tensor <-> memref ops in ops.py, buffer-ownership ops
+(clone, dealloc) in dealloc_ops.py."""
 from __future__ import annotations
 
-from pyopt.ir.constraints import AnyMemRef, AnyTensor, UnitAttrC
-from pyopt.ir.opdef import Dialect, Op, PURE
-from pyopt.ir.types import MemRefType, RankedTensorType, UnrankedTensorType
+from pyopt.ir.opdef import Dialect
 
+from . import dealloc_ops, ops
+from .ops import TO_MEMREF, TO_TENSOR, tensor_type_of  # noqa: F401
 
-def tensor_type_of(memref_type):
-    """getTensorTypeFromMemRefType."""
-    if isinstance(memref_type, MemRefType):
-        return RankedTensorType(memref_type.shape, memref_type.element_type, None)
-    return UnrankedTensorType(memref_type.element_type)
-
-
-TO_MEMREF = Op("bufferization.to_memref", operands=[("tensor", AnyTensor)],
-               attrs={"read_only": UnitAttrC().opt()}, results=[("memref", AnyMemRef)],
-               traits=[PURE], format="$tensor (`read_only` $read_only^)? attr-dict `:` "
-                                     "type($memref)",
-               infer={"tensor": lambda known, attrs: tensor_type_of(known["memref"])})
-TO_TENSOR = Op("bufferization.to_tensor", operands=[("memref", AnyMemRef)],
-               attrs={"restrict": UnitAttrC().opt(), "writable": UnitAttrC().opt()},
-               results=[("result", AnyTensor)], effects=frozenset({"read"}),
-               format="$memref (`restrict` $restrict^)? (`writable` $writable^)? attr-dict "
-                      "`:` type($memref)",
-               infer={"result": lambda known, attrs: tensor_type_of(known["memref"])})
-
-BUFFERIZATION = Dialect("bufferization", [TO_MEMREF, TO_TENSOR])
+BUFFERIZATION = Dialect("bufferization", ops.OPS + dealloc_ops.OPS)
