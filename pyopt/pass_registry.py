@@ -123,15 +123,19 @@ def _load_builtin_passes():
 def parse_options(info, text):
     """`a=1 b=true` (mlir-opt accepts spaces between options) -> {name: value}."""
     values = {n: o.default for n, o in info.options.items()}
+    given = set()
     for key, val in split_options(text):
         opt = info.options.get(key)
         if opt is None:
             raise ValueError(f"no such option {key}")
         try:
-            values[key] = opt.convert(val)
+            v = opt.convert(val)
         except ValueError as e:
             e.option = key
             raise
+        # a repeated list option adds to the list, as llvm::cl's list options
+        values[key] = values[key] + v if opt.type is list and key in given else v
+        given.add(key)
     return values
 
 
