@@ -75,11 +75,12 @@ def split_chunks(text, marker=SPLIT_MARKER):
 
 
 def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
-                 typed_pointers=False):
+                 typed_pointers=False, parser_class=Parser):
     """Parses a buffer into its top-level op (an implicit builtin.module unless disabled).
     `freeze`: the parsed IR is moved off the cycle collector (gc.freeze) before the collector
     is enabled again, so no collection walks it. Seed-era typed LLVM pointers become opaque
-    ones unless `typed_pointers` (the typed-pointer mode of the lowering passes) keeps them."""
+    ones unless `typed_pointers` (the typed-pointer mode of the lowering passes) keeps them.
+    `parser_class`: a Parser subclass (the language server's RecordingParser)."""
     top = Block()
     ctx.external_resources = {}  # (each input, or split chunk, has its own)
     # Parsing only adds live objects: the cycle collector's full passes over the growing IR
@@ -91,7 +92,7 @@ def parse_module(buffer: SourceBuffer, ctx, implicit_module=True, freeze=False,
             from pyopt.bytecode import read_bytecode
             p = read_bytecode(buffer.text, buffer.name, ctx, top)
         else:
-            p = Parser(buffer, ctx)
+            p = parser_class(buffer, ctx)
             p.parse_top_level(top)
         if getattr(p, "_llvm_seed_syntax", False):  # (see dialects/llvm/typed_pointers.py)
             from pyopt.dialects.llvm.typed_pointers import erase_typed_pointers
