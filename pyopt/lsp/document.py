@@ -1,0 +1,132 @@
+"""An open .mlir file as the language server holds it: the text, its `// -----` chunks (each
+parsed and verified on its own, as mlir-lsp-server does), the diagnostics of each chunk and
+what the recording parser saw, plus offset <-> LSP position conversion.
+
+Positions are LSP's (line, UTF-16 code unit); offsets index the Python string of the whole
+text. A chunk's offsets are relative to the chunk; `Chunk.start` converts.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
+from pyopt.ir.location import SourceBuffer, UNKNOWN_LOC
+from pyopt.ir.verifier import verify
+from pyopt.syntax.parser_state import RecordingParser
+from pyopt.tool import OptOptions, parse_module, split_chunks, SPLIT_MARKER, _with_op_note
+
+
+class Chunk:
+    """One `// -----` piece: its parse (possibly partial) and its diagnostics."""
+    __slots__ = ("start", "end", "buffer", "module", "parser", "state", "diagnostics",
+                 "parsed", "index")
+
+    def __init__(self, start, end, buffer):
+        self.start = start
+        self.end = end
+        self.buffer = buffer
+        self.module = None  # the top-level op, when the parse succeeded
+        self.parser = None  # the RecordingParser (kept for its alias tables)
+        self.state = None  # its ParserState, also after a failed parse (what it read so far)
+        self.diagnostics = []  # pyopt Diagnostics (errors, warnings, remarks)
+        self.parsed = False
+        self.index = None  # the position index, built on first query (index.py)
+
+
+class Document:
+    def __init__(self, uri, path, text, ctx, version=None):
+        self.uri = uri
+        self.path = path
+        self.version = version
+        self.ctx = ctx
+        self.set_text(text)
+
+    def set_text(self, text):
+        self.text = text
+        nl, i = [], text.find("\n")
+        while i >= 0:
+            nl.append(i)
+            i = text.find("\n", i + 1)
+        self._newlines = nl
+        spans = split_chunks(text) if SPLIT_MARKER in text else [(0, len(text))]
+        self.chunks = []
+        for start, end in spans:
+            buf = SourceBuffer(self.path, text[start:end], text.count("\n", 0, start))
+            chunk = Chunk(start, end, buf)
+            self._parse(chunk)
+            self.chunks.append(chunk)
+
+    # -- parsing -----------------------------------------------------------------------------
+    def _parse(self, chunk):
+        ctx = self.ctx
+        engine = DiagnosticEngine()
+        engine.collector = chunk.diagnostics  # warnings and remarks of verifiers land here
+        ctx.diag_engine = engine
+        holder = []
+
+        def recording_parser(buffer, c):
+            p = RecordingParser(buffer, c)
+            holder.append(p)
+            return p
+        try:
+            module, _ = parse_module(chunk.buffer, ctx, parser_class=recording_parser)
+            chunk.module = module
+            chunk.parsed = True
+            verify(module, ctx)
+        except MLIRError as e:
+            _add_error(chunk.diagnostics, e, chunk.module is not None)
+        except RecursionError:
+            chunk.diagnostics.append(Diagnostic("error", UNKNOWN_LOC,
+                                                "nesting too deep for the parser"))
+        if holder:
+            chunk.parser = holder[0]
+            chunk.state = holder[0].state
+            chunk.state.finish()
+
+    # -- positions ---------------------------------------------------------------------------
+    def line_start(self, line):
+        if line <= 0:
+            return 0
+        nl = self._newlines
+        return nl[line - 1] + 1 if line - 1 < len(nl) else len(self.text)
+
+    def position(self, offset):
+        """(line, character) of a text offset."""
+        line = bisect_right(self._newlines, offset - 1)
+        start = self.line_start(line)
+        head = self.text[start:offset]
+        if head.isascii():
+            return line, len(head)
+        return line, len(head.encode("utf-16-le")) // 2
+
+    def offset(self, line, character):
+        """The text offset of an LSP position (clamped to its line)."""
+        start = self.line_start(line)
+        end = self.text.find("\n", start)
+        if end < 0:
+            end = len(self.text)
+        text = self.text[start:end]
+        if text.isascii():
+            return start + min(character, len(text))
+        units = 0
+        for i, c in enumerate(text):
+            if units >= character:
+                return start + i
+            units += 2 if ord(c) > 0xFFFF else 1
+        return end
+
+    def chunk_at(self, offset):
+        """The chunk holding a text offset (the last one at the end of the text)."""
+        for chunk in self.chunks:
+            if offset < chunk.end:
+                return chunk
+        return self.chunks[-1]
+
+
+def _add_error(out, err, verifying):
+    # MLIR's context prints the op on a verifier diagnostic by default, so the server's
+    # diagnostics carry it as a note (as mlir-lsp-server's do).
+    d = _with_op_note(err, OptOptions(print_op_on_diagnostic=verifying))
+    if d.message is not None:
+        out.append(d)
+    out.extend(x for x in err.more if x.message is not None)
