@@ -26,6 +26,23 @@ def _erase_unnecessary_inputs(func, ctx, options):
                             default_greedy_config())
 
 
+def _greedy(patterns):
+    """An implementation applying the patterns made by `patterns()` greedily."""
+    def run(func, ctx, options):
+        apply_patterns_greedily(func, patterns(), ctx, default_greedy_config())
+    return run
+
+
+def _swap_pad_slice():
+    from passes.linalg.slice_swaps import ExtractSliceOfPadSwap
+    return [ExtractSliceOfPadSwap()]
+
+
+def _swap_fill_slice():
+    from passes.linalg.slice_swaps import SwapExtractSliceOfFill
+    return [SwapExtractSliceOfFill()]
+
+
 # (flag, description, implementation or None), in the order upstream tests the flags
 FLAGS = [
     ("test-patterns", "Test a mixed set of patterns", None),
@@ -40,11 +57,13 @@ FLAGS = [
     ("test-generalize-tensor-unpack", "Test transform that generalizes unpack ops into a "
      "sequence of tensor and Linalg ops", None),
     ("test-swap-subtensor-padtensor",
-     "Test rewrite of subtensor(tensor.pad) into tensor.pad(subtensor)", None),
+     "Test rewrite of subtensor(tensor.pad) into tensor.pad(subtensor)",
+     _greedy(_swap_pad_slice)),
     ("test-bubble-up-extract-slice-op-pattern",
      "Test rewrite of linalgOp + extract_slice into extract_slice + linalgOp", None),
     ("test-swap-extract-slice-with-fill-pattern",
-     "Test patterns to swap tensor.extract_slice(linalg.fill())", None),
+     "Test patterns to swap tensor.extract_slice(linalg.fill())",
+     _greedy(_swap_fill_slice)),
     ("test-erase-unused-operands-and-results",
      "Test patterns to erase unused operands and results", _erase_unused_operands_and_results),
     ("test-erase-unnecessary-inputs", "Test patterns to erase unnecessary inputs",
