@@ -22,11 +22,11 @@ def zero_attr(t):
     if isinstance(t, IntegerType) or t is INDEX:
         return IntegerAttr(t, 0)
     if isinstance(t, FloatType):
-        return FloatAttr(t, 0.0)
+        return FloatAttr(t, 0)  # (FloatAttr and dense float elements hold bits)
     if isinstance(t, (VectorType, RankedTensorType)):
         e = zero_attr(t.element_type)
         if isinstance(e, (IntegerAttr, FloatAttr)):
-            return DenseElementsAttr(t, [e.value])
+            return DenseElementsAttr(t, [0])
     return None
 
 
