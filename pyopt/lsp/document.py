@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
-from pyopt.ir.location import SourceBuffer, UNKNOWN_LOC
+from pyopt.ir.location import SourceBuffer, SourceLoc, UNKNOWN_LOC
 from pyopt.ir.verifier import verify
 from pyopt.syntax.parser_state import RecordingParser
 from pyopt.tool import OptOptions, parse_module, split_chunks, SPLIT_MARKER, _with_op_note
@@ -78,6 +78,10 @@ class Document:
         except RecursionError:
             chunk.diagnostics.append(Diagnostic("error", UNKNOWN_LOC,
                                                 "nesting too deep for the parser"))
+        except Exception as e:  # a bug in some op's parser or verifier: said, not fatal
+            at = SourceLoc(chunk.buffer, holder[0].start) if holder else UNKNOWN_LOC
+            chunk.diagnostics.append(Diagnostic(
+                "error", at, f"internal error in pyopt: {type(e).__name__}: {e}"))
         if holder:
             chunk.parser = holder[0]
             chunk.state = holder[0].state
