@@ -117,10 +117,24 @@ class Verifier:
                 if dialect is not None and dialect.verify_op_attribute is not None:
                     dialect.verify_op_attribute(op, name, a)
 
+    def _region_arg_attrs(self, op):
+        """FunctionOpInterface's verifyTrait: argument attributes named `dialect.x` go to
+        their dialect's `verify_region_arg_attribute` (verifyRegionArgAttribute)."""
+        dialects = self.ctx.dialects
+        external = not op.regions or not op.regions[0].blocks
+        for entry in op.properties["arg_attrs"].value:
+            for name, a in getattr(entry, "value", ()):
+                dialect = dialects.get(name.split(".", 1)[0]) if "." in name else None
+                hook = getattr(dialect, "verify_region_arg_attribute", None)
+                if hook is not None:
+                    hook(op, name, a, True, external)
+
     def _on_entry(self, op):
         d = op.opdef
         if op.attributes:
             self._dialect_attrs(op)
+        if "arg_attrs" in op.properties:
+            self._region_arg_attrs(op)
         if d is not None:
             fn = d.__dict__.get("_verify_fn")
             if fn is None:
