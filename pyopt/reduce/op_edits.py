@@ -1,0 +1,94 @@
+"""Reductions on single ops: erase an op (its used results replaced by simpler values), and
+inline a region of an op in its place (`scf.if` by one branch, a loop by one iteration's body).
+
+A reduction is a `sites(module)` list (positions in the module, found again in a clone by
+walking it the same way) and `apply(module, ctx, sites) -> changed`; the driver tries chunks
+of sites, largest first."""
+from __future__ import annotations
+
+from pyopt.ir.opdef import ISOLATED, SYMBOL_TABLE, TERMINATOR
+from pyopt.reduce.scope import available, replace_results, replacement
+from pyopt.rewrite.rewriter import PatternRewriter
+
+
+def walk_list(module):
+    return list(module.walk_ops())
+
+
+def _depth(op, top):
+    d = 0
+    while op is not top and op.parent is not None:
+        op = op.parent.parent_op
+        d += 1
+    return d
+
+
+class EraseOps:
+    """Erase ops, shallow ones first (a whole function before its body's ops)."""
+    name = "erase-ops"
+
+    def sites(self, module):
+        ops = walk_list(module)
+        keyed = [(_depth(op, module), i) for i, op in enumerate(ops)
+                 if i and not op.has_trait(TERMINATOR)]
+        return [i for _, i in sorted(keyed)]
+
+    def apply(self, module, ctx, sites):
+        ops = walk_list(module)
+        changed = False
+        for i in sorted(sites, reverse=True):  # (nested ops and users before their parents)
+            op = ops[i]
+            if op.parent is None:  # inside an op erased already
+                continue
+            replace_results(op, ctx)
+            op.erase()
+            changed = True
+        return changed
+
+
+def _inlinable(op):
+    return op.regions and not op.has_trait(ISOLATED) and not op.has_trait(SYMBOL_TABLE)
+
+
+class InlineRegions:
+    """Put the body of one region of an op (single block) in place of the op: its block
+    arguments become the op's operands of the same type (or other simple values), the op's
+    results the values its terminator yields."""
+    name = "inline-regions"
+
+    def sites(self, module):
+        out = []
+        for i, op in enumerate(walk_list(module)):
+            if i and _inlinable(op):
+                out.extend((i, k) for k, r in enumerate(op.regions) if len(r.blocks) == 1)
+        return out
+
+    def apply(self, module, ctx, sites):
+        ops = walk_list(module)
+        changed, done = False, set()
+        for i, k in sorted(sites, reverse=True):
+            op = ops[i]
+            if op.parent is None or i in done:
+                continue
+            done.add(i)
+            changed |= _inline(op, op.regions[k].blocks[0], ctx)
+        return changed
+
+
+def _inline(op, block, ctx):
+    args = []
+    for arg in block.args:
+        same = [v for v in op.operands if v.type == arg.type] or available(op, arg.type)
+        args.append(same[0] if same else replacement(op, arg.type, ctx))
+    term = block.last
+    yielded = []
+    if term is not None and term.has_trait(TERMINATOR):
+        yielded = term.operands
+        term.erase()
+    if [v.type for v in yielded] == [r.type for r in op.results]:
+        for r, v in zip(op.results, yielded):
+            r.replace_all_uses_with(v)
+    PatternRewriter(ctx).inline_block_before(block, op.parent, op, args)
+    replace_results(op, ctx)
+    op.erase()
+    return True
