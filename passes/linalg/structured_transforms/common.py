@@ -1,0 +1,67 @@
+"""Shared pieces of the structured transform ops' implementations."""
+from __future__ import annotations
+
+from pyopt.ir.diagnostics import Diagnostic
+from pyopt.ir.types import DYNAMIC, IndexType
+from pyopt.interfaces import attach
+from pyopt.dialects.transform.extension import TRANSFORM_OP, TransformOpModel
+from pyopt.ir.core import value_loc
+from pyopt.dialects.transform.failures import definite, definite_silent, silenceable
+from pyopt.dialects.transform.types import ParamHandleType
+
+
+def implement(opdef, apply=None, *, each=None, consumes=(), modifies_payload=False,
+              each_op=None, reports_tracking=False):
+    """Attaches the TransformOpInterface model of a declared op."""
+    attach(opdef, TRANSFORM_OP, TransformOpModel(apply, each, consumes, modifies_payload,
+                                                 each_op, False, reports_tracking))
+
+
+def report_definite(state, failure):
+    """A driver's TilingFailure-like error (op, message, emitted): emitted errors are
+    reported at the payload op and the transform fails definitely (its message was said)."""
+    state.emit(Diagnostic("error", failure.op.loc, failure.message))
+    return definite_silent()
+
+
+def mixed_sizes(op, static, dynamic):
+    """getMixedValues: the static list with each kDynamic entry replaced by the next dynamic
+    operand (a transform Value)."""
+    it = iter(dynamic)
+    return [next(it) if s == DYNAMIC else s for s in static]
+
+
+def _index_result(transform_op, op):
+    if len(op.results) != 1 or not isinstance(op.results[0].type, IndexType):
+        raise silenceable(transform_op, "payload op must have exactly 1 index result",
+                          [(f"has {len(op.results)} results", op.loc)])
+    return op.results[0]
+
+
+def unpack_single_index_results(state, transform_op, mixed):
+    """unpackSingleIndexResultPayloadOperations: each transform Value of `mixed` becomes one
+    int (a param) or the index Value of one payload op (TransformFailure otherwise)."""
+    out = []
+    for x in mixed:
+        if isinstance(x, int):
+            out.append(x)
+            continue
+        if isinstance(x.type, ParamHandleType):
+            params = state.params(x)
+            if len(params) != 1:
+                raise definite(transform_op, "requires exactly one parameter associated")
+            out.append(params[0].value)
+            continue
+        ops = state.payload_ops(x)
+        if len(ops) != 1:
+            raise silenceable(transform_op, "handle must be mapped to exactly one payload op",
+                              [(f"mapped to {len(ops)} payload ops", value_loc(x))])
+        out.append(_index_result(transform_op, ops[0]))
+    return out
+
+
+def unpack_packed_index_results(state, transform_op, packed):
+    """The packed form: every param or payload op of one handle."""
+    if isinstance(packed.type, ParamHandleType):
+        return [p.value for p in state.params(packed)]
+    return [_index_result(transform_op, o) for o in state.payload_ops(packed)]

@@ -1,0 +1,147 @@
+"""transform.structured.tile_using_for / tile_using_forall over the tiling drivers
+(passes/linalg/tiling/)."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import IntegerAttr
+from pyopt.ir.core import value_loc
+from pyopt.ir.types import DYNAMIC, INDEX, IndexType
+from pyopt.interfaces.tiling import TilingFailure, tiling_model
+from pyopt.dialects.transform.ext_structured import TILE_USING_FOR, TILE_USING_FORALL
+from pyopt.dialects.transform.failures import silenceable
+from pyopt.dialects.transform.types import ParamHandleType
+
+from passes.linalg.structured_transforms.common import (implement, mixed_sizes, report_definite,
+                                                        unpack_packed_index_results,
+                                                        unpack_single_index_results)
+from passes.linalg.tiling.forall_tiling import tile_to_forall, tile_to_forall_using_tile_sizes
+from passes.linalg.tiling.scf_tiling import tile_using_scf
+
+
+def _static(op, name):
+    a = op.get_attr(name)
+    return list(a.values) if a is not None else []
+
+
+def _scalable_size(b, op, size):
+    """`[n]`: n * vector.vscale."""
+    c = b.create("arith.constant", [], [INDEX], properties={"value": IntegerAttr(INDEX, size)},
+                 loc=op.loc).results[0]
+    vs = b.create("vector.vscale", [], [INDEX], loc=op.loc).results[0]
+    return b.create("arith.muli", [c, vs], [INDEX], loc=op.loc).results[0]
+
+
+def _dynamic_size_sources(op, state, targets):
+    """Per dynamic size operand: one int per target (params) or one producing op per
+    target (handles)."""
+    out = []
+    for v in op.dynamic_sizes:
+        if isinstance(v.type, ParamHandleType):
+            params = [p.value for p in state.params(v)]
+            if len(params) != len(targets):
+                raise silenceable(op, f"expected as many parameter values (0) as target ops "
+                                      f"({len(targets)})", [("for this parameter", value_loc(v))])
+            out.append(params)
+            continue
+        producers = state.payload_ops(v)
+        if len(producers) != len(targets):
+            raise silenceable(op, f"expected as many dynamic size-producing operations "
+                                  f"({len(producers)}) as target ops ({len(targets)})",
+                              [("for this handle", value_loc(v))])
+        for p in producers:
+            if len(p.results) != 1 or not isinstance(p.results[0].type, IndexType):
+                raise silenceable(op, "expected sizes to be produced by ops with a single "
+                                      "index-type result",
+                                  [("size producer op", p.loc), ("for this handle",
+                                                                  value_loc(v))])
+        out.append([p.results[0] for p in producers])
+    return out
+
+
+def apply_tile_using_for(op, state, results):
+    static = _static(op, "static_sizes")
+    scalable = _static(op, "scalable_sizes")
+    targets = state.payload_ops(op.target)
+    dynamic = _dynamic_size_sources(op, state, targets)
+    rw = state.rewriter
+    tiled, loops = [], [[] for _ in range(len(op.results) - 1)]
+    for i, target in enumerate(targets):
+        m = tiling_model(target)
+        if m is None:
+            raise silenceable(op, "only ops implementing TilingInterface are supported",
+                              [("target op", target.loc)])
+        n = len(m.iterator_types(target))
+        if len(static) > n:
+            raise silenceable(op, f"too many tiles provided, expected at most {n} found "
+                                  f"{len(static)}", [("target op", target.loc)])
+        sizes, k = [], 0
+        rw.set_insertion_point_after(target)
+        for j, s in enumerate(static):
+            if s != DYNAMIC:
+                sizes.append(_scalable_size(rw, op, s) if j < len(scalable) and scalable[j]
+                             else s)
+                continue
+            sizes.append(dynamic[k][i])
+            k += 1
+        try:
+            r = tile_using_scf(rw, target, sizes, _static(op, "interchange"))
+        except TilingFailure as f:
+            if f.emitted:
+                raise report_definite(state, f)
+            raise report_definite(state, TilingFailure(op, "failed to tile"))
+        rw.replace_op(target, r.replacements)
+        tiled.extend(r.tiled_ops)
+        for j, loop in enumerate(r.loops):
+            if j < len(loops):
+                loops[j].append(loop)
+    results.set(0, tiled)
+    for j, lst in enumerate(loops):
+        results.set(j + 1, lst)
+
+
+def _warn(state):
+    from pyopt.ir.diagnostics import Diagnostic
+    return lambda op, message: state.emit(Diagnostic("warning", op.loc, message))
+
+
+def apply_tile_using_forall(op, state, results):
+    d = op.opdef
+    packed_threads = d.get_group(op, "operand", 3)
+    packed_tiles = d.get_group(op, "operand", 4)
+    threads = unpack_packed_index_results(state, op, packed_threads) \
+        if packed_threads is not None else \
+        unpack_single_index_results(state, op, mixed_sizes(op, _static(op, "static_num_threads"),
+                                                           op.num_threads))
+    tiles = unpack_packed_index_results(state, op, packed_tiles) \
+        if packed_tiles is not None else \
+        unpack_single_index_results(state, op, mixed_sizes(op, _static(op, "static_tile_sizes"),
+                                                           op.tile_sizes))
+    mapping = op.get_attr("mapping")
+    mapping = list(mapping) if mapping is not None else None
+    rw = state.rewriter
+    foralls, tiled = [], []
+    for target in state.payload_ops(op.target):
+        if tiling_model(target) is None:
+            raise silenceable(op, "only TilingInterface ops are supported",
+                              [("target op", target.loc)])
+        rw.set_insertion_point(target)
+        try:
+            if threads:
+                r = tile_to_forall(rw, target, threads, None, mapping, False, _warn(state))
+            else:
+                r = tile_to_forall_using_tile_sizes(rw, target, tiles, mapping, _warn(state))
+        except TilingFailure as f:
+            if f.emitted:
+                raise report_definite(state, f)
+            raise silenceable(op, "transform.structured.tile_using_forall failed to apply",
+                              [("when applied to this op", target.loc)])
+        rw.replace_op(target, list(r.forall.results))
+        foralls.append(r.forall)
+        tiled.append(r.tiled_op)
+    results.set(op.results[1], foralls)
+    results.set(op.results[0], tiled)
+
+
+implement(TILE_USING_FOR, apply_tile_using_for, consumes=("target",), modifies_payload=True,
+          reports_tracking=True)
+implement(TILE_USING_FORALL, apply_tile_using_forall, consumes=("target",),
+          modifies_payload=True, reports_tracking=True)

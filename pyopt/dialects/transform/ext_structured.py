@@ -1,0 +1,179 @@
+"""Declarations of the structured (linalg) transform ops of MLIR 19 LinalgTransformOps.td:
+syntax and verifiers. What they do (their TransformOpInterface models) is attached by
+passes/linalg/structured_transforms/, over the tiling, fusion and vectorization drivers."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import DenseArrayAttr
+from pyopt.ir.constraints import (ArrayAttrC, DenseBoolArray, DenseI64Array, DictAttrC,
+                                  IntEnum, IntEnumAttrC, StrAttr, TypeAttrAny)
+from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, Op
+from pyopt.ir.types import DYNAMIC, I1, I32, I64
+from pyopt.ir.verifier import op_error
+from pyopt.dialects.transform.extension import register_ops
+from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
+
+MATCH_INTERFACE = IntEnum("MatchInterfaceEnum",
+                          ["LinalgOp", "TilingInterface", "LoopLikeInterface"], I32,
+                          "An interface to match")
+StrArrayAttr = ArrayAttrC(StrAttr, "string array attribute")
+TypeArrayAttr = ArrayAttrC(TypeAttrAny, "type array attribute")
+_FUNCTIONAL = "attr-dict `:` functional-type(operands, results)"
+
+
+# -- custom<DynamicIndexList> with scalable entries: `[4, [8], %n]` ----------------------------
+def parse_scalable_index_list(p, ctx, values_el, ints_el, scalable_el=None):
+    values, ints, scalable = [], [], []
+    p.expect("[", "expected '[' in dynamic index list")
+    if not p.accept("]"):
+        while True:
+            bracketed = scalable_el is not None and p.accept("[")
+            if p.kind == "percent":
+                values.append(p.parse_operand())
+                ints.append(DYNAMIC)
+            else:
+                ints.append(p.parse_integer("expected SSA value or integer"))
+            if bracketed:
+                p.expect("]")
+            scalable.append(bracketed)
+            if p.accept(","):
+                continue
+            p.expect("]", "expected ']' in dynamic index list")
+            break
+    ctx.set(values_el, values)
+    ctx.set(ints_el, DenseArrayAttr(I64, ints))
+    if scalable_el is not None:
+        ctx.set(scalable_el, DenseArrayAttr(I1, scalable))
+
+
+def print_scalable_index_list(pr, op, values, ints, scalable=None):
+    vals = iter(values or ())
+    flags = list(scalable.values) if scalable is not None else []
+    items = []
+    for i, x in enumerate(ints.values if ints is not None else ()):
+        s = pr.value(next(vals)) if x == DYNAMIC else str(x)
+        items.append(f"[{s}]" if i < len(flags) and flags[i] else s)
+    pr.out.append("[" + ", ".join(items) + "]")
+
+
+# -- custom<PackedOrDynamicIndexList>: `*(%packed)` or a dynamic index list -------------------
+def parse_packed_or_dynamic(p, ctx, packed_el, values_el, ints_el):
+    if p.accept("*"):
+        p.expect("(")
+        ctx.set(packed_el, p.parse_operand())
+        p.expect(")")
+        ctx.set(ints_el, DenseArrayAttr(I64, []))
+        return
+    parse_scalable_index_list(p, ctx, values_el, ints_el)
+
+
+def print_packed_or_dynamic(pr, op, packed, values, ints):
+    if packed is not None and packed != []:
+        v = packed[0] if isinstance(packed, list) else packed
+        pr.out.append(f"*({pr.value(v)})")
+        return
+    print_scalable_index_list(pr, op, values, ints)
+
+
+INDEX_LISTS = {"ScalableIndexList": (parse_scalable_index_list, print_scalable_index_list),
+               "PackedOrDynamicIndexList": (parse_packed_or_dynamic, print_packed_or_dynamic)}
+
+
+# -- structured.match -------------------------------------------------------------------------
+MATCH = Op("transform.structured.match",
+           operands=[("target", OpHandle)], results=[("results", OpHandle)],
+           attrs={"ops": StrArrayAttr.opt(), "interface": IntEnumAttrC(MATCH_INTERFACE).opt(),
+                  "op_attrs": DictAttrC().opt(), "filter_result_type": TypeAttrAny.opt(),
+                  "filter_operand_types": TypeArrayAttr.opt()},
+           format="(`ops` `{` $ops^ `}`)? (`interface` `{` $interface^ `}`)? "
+                  "(`attributes` $op_attrs^)? (`filter_result_type` `=` $filter_result_type^)? "
+                  "(`filter_operand_types` `=` $filter_operand_types^)? `in` $target attr-dict "
+                  "`:` functional-type($target, results)")
+
+
+# -- structured.tile_using_for ----------------------------------------------------------------
+def _verify_tile_using_for(op):
+    static = list(op.get_attr("static_sizes").values) if op.get_attr("static_sizes") else []
+    scal = op.get_attr("scalable_sizes")
+    n_scal = len(scal.values) if scal is not None else 0
+    if scal is not None and len(static) != n_scal:
+        raise op_error(op, f"expected same number of sizes ({len(static)}) and scalable sizes "
+                           f"({n_scal})")
+    expected = len(static) - static.count(0)
+    loops = len(op.results) - 1
+    if loops != expected:
+        raise op_error(op, f"expected number of loops to tile ({expected}) to match number of "
+                           f"`loops` results ({loops})")
+
+
+TILE_USING_FOR = Op("transform.structured.tile_using_for",
+                    operands=[("target", OpHandle), ("dynamic_sizes", AnyHandleOrParam, "*")],
+                    results=[("tiled_linalg_op", OpHandle), ("loops", OpHandle, "*")],
+                    attrs={"static_sizes": DenseI64Array.opt(),
+                           "interchange": DenseI64Array.opt(),
+                           "scalable_sizes": DenseBoolArray.opt()},
+                    format="$target `tile_sizes` custom<ScalableIndexList>($dynamic_sizes, "
+                           "$static_sizes, $scalable_sizes) (`interchange` `=` $interchange^)? "
+                           + _FUNCTIONAL,
+                    custom_directives=INDEX_LISTS, verify=_verify_tile_using_for)
+
+
+# -- structured.tile_using_forall -------------------------------------------------------------
+def _verify_tile_using_forall(op):
+    d = op.opdef
+
+    def given(static_name, group, packed):
+        s = op.get_attr(static_name)
+        mixed = bool(s is not None and len(s.values)) or bool(d.get_group(op, "operand", group))
+        return int(mixed) + int(d.get_group(op, "operand", packed) is not None)
+    threads = given("static_num_threads", 1, 3)
+    tiles = given("static_tile_sizes", 2, 4)
+    if threads > 1:
+        raise op_error(op, "num_threads and packed_num_threads are mutually exclusive")
+    if tiles > 1:
+        raise op_error(op, "tile_sizes and packed_tile_sizes are mutually exclusive")
+    if threads == 0 and tiles == 0:
+        raise op_error(op, "either (packed_)num_threads or (packed_)tile_sizes must be "
+                           "specified")
+
+
+def _parse_forall_sizes(p, ctx, pnt, nt, snt, pts, ts, sts):
+    """`num_threads [...]` and/or `tile_sizes [...]` in either order (the oilist)."""
+    seen = set()
+    while True:
+        if "n" not in seen and p.accept_keyword("num_threads"):
+            parse_packed_or_dynamic(p, ctx, pnt, nt, snt)
+            seen.add("n")
+        elif "t" not in seen and p.accept_keyword("tile_sizes"):
+            parse_packed_or_dynamic(p, ctx, pts, ts, sts)
+            seen.add("t")
+        else:
+            break
+
+
+def _print_forall_sizes(pr, op, pnt, nt, snt, pts, ts, sts):
+    parts = []
+    if (pnt is not None and pnt != []) or nt or (snt is not None and len(snt.values)):
+        pr.out.append("num_threads ")
+        print_packed_or_dynamic(pr, op, pnt, nt, snt)
+        parts.append(1)
+    if (pts is not None and pts != []) or ts or (sts is not None and len(sts.values)):
+        pr.out.append((" " if parts else "") + "tile_sizes ")
+        print_packed_or_dynamic(pr, op, pts, ts, sts)
+
+
+TILE_USING_FORALL = Op(
+    "transform.structured.tile_using_forall",
+    operands=[("target", OpHandle), ("num_threads", AnyHandleOrParam, "*"),
+              ("tile_sizes", AnyHandleOrParam, "*"), ("packed_num_threads", AnyHandleOrParam, "?"),
+              ("packed_tile_sizes", AnyHandleOrParam, "?")],
+    results=[("tiled_op", OpHandle), ("forall_op", OpHandle)],
+    attrs={"static_num_threads": DenseI64Array.opt(), "static_tile_sizes": DenseI64Array.opt(),
+           "mapping": ArrayAttrC().opt()},
+    traits=[ATTR_SIZED_OPERANDS],
+    format="$target custom<ForallSizes>($packed_num_threads, $num_threads, $static_num_threads, "
+           "$packed_tile_sizes, $tile_sizes, $static_tile_sizes) "
+           "(`(` `mapping` `=` $mapping^ `)`)? " + _FUNCTIONAL,
+    custom_directives={"ForallSizes": (_parse_forall_sizes, _print_forall_sizes)},
+    verify=_verify_tile_using_forall)
+
+register_ops(MATCH, TILE_USING_FOR, TILE_USING_FORALL)
