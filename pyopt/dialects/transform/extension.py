@@ -123,6 +123,14 @@ def transform_op(opdef, apply=None, *, each=None, consumes=(), modifies_payload=
     return deco
 
 
+def implement(opdef, apply=None, *, each=None, consumes=(), modifies_payload=False,
+              each_op=None, allows_repeated=False, reports_tracking=False):
+    """Attaches the interpreter model to an op declared elsewhere (e.g. a dialect declares
+    the op, the pass library that owns its machinery implements it)."""
+    attach(opdef, TRANSFORM_OP, TransformOpModel(apply, each, consumes, modifies_payload,
+                                                 each_op, allows_repeated, reports_tracking))
+
+
 def pattern_descriptor(opdef, populate):
     """Declares a pattern-descriptor op for `transform.apply_patterns` regions."""
     register_ops(opdef)
