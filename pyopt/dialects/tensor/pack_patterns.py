@@ -94,12 +94,16 @@ def create_pack(rw, source, dest, inner, tiles, padding, outer, loc, replace=Non
     return rw.create("tensor.pack", operands, [dest.type], properties=props, loc=loc)
 
 
-def create_unpack(rw, source, dest, inner, tiles, outer, replace):
+def create_unpack(rw, source, dest, inner, tiles, outer, replace=None, loc=None):
+    """UnPackOp's builder from mixed tiles; with `replace`, replaces that op."""
     st, dt = _split(tiles)
     props = {"inner_dims_pos": DenseArrayAttr(I64, list(inner)),
              "static_inner_tiles": DenseArrayAttr(I64, st)}
     if outer:
         props["outer_dims_perm"] = DenseArrayAttr(I64, list(outer))
+    if replace is None:
+        return rw.create("tensor.unpack", [source, dest] + dt, [dest.type], properties=props,
+                         loc=loc)
     return rw.replace_op_with_new_op(replace, "tensor.unpack", [source, dest] + dt, [dest.type],
                                      properties=props)
 
