@@ -43,13 +43,19 @@ def _swap_fill_slice():
     return [SwapExtractSliceOfFill()]
 
 
+def _linalg_to_vector():
+    from passes.linalg.vectorize_conv import VectorizeConvolution
+    return [VectorizeConvolution()]
+
+
 # (flag, description, implementation or None), in the order upstream tests the flags
 FLAGS = [
     ("test-patterns", "Test a mixed set of patterns", None),
     ("test-vector-transfer-forwarding-patterns",
      "Test a fused pass that forwards memref.copy to vector.transfer", None),
     ("test-linalg-to-vector-patterns",
-     "Test a set of patterns that rewrite a linalg contraction in vector.contract form", None),
+     "Test a set of patterns that rewrite a linalg contraction in vector.contract form",
+     _greedy(_linalg_to_vector)),
     ("test-generalize-pad-tensor", "Test transform pad tensor by copying with generic ops",
      None),
     ("test-generalize-tensor-pack", "Test transform that generalizes pack ops into a sequence "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.ir.affine import AffineExprKind, AffineMap, constant, dim
 from pyopt.ir.types import FloatType, IndexType, IntegerType, MemRefType, VectorType
-from pyopt.rewrite.folding import is_memory_effect_free
+from pyopt.analysis.reduction import match_reduction  # noqa: F401  (vectorizer imports it here)
 from pyopt.ir.diagnostics import Diagnostic
 from pyopt.syntax.printer import op_for_diagnostic
 
@@ -56,36 +56,6 @@ def for_iv_owner(v):
 
 
 # ------------------------------------------------------------------ reductions
-def _depends_on(value, carried):
-    """dependsOnCarriedVals as upstream evaluates it: its backward slice stops at the loop
-    body, so only `value` itself being a carried value counts."""
-    return value in carried
-
-
-def match_reduction(args, pos):
-    """(reduced value, combiner ops) of iter arg `pos` (upstream's matchReduction)."""
-    carried = args[pos]
-    if not carried.has_one_use():
-        return None, []
-    comb = next(iter(carried.users()))
-    if len(comb.operand_slots) != 2:
-        return None, []
-    reduced = comb.operand(1) if comb.operand(0) is carried else comb.operand(0)
-    region_op = carried.owner.parent_op
-    if _depends_on(reduced, set(args)):
-        return None, []
-    combiners = []
-    while comb.name != "affine.yield":
-        if not is_memory_effect_free(comb) or len(comb.results) != 1 or \
-                not comb.results[0].has_one_use() or comb.parent_op is not region_op:
-            return None, []
-        combiners.append(comb)
-        comb = next(iter(comb.results[0].users()))
-    if len(combiners) != 1 or comb.operand(pos) is not combiners[-1].results[0]:
-        return None, []
-    return reduced, combiners
-
-
 def supported_reductions(loop):
     """[(kind, position, reduced value)] for the iter args that are supported reductions."""
     out = []
