@@ -188,7 +188,7 @@ def _include_consumed(op):
     out = set()
     for i in range(len(op.operands)):
         if arg_attrs is not None and i < len(arg_attrs) and \
-                "transform.consumed" in arg_attrs[i].value:
+                arg_attrs[i].get("transform.consumed") is not None:
             out.add(i)
     return out
 
@@ -330,7 +330,7 @@ ALTERNATIVES = transform_op(
        format="($scope^ `:` type($scope))? (`->` type($results)^)? attr-dict-with-keyword "
               "regions",
        implicit_terminator="transform.yield", verify=V.verify_alternatives),
-    _apply_alternatives, modifies_payload=True)
+    _apply_alternatives, consumes=("scope",), modifies_payload=True)
 
 __all__ = ["SEQUENCE", "NAMED_SEQUENCE", "INCLUDE", "YIELD", "FOREACH", "ALTERNATIVES",
            "apply_sequence_block", "is_handle_consumed", "OpHandleType"]

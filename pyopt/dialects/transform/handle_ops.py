@@ -242,8 +242,9 @@ MERGE_HANDLES = transform_op(
     Op("transform.merge_handles", operands=[("handles", AnyHandleOrParam, "*")],
        results=[("result", AnyHandleOrParam)], attrs={"deduplicate": UnitAttrConstraint.opt()},
        format="(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)",
+       infer={"handles": "result"},
        verify=V.verify_merge_handles),
-    _apply_merge, consumes=("handles",))
+    _apply_merge)
 
 
 def _apply_split(op, state, results):
@@ -270,12 +271,12 @@ SPLIT_HANDLE = transform_op(
               "fail_on_payload_too_small": BoolAttrConstraint.opt(),
               "overflow_result": I64Attr.opt()},
        format="$handle " + _FT, verify=V.verify_split_handle),
-    _apply_split, consumes=("handle",))
+    _apply_split)
 
 CAST = transform_op(
     Op("transform.cast", operands=[("input", OpHandle)], results=[("output", OpHandle)],
        format="$input attr-dict `:` type($input) `to` type($output)", verify=V.verify_cast),
-    each=lambda op, target, state: [target], consumes=("input",))
+    each=lambda op, target, state: [target])
 
 
 def _apply_select(op, state, results):

@@ -87,6 +87,7 @@ MATCH_PARAM_CMPI = transform_op(
     Op("transform.match.param.cmpi", operands=[("param", Param), ("reference", Param)],
        attrs={"predicate": MatchCmpIPredicateC},
        format="$predicate $param `,` $reference attr-dict `:` type($param)",
+       infer={"reference": "param"},
        verify=V.verify_same_types("param", "reference")),
     _apply_cmpi, match=True)
 
@@ -236,7 +237,9 @@ FOREACH_MATCH = transform_op(
               "functional-type(operands, results)",
        custom_directives={"ForeachMatchSymbols": (_parse_match_symbols,
                                                   _print_match_symbols)},
-       verify=V.verify_foreach_match),
+       verify=V.verify_foreach_match,
+       result_names=lambda op: [(0, "updated_root")] + ([(1, "yielded")]
+                                                         if len(op.results) > 1 else [])),
     _apply_foreach_match, consumes=("root",), modifies_payload=True)
 
 

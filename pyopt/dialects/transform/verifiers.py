@@ -66,7 +66,7 @@ def consumed_block_arguments(block):
 
 def _arg_attr(op, i, name):
     aa = op.properties.get("arg_attrs")
-    return aa is not None and i < len(aa) and name in aa[i].value
+    return aa is not None and i < len(aa) and aa[i].get(name) is not None
 
 
 def verify_consume_annotations(op, also_internal=False):
