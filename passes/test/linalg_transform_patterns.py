@@ -48,6 +48,21 @@ def _linalg_to_vector():
     return [VectorizeConvolution()]
 
 
+def _generalize_pad():
+    from passes.linalg.tensor_to_linalg import GeneralizePad
+    return [GeneralizePad()]
+
+
+def _generalize_pack():
+    from passes.linalg.generalize_relayout import generalize_pack_patterns
+    return generalize_pack_patterns()
+
+
+def _generalize_unpack():
+    from passes.linalg.generalize_relayout import generalize_unpack_patterns
+    return generalize_unpack_patterns()
+
+
 # (flag, description, implementation or None), in the order upstream tests the flags
 FLAGS = [
     ("test-patterns", "Test a mixed set of patterns", None),
@@ -57,11 +72,11 @@ FLAGS = [
      "Test a set of patterns that rewrite a linalg contraction in vector.contract form",
      _greedy(_linalg_to_vector)),
     ("test-generalize-pad-tensor", "Test transform pad tensor by copying with generic ops",
-     None),
+     _greedy(_generalize_pad)),
     ("test-generalize-tensor-pack", "Test transform that generalizes pack ops into a sequence "
-     "of tensor and Linalg ops", None),
+     "of tensor and Linalg ops", _greedy(_generalize_pack)),
     ("test-generalize-tensor-unpack", "Test transform that generalizes unpack ops into a "
-     "sequence of tensor and Linalg ops", None),
+     "sequence of tensor and Linalg ops", _greedy(_generalize_unpack)),
     ("test-swap-subtensor-padtensor",
      "Test rewrite of subtensor(tensor.pad) into tensor.pad(subtensor)",
      _greedy(_swap_pad_slice)),
