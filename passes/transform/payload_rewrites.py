@@ -58,7 +58,10 @@ def _apply_patterns_each(op, target, state):
     body = op.patterns
     if body.blocks:
         for d in body.blocks[0].ops:
-            pats.extend(model(d, PATTERN_DESCRIPTOR)(d, state.ctx))
+            got = model(d, PATTERN_DESCRIPTOR)(d, state.ctx)
+            if isinstance(got, PatternSet):  # (flattened: one set for all descriptors)
+                got = [p for lst in got.by_root.values() for p in lst] + list(got.generic)
+            pats.extend(got)
     patterns = PatternSet(pats)
     config = _config(op)
     tracking = state.rewriter.listener
@@ -128,7 +131,7 @@ def _apply_dce_each(op, target, state):
     order = []
     target.walk(order.append)  # post-order
     for o in order:
-        if o is not target and o.parent_block is not None and is_trivially_dead(o):
+        if o is not target and o.parent is not None and is_trivially_dead(o):
             add_defs(o)
             erase(o)
     while worklist:

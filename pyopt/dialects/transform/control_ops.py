@@ -137,6 +137,7 @@ SEQUENCE = transform_op(
               "$failure_propagation_mode `)` attr-dict-with-keyword regions",
        custom_directives={"SequenceOpOperands": (_parse_seq_operands, _print_seq_operands)},
        implicit_terminator="transform.yield", verify=V.verify_sequence,
+       default_dialect="transform",
        possible_top_level=True),
     _apply_sequence, consumes=_body_arg_consumption)
 
@@ -170,6 +171,7 @@ NAMED_SEQUENCE = transform_op(
        regions=["body"], traits=[ISOLATED, SYMBOL],
        parse=_parse_named_sequence, print=_print_named_sequence,
        verify=V.verify_named_sequence, implicit_terminator="transform.yield",
+       is_declaration=lambda op: False,  # (an external named sequence may stay public)
        possible_top_level=True),
     _apply_named_sequence)
 
@@ -281,7 +283,8 @@ FOREACH = transform_op(
        regions=["body"], traits=[SINGLE_BLOCK],
        format="$targets (`with_zip_shortest` $with_zip_shortest^)? `:` type($targets) "
               "(`->` type($results)^)? $body attr-dict",
-       implicit_terminator="transform.yield", verify=V.verify_foreach),
+       implicit_terminator="transform.yield", verify=V.verify_foreach,
+       default_dialect="transform"),
     _apply_foreach, consumes=_body_arg_consumption)
 
 
@@ -312,7 +315,7 @@ def _apply_alternatives(op, state, results):
                     break
             if ok:
                 for orig, clone in zip(originals, clones):
-                    orig.parent_block.insert_before(orig, clone)
+                    orig.parent.insert_before(orig, clone)
                     state.rewriter_replace(orig, clone)
                 forward_terminator(state, block, results)
                 return None

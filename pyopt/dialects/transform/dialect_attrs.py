@@ -15,20 +15,20 @@ TARGET_TAG = "transform.target_tag"
 def verify_transform_attribute(op, name, attr):
     if name == WITH_NAMED_SEQUENCE:
         if not op.has_trait(SYMBOL_TABLE):
-            raise plain_error(op, f"{name} attribute can only be attached to operations with "
+            raise plain_error(op, f'"{name}" attribute can only be attached to operations with '
                                   "symbol tables")
         _check_recursion(op)
         return
     if name == TARGET_TAG:
         if type(attr) is not StringAttr:
-            raise plain_error(op, f"{name} attribute must be a string")
+            raise plain_error(op, f'"{name}" attribute must be a string')
         return
     if name in ("transform.consumed", "transform.readonly",
                 "transform.silence_tracking_failures"):
         if type(attr) is not UnitAttr:
-            raise plain_error(op, f"{name} must be a unit attribute")
+            raise plain_error(op, f'"{name}" must be a unit attribute')
         return
-    raise plain_error(op, f"unknown attribute: {name}")
+    raise plain_error(op, f'unknown attribute: "{name}"')
 
 
 def _check_recursion(table):

@@ -177,3 +177,58 @@ TILE_USING_FORALL = Op(
     verify=_verify_tile_using_forall)
 
 register_ops(MATCH, TILE_USING_FOR, TILE_USING_FORALL)
+
+
+# -- custom<SemiFunctionType>: `!t` or `(!t) -> !r` / `(!t) -> (!r, ...)` ---------------------
+def parse_semi_function_type(p, ctx, arg_el, res_el):
+    paren = p.accept("(")
+    arg = p.parse_type()
+    ctx.set(arg_el, arg)
+    if not paren:
+        ctx.set(res_el, arg)  # (19 leaves the result type null here)
+        return
+    p.expect(")")
+    p.expect("->")
+    if p.accept("("):
+        types = [p.parse_type()]
+        while p.accept(","):
+            types.append(p.parse_type())
+        p.expect(")")
+        ctx.set(res_el, types)
+    else:
+        ctx.set(res_el, p.parse_type())
+
+
+def print_semi_function_type(pr, op, arg, res):
+    res = res if isinstance(res, list) else ([] if res is None else [res])
+    if not res:
+        pr.out.append(pr.type_str(arg))
+        return
+    inner = ", ".join(pr.type_str(t) for t in res)
+    pr.out.append(f"({pr.type_str(arg)}) -> " + (f"({inner})" if len(res) > 1 else inner))
+
+
+SEMI_FUNCTION = {"SemiFunctionType": (parse_semi_function_type, print_semi_function_type)}
+_SEMI = "attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed))"
+
+
+def _one_to_one(name, format=_SEMI, attrs=None, verify=None):
+    """An op taking one target handle and giving one `transformed` handle."""
+    return Op(name, operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+              attrs=attrs or {}, format=format, custom_directives=SEMI_FUNCTION, verify=verify)
+
+
+def _verify_interchange(op):
+    perm = list(op.get_attr("iterator_interchange").values) \
+        if op.get_attr("iterator_interchange") is not None else []
+    if sorted(perm) != list(range(len(perm))):
+        raise op_error(op, "expects iterator_interchange to be a permutation, found "
+                           + ", ".join(str(x) for x in perm))
+
+
+GENERALIZE = _one_to_one("transform.structured.generalize")
+SPECIALIZE = _one_to_one("transform.structured.specialize")
+INTERCHANGE = _one_to_one("transform.structured.interchange",
+                          "$target (`iterator_interchange` `=` $iterator_interchange^)? " + _SEMI,
+                          {"iterator_interchange": DenseI64Array.opt()}, _verify_interchange)
+register_ops(GENERALIZE, SPECIALIZE, INTERCHANGE)

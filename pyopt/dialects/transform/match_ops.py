@@ -180,7 +180,7 @@ def _apply_foreach_match(op, state, results):
         for payload in _post_order(root):
             if op.restrict_root is None and payload is root:
                 continue
-            if payload.parent_block is None and payload is not root:
+            if payload.parent is None and payload is not root:
                 continue  # erased by an earlier action
             for matcher, action in pairs:
                 try:

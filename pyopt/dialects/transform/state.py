@@ -94,12 +94,28 @@ def _value_loc(v):
     return v.loc if v.loc is not None else v.owner.parent_op.loc
 
 
+def _check_kinds(arg, items):
+    """mapBlockArgument: what is bound must be of the argument's kind (ops, values or
+    attributes)."""
+    t = arg.type
+    if isinstance(t, OpHandleType):
+        ok, what = (lambda x: isinstance(x, Operation)), "top-level operation handle"
+    elif isinstance(t, ValueHandleType):
+        ok, what = (lambda x: isinstance(x, (OpResult, BlockArgument))), \
+            "the top-level value handle"
+    else:
+        ok, what = (lambda x: not isinstance(x, (Operation, OpResult, BlockArgument))), \
+            "top-level parameter"
+    if not all(ok(x) for x in items):
+        raise definite(_value_loc(arg), f"wrong kind of value provided for {what}")
+
+
 def _happens_before(a, b):
     """Whether transform op `a` runs before `b` (same or enclosing blocks)."""
-    block = a.parent_block if hasattr(a, "parent_block") else None
+    block = a.parent if hasattr(a, "parent_block") else None
     x = b
     while x is not None:
-        if x.parent_block is a.parent_block:
+        if x.parent is a.parent:
             return a is not x and a.is_before_in_block(x)
         x = x.parent_op
     return False
@@ -139,7 +155,7 @@ class TransformState:
         rw = PatternRewriter(self.ctx, _TrackingListener(self, self.current))
         rw.replace_op(op, new_op.results) if op.results else None
         self._replace_op(op, new_op)
-        rw.erase_op(op) if op.parent_block is not None else None
+        rw.erase_op(op) if op.parent is not None else None
 
     # -- reading the mapping -------------------------------------------------------------------
     def payload_ops(self, handle):
@@ -164,6 +180,8 @@ class TransformState:
         (already reported) when they do not fit."""
         t = handle.type
         items = list(items)
+        if isinstance(handle, BlockArgument):
+            _check_kinds(handle, items)
         if isinstance(t, OpHandleType):
             if any(not isinstance(x, Operation) for x in items):
                 raise definite(_value_loc(handle), "attempting to assign a null payload op to "
