@@ -11,7 +11,7 @@ from pyopt.interfaces.bufferizable import (BUFFERIZABLE, EQUIVALENT, UNKNOWN, Al
                                            plain_error, unknown_aliasing_values)
 from pyopt.interfaces.bufferizable_rewrite import (bufferize_block_signature, get_buffer,
                                                    replace_op_with_bufferized_values)
-from pyopt.ir.attributes import BoolAttr
+from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import FunctionType, MemRefType
 from pyopt.ir.verify_invariants import op_error
 
@@ -162,7 +162,7 @@ class FuncModel(WithUnstructuredControlFlow):
         if value.owner is not op.regions[0].blocks[0]:
             return True
         w = _arg_attr(op, value.index, WRITABLE_ATTR)
-        if isinstance(w, BoolAttr):
+        if isinstance(w, IntegerAttr) and getattr(w.type, "width", None) == 1:  # a BoolAttr
             return bool(w.value)
         return True
 
