@@ -91,10 +91,14 @@ def _parse_seq_operands(p, ctx, root_el, root_t, extra_el, extra_t, optional=Fal
     rt = p.parse_type()
     types = []
     if extra:
-        p.expect(",")
+        off = p.start
+        if not p.accept(","):
+            raise p.error("expected types to be provided for all operands", off)
         types = [p.parse_type()]
         while p.accept(","):
             types.append(p.parse_type())
+        if len(types) != len(extra):
+            raise p.error("expected types to be provided for all operands", off)
     p.accept(")")
     ctx.set(root_el, root)
     ctx.set(root_t, rt)
@@ -139,7 +143,7 @@ SEQUENCE = transform_op(
        implicit_terminator="transform.yield", verify=V.verify_sequence,
        default_dialect="transform",
        possible_top_level=True),
-    _apply_sequence, consumes=_body_arg_consumption)
+    _apply_sequence, consumes=_body_arg_consumption, match=True)
 
 
 # -- named_sequence ---------------------------------------------------------------------------
@@ -170,7 +174,7 @@ NAMED_SEQUENCE = transform_op(
               "res_attrs": DictArrayAttr.opt()},
        regions=["body"], traits=[ISOLATED, SYMBOL],
        parse=_parse_named_sequence, print=_print_named_sequence,
-       verify=V.verify_named_sequence, implicit_terminator="transform.yield",
+       verify=V.verify_named_sequence,
        is_declaration=lambda op: False,  # (an external named sequence may stay public)
        possible_top_level=True),
     _apply_named_sequence)
@@ -229,7 +233,7 @@ INCLUDE = transform_op(
        format="$target `failures` `(` $failure_propagation_mode `)``(` $operands `)` "
               "attr-dict `:` functional-type($operands, $results)",
        verify=V.verify_include),
-    _apply_include, consumes=_include_consumed)
+    _apply_include, consumes=_include_consumed, match=True)
 
 
 # -- yield ------------------------------------------------------------------------------------

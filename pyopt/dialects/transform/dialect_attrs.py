@@ -54,7 +54,8 @@ def _check_recursion(table):
             stack.append(s)
             for c in edges.get(s, ()):
                 if state.get(c) == 1:
-                    cycle = stack[stack.index(c):]
+                    # (reported as Tarjan's SCC walk lists it: last visited first)
+                    cycle = stack[stack.index(c):][::-1]
                     raise plain_error(cycle[0], "recursion not allowed in named sequences",
                                       *[("operation on recursion stack", x.loc)
                                         for x in cycle[1:]])

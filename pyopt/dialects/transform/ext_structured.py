@@ -9,7 +9,8 @@ from pyopt.ir.constraints import (ArrayAttrC, DenseBoolArray, DenseI64Array, Dic
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, Op
 from pyopt.ir.types import DYNAMIC, I1, I32, I64
 from pyopt.ir.verifier import op_error
-from pyopt.dialects.transform.extension import register_ops
+from pyopt.dialects.transform.extension import transform_op
+from pyopt.dialects.transform.failures import definite
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
 
 MATCH_INTERFACE = IntEnum("MatchInterfaceEnum",
@@ -18,6 +19,41 @@ MATCH_INTERFACE = IntEnum("MatchInterfaceEnum",
 StrArrayAttr = ArrayAttrC(StrAttr, "string array attribute")
 TypeArrayAttr = ArrayAttrC(TypeAttrAny, "type array attribute")
 _FUNCTIONAL = "attr-dict `:` functional-type(operands, results)"
+
+# What an op does is provided by the pass library (passes/linalg/structured_transforms/):
+# `provide(OP, fn)`; the interpreter model declared here (with the op's handle effects)
+# dispatches to it.
+IMPLEMENTATION = "StructuredTransformImpl"
+
+
+def provide(opdef, fn):
+    opdef.extra[IMPLEMENTATION] = fn
+
+
+def _impl(op):
+    fn = op.opdef.extra.get(IMPLEMENTATION)
+    if fn is None:
+        raise definite(op, f"{op.name} has no implementation loaded")
+    return fn
+
+
+def _dispatch_apply(op, state, results):
+    return _impl(op)(op, state, results)
+
+
+def _dispatch_each(op, payload, state):
+    return _impl(op)(op, payload, state)
+
+
+def declare(opdef, each=False, consumes=("target",), modifies_payload=True, tracking=True,
+            each_op=None):
+    """Adds `opdef` to the dialect with its TransformOpInterface model: `each` for
+    TransformEachOpTrait ops, `consumes` the consumed operand names."""
+    transform_op(opdef, None if each else _dispatch_apply,
+                 each=_dispatch_each if each else None, consumes=consumes,
+                 modifies_payload=modifies_payload, each_op=each_op,
+                 reports_tracking=tracking)
+    return opdef
 
 
 # -- custom<DynamicIndexList> with scalable entries: `[4, [8], %n]` ----------------------------
@@ -176,7 +212,9 @@ TILE_USING_FORALL = Op(
     custom_directives={"ForallSizes": (_parse_forall_sizes, _print_forall_sizes)},
     verify=_verify_tile_using_forall)
 
-register_ops(MATCH, TILE_USING_FOR, TILE_USING_FORALL)
+declare(MATCH, consumes=(), modifies_payload=False, tracking=False)
+declare(TILE_USING_FOR)
+declare(TILE_USING_FORALL)
 
 
 # -- custom<SemiFunctionType>: `!t` or `(!t) -> !r` / `(!t) -> (!r, ...)` ---------------------
@@ -210,9 +248,10 @@ def print_semi_function_type(pr, op, arg, res):
 
 SEMI_FUNCTION = {"SemiFunctionType": (parse_semi_function_type, print_semi_function_type)}
 _SEMI = "attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed))"
+_TARGET_SEMI = "$target " + _SEMI
 
 
-def _one_to_one(name, format=_SEMI, attrs=None, verify=None):
+def _one_to_one(name, format=_TARGET_SEMI, attrs=None, verify=None):
     """An op taking one target handle and giving one `transformed` handle."""
     return Op(name, operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
               attrs=attrs or {}, format=format, custom_directives=SEMI_FUNCTION, verify=verify)
@@ -231,4 +270,6 @@ SPECIALIZE = _one_to_one("transform.structured.specialize")
 INTERCHANGE = _one_to_one("transform.structured.interchange",
                           "$target (`iterator_interchange` `=` $iterator_interchange^)? " + _SEMI,
                           {"iterator_interchange": DenseI64Array.opt()}, _verify_interchange)
-register_ops(GENERALIZE, SPECIALIZE, INTERCHANGE)
+declare(GENERALIZE, each=True)
+declare(SPECIALIZE, each=True)
+declare(INTERCHANGE, each=True, each_op="linalg.generic")

@@ -62,7 +62,7 @@ GET_PARENT_OP = transform_op(
               "deduplicate": UnitAttrConstraint.opt(),
               "nth_parent": I64Attr.with_default(IntegerAttr(I64, 1))},
        format="$target " + _FT, verify=V.verify_get_parent_op),
-    _apply_get_parent)
+    _apply_get_parent, match=True)
 
 
 def _apply_get_producer(op, state, results):
@@ -82,7 +82,7 @@ GET_PRODUCER_OF_OPERAND = transform_op(
     Op("transform.get_producer_of_operand", operands=[("target", OpHandle)],
        results=[("producer", OpHandle)], attrs={"operand_number": I64Attr},
        format="$target `[` $operand_number `]` " + _FT),
-    _apply_get_producer)
+    _apply_get_producer, match=True)
 
 
 def _apply_get_consumers(op, state, results):
@@ -120,7 +120,7 @@ def _apply_get_defining(op, state, results):
 GET_DEFINING_OP = transform_op(
     Op("transform.get_defining_op", operands=[("target", ValueHandle)],
        results=[("result", OpHandle)], format="$target " + _FT),
-    _apply_get_defining)
+    _apply_get_defining, match=True)
 
 
 # -- get_operand / get_result with their position lists ----------------------------------------
@@ -197,7 +197,7 @@ GET_OPERAND = transform_op(
     Op("transform.get_operand", operands=[("target", OpHandle)],
        results=[("result", ValueHandle)], attrs=dict(_DIMS_ATTRS), format=_DIMS_FORMAT,
        custom_directives=_DIMS_DIRECTIVE, verify=V.verify_match_dims),
-    _positional("operand"))
+    _positional("operand"), match=True)
 
 GET_RESULT = transform_op(
     Op("transform.get_result", operands=[("target", OpHandle)],
@@ -220,7 +220,7 @@ GET_TYPE = transform_op(
     Op("transform.get_type", operands=[("value", ValueHandle)],
        results=[("type_param", Param)], attrs={"elemental": UnitAttrConstraint.opt()},
        format="(`elemental` $elemental^)? $value " + _FT),
-    _apply_get_type)
+    _apply_get_type, match=True)
 
 
 # -- reshaping handles ------------------------------------------------------------------------
@@ -244,7 +244,7 @@ MERGE_HANDLES = transform_op(
        format="(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)",
        infer={"handles": "result"},
        verify=V.verify_merge_handles),
-    _apply_merge)
+    _apply_merge, match=True)
 
 
 def _apply_split(op, state, results):
@@ -298,12 +298,12 @@ NUM_ASSOCIATIONS = transform_op(
     Op("transform.num_associations", operands=[("handle", AnyHandleOrParam)],
        results=[("num", Param)], format="$handle " + _FT,
        verify=V.verify_num_associations),
-    _apply_num_associations)
+    _apply_num_associations, match=True)
 
 PARAM_CONSTANT = transform_op(
     Op("transform.param.constant", results=[("param", Param)], attrs={"value": AnyAttr()},
        format="$value attr-dict `->` type($param)"),
-    lambda op, state, results: results.set(0, [op.value]))
+    lambda op, state, results: results.set(0, [op.value]), match=True)
 
 
 # -- payload annotations and inspection -------------------------------------------------------
@@ -358,7 +358,7 @@ PRINT = transform_op(
               "use_local_scope": UnitAttrConstraint.opt(),
               "skip_regions": UnitAttrConstraint.opt()},
        format="$target attr-dict (`:` type($target)^)?"),
-    _apply_print)
+    _apply_print, match=True)
 
 
 def _verify_each(op, target, state):

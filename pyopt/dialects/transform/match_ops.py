@@ -171,8 +171,31 @@ def _print_match_symbols(pr, op, matchers, actions):
                       (", " if i != n - 1 else ""))
 
 
+def _parse_flags(p, ctx, restrict_el, flatten_el, optional=False):
+    """oilist(`restrict_root` | `flatten_results`): either keyword, in any order."""
+    from pyopt.ir.attributes import UNIT
+    while True:
+        if p.accept_keyword("restrict_root"):
+            ctx.set(restrict_el, UNIT)
+        elif p.accept_keyword("flatten_results"):
+            ctx.set(flatten_el, UNIT)
+        else:
+            return
+
+
+def _print_flags(pr, op, restrict, flatten):
+    words = [w for w, a in (("restrict_root", restrict), ("flatten_results", flatten))
+             if a is not None]
+    if words:
+        pr.out.append(" ".join(words))
+
+
 def _apply_foreach_match(op, state, results):
     pairs = [(_symbol(op, m), _symbol(op, a)) for m, a in zip(op.matchers, op.actions)]
+    for (m, a), mref, aref in zip(pairs, op.matchers, op.actions):
+        for sym, ref in ((m, mref), (a, aref)):
+            if sym is None or not sym.body.blocks:
+                raise definite(op, f"unresolved external symbol {ref}")
     overall = None
     forwarded = [state.payload(v) for v in op.forwarded_inputs]
     acc = [[] for _ in op.forwarded_outputs]
@@ -231,12 +254,12 @@ FOREACH_MATCH = transform_op(
        attrs={"restrict_root": UnitAttrConstraint.opt(),
               "flatten_results": UnitAttrConstraint.opt(),
               "matchers": ArrayAttrAny, "actions": ArrayAttrAny},
-       format="(`restrict_root` $restrict_root^)? (`flatten_results` $flatten_results^)? "
-              "`in` $root (`,` $forwarded_inputs^)? "
+       format="custom<ForeachMatchFlags>($restrict_root, $flatten_results) `in` $root (`,` $forwarded_inputs^)? "
               "custom<ForeachMatchSymbols>($matchers, $actions) attr-dict `:` "
               "functional-type(operands, results)",
        custom_directives={"ForeachMatchSymbols": (_parse_match_symbols,
-                                                  _print_match_symbols)},
+                                                  _print_match_symbols),
+                          "ForeachMatchFlags": (_parse_flags, _print_flags)},
        verify=V.verify_foreach_match,
        result_names=lambda op: [(0, "updated_root")] + ([(1, "yielded")]
                                                          if len(op.results) > 1 else [])),
@@ -267,7 +290,7 @@ def _apply_emit_remark(op, state, results):
 EMIT_REMARK_AT = transform_op(
     Op("transform.debug.emit_remark_at", operands=[("at", AnyHandle)],
        attrs={"message": StrAttr}, format="$at `,` $message attr-dict `:` type($at)"),
-    _apply_emit_remark)
+    _apply_emit_remark, match=True)
 
 
 def _apply_emit_param(op, state, results):
@@ -290,4 +313,4 @@ EMIT_PARAM_AS_REMARK = transform_op(
        operands=[("param", Param), ("anchor", OpHandle, "?")], attrs={"message": StrAttr.opt()},
        format="$param (`,` $message^)?  (`at` $anchor^)? attr-dict `:` type($param) "
               "(`,` type($anchor)^)?"),
-    _apply_emit_param)
+    _apply_emit_param, match=True)

@@ -11,8 +11,8 @@ from pyopt.ir.opdef import NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.types import I64
 from pyopt.ir.verify_invariants import op_error
 from pyopt.interfaces import model
-from pyopt.dialects.transform.extension import PATTERN_DESCRIPTOR, pattern_descriptor, \
-    register_ops
+from pyopt.dialects.transform.extension import (PATTERN_DESCRIPTOR, implement,
+                                               pattern_descriptor, register_ops)
 from pyopt.dialects.transform.types import OpHandle
 
 _TO = "`to` $target attr-dict `:` type($target)"
@@ -58,3 +58,8 @@ APPLY_REGISTERED_PASS = register_ops(
        results=[("result", OpHandle)],
        attrs={"pass_name": StrAttr, "options": StrAttr.with_default(StringAttr(""))},
        format="$pass_name `to` $target attr-dict `:` functional-type(operands, results)"))
+
+# They are transform ops whether or not the pass library (which implements them) is loaded.
+for _op in (APPLY_PATTERNS, APPLY_CSE, APPLY_DCE, APPLY_LICM):
+    implement(_op)
+implement(APPLY_REGISTERED_PASS, consumes=("target",))

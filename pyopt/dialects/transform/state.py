@@ -405,6 +405,8 @@ class TransformState:
         try:
             if model.each is not None:
                 self._apply_each(op, model, results)
+            elif model.apply is None:
+                raise definite(op, f"'{op.name}' has no interpreter implementation loaded")
             else:
                 r = model.apply(op, self, results)
                 if isinstance(r, TransformFailure):

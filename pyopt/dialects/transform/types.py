@@ -91,8 +91,8 @@ class ParamType(ParamHandleType):
             if type(a) is not IntegerAttr:
                 return (f"expected parameter to be an integer attribute, got {a}", [], None)
             if a.type is not self.type:
-                return (f"expected the type of the parameter attribute ({a.type}) to match "
-                        f"the parameter type ({self.type})", [], None)
+                return (f"expected the type of the parameter attribute ('{a.type}') to match "
+                        f"the parameter type ('{self.type}')", [], None)
         return None
 
 
