@@ -3,18 +3,16 @@ from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
 from pyopt.ir.types import DYNAMIC, IndexType
-from pyopt.interfaces import attach
-from pyopt.dialects.transform.extension import TRANSFORM_OP, TransformOpModel
+from pyopt.dialects.transform.ext_structured import provide
 from pyopt.ir.core import value_loc
 from pyopt.dialects.transform.failures import definite, definite_silent, silenceable
 from pyopt.dialects.transform.types import ParamHandleType
 
 
-def implement(opdef, apply=None, *, each=None, consumes=(), modifies_payload=False,
-              each_op=None, reports_tracking=False):
-    """Attaches the TransformOpInterface model of a declared op."""
-    attach(opdef, TRANSFORM_OP, TransformOpModel(apply, each, consumes, modifies_payload,
-                                                 each_op, False, reports_tracking))
+def implement(opdef, fn):
+    """What a declared structured transform op does: `fn(op, state, results)` (its apply) or,
+    for TransformEachOpTrait ops, `fn(op, payload_op, state)` -> the results for that op."""
+    provide(opdef, fn)
 
 
 def report_definite(state, failure):

@@ -73,15 +73,17 @@ def apply_tile_using_for(op, state, results):
         if len(static) > n:
             raise silenceable(op, f"too many tiles provided, expected at most {n} found "
                                   f"{len(static)}", [("target op", target.loc)])
-        sizes, k = [], 0
-        rw.set_insertion_point_after(target)
-        for j, s in enumerate(static):
-            if s != DYNAMIC:
-                sizes.append(_scalable_size(rw, op, s) if j < len(scalable) and scalable[j]
-                             else s)
-                continue
-            sizes.append(dynamic[k][i])
-            k += 1
+
+        def sizes(b, i=i):
+            out, k = [], 0
+            for j, s in enumerate(static):
+                if s != DYNAMIC:
+                    out.append(_scalable_size(b, op, s) if j < len(scalable) and scalable[j]
+                               else s)
+                    continue
+                out.append(dynamic[k][i])
+                k += 1
+            return out
         try:
             r = tile_using_scf(rw, target, sizes, _static(op, "interchange"))
         except TilingFailure as f:
@@ -141,7 +143,5 @@ def apply_tile_using_forall(op, state, results):
     results.set(op.results[0], tiled)
 
 
-implement(TILE_USING_FOR, apply_tile_using_for, consumes=("target",), modifies_payload=True,
-          reports_tracking=True)
-implement(TILE_USING_FORALL, apply_tile_using_forall, consumes=("target",),
-          modifies_payload=True, reports_tracking=True)
+implement(TILE_USING_FOR, apply_tile_using_for)
+implement(TILE_USING_FORALL, apply_tile_using_forall)

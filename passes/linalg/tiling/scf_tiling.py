@@ -195,7 +195,8 @@ def tile_offsets_and_sizes(b, loc, ranges, tile_sizes, ivs):
 
 def tile_using_scf(b, op, tile_sizes, interchange=(), loop_type="for", mapping=None):
     """scf::tileUsingSCF: tiles `op` (not replaced: the result's `replacements` stand for its
-    results). Raises TilingFailure."""
+    results). `tile_sizes` is a list or a function of the builder computing it (called after
+    the iteration domain is built, at the loops' insertion point). Raises TilingFailure."""
     m = tiling_model(op)
     if m is None:
         raise TilingFailure(op, "op does not implement TilingInterface", emitted=False)
@@ -203,6 +204,8 @@ def tile_using_scf(b, op, tile_sizes, interchange=(), loop_type="for", mapping=N
     b.set_insertion_point_after(op)
     ranges = m.iteration_domain(op, b)
     n = len(ranges)
+    if callable(tile_sizes):
+        tile_sizes = tile_sizes(b)
     tile_sizes = list(tile_sizes) + [0] * (n - len(tile_sizes))
     perm = fill_interchange(interchange, n) if interchange else []
     if perm:

@@ -1,0 +1,67 @@
+"""transform.structured.generalize / specialize / interchange: one linalg op rewritten in
+place of another (generalizeNamedOp, specializeGenericOp, interchangeGenericOp)."""
+from __future__ import annotations
+
+from pyopt.dialects.linalg.structured import is_linalg_op, num_loops
+from pyopt.dialects.transform.ext_structured import GENERALIZE, INTERCHANGE, SPECIALIZE
+from pyopt.dialects.transform.failures import definite, silenceable
+
+from passes.linalg.generalize import generalize_named_op
+from passes.linalg.interchange import interchange_generic
+from passes.linalg.specialize import specialize_generic
+from passes.linalg.structured_transforms.common import implement
+
+
+def default_failure(op, target):
+    """emitDefaultSilenceableFailure."""
+    return silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
+                                                            target.loc)])
+
+
+def _linalg_target(op, target):
+    if not is_linalg_op(target):
+        raise silenceable(op, "transform applied to the wrong op kind",
+                          [("when applied to this op", target.loc)])
+
+
+def each_generalize(op, target, state):
+    _linalg_target(op, target)
+    if target.name == "linalg.generic":
+        return [target]
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    g = generalize_named_op(target, rw)
+    if g is None:
+        raise default_failure(op, target)
+    return [g]
+
+
+def each_specialize(op, target, state):
+    _linalg_target(op, target)
+    if target.name != "linalg.generic":
+        return [target]
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    named = specialize_generic(rw, target)
+    if named is None:
+        raise default_failure(op, target)
+    return [named]
+
+
+def each_interchange(op, target, state):
+    perm = list(op.get_attr("iterator_interchange").values) \
+        if op.get_attr("iterator_interchange") is not None else []
+    if not perm:
+        return [target]
+    n = num_loops(target)
+    if len(perm) != n:
+        raise silenceable(op, f"\"iterator_interchange\" has length ({len(perm)}) different from "
+                              f"the number of loops in the target operation ({n})")
+    if not interchange_generic(state.rewriter, target, perm):
+        raise definite(op, "failed to apply")
+    return [target]
+
+
+implement(GENERALIZE, each_generalize)
+implement(SPECIALIZE, each_specialize)
+implement(INTERCHANGE, each_interchange)
