@@ -106,8 +106,15 @@ def _parse_seq_operands(p, ctx, root_el, root_t, extra_el, extra_t, optional=Fal
     ctx.set(extra_t, types)
 
 
+def drop_space(pr):
+    """An empty custom directive leaves no space behind (as ODS's printers)."""
+    if pr.out and pr.out[-1].endswith(" "):
+        pr.out[-1] = pr.out[-1][:-1]
+
+
 def _print_seq_operands(pr, op, root, root_t, extra, extra_t):
     if root is None:
+        drop_space(pr)
         return
     out = pr.out
     out.append(pr.value(root))
@@ -287,8 +294,7 @@ FOREACH = transform_op(
        regions=["body"], traits=[SINGLE_BLOCK],
        format="$targets (`with_zip_shortest` $with_zip_shortest^)? `:` type($targets) "
               "(`->` type($results)^)? $body attr-dict",
-       implicit_terminator="transform.yield", verify=V.verify_foreach,
-       default_dialect="transform"),
+       implicit_terminator="transform.yield", verify=V.verify_foreach),
     _apply_foreach, consumes=_body_arg_consumption)
 
 

@@ -244,7 +244,7 @@ MERGE_HANDLES = transform_op(
        format="(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)",
        infer={"handles": "result"},
        verify=V.verify_merge_handles),
-    _apply_merge, match=True)
+    _apply_merge, match=True, allows_repeated=True)
 
 
 def _apply_split(op, state, results):

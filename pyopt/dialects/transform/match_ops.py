@@ -188,6 +188,9 @@ def _print_flags(pr, op, restrict, flatten):
              if a is not None]
     if words:
         pr.out.append(" ".join(words))
+    else:
+        from pyopt.dialects.transform.control_ops import drop_space
+        drop_space(pr)
 
 
 def _apply_foreach_match(op, state, results):
@@ -263,7 +266,7 @@ FOREACH_MATCH = transform_op(
        verify=V.verify_foreach_match,
        result_names=lambda op: [(0, "updated_root")] + ([(1, "yielded")]
                                                          if len(op.results) > 1 else [])),
-    _apply_foreach_match, consumes=("root",), modifies_payload=True)
+    _apply_foreach_match, consumes=("root",), modifies_payload=True, allows_repeated=True)
 
 
 # -- debug extension --------------------------------------------------------------------------

@@ -220,7 +220,12 @@ def verify_cast(op):
 
 
 def verify_num_associations(op):
-    return None
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.ir.types import I64
+    t = op.num.type
+    bad = t.check_payload([IntegerAttr(I64, 0)]) if hasattr(t, "check_payload") else None
+    if bad is not None:
+        raise plain_error(op, bad[0])
 
 
 def verify_same_types(*names):
