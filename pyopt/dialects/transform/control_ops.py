@@ -113,8 +113,7 @@ def drop_space(pr):
 
 
 def _print_seq_operands(pr, op, root, root_t, extra, extra_t):
-    if root is None:
-        drop_space(pr)
+    if root is None:  # (19 leaves the space before `failures` then: two spaces)
         return
     out = pr.out
     out.append(pr.value(root))
