@@ -34,6 +34,8 @@ def main(argv=None):
                          f"Try: 'pyopt-lsp --help'\n")
         sys.exit(1)
     sys.setrecursionlimit(20000)
+    import gc
+    gc.disable()  # (the server collects when edits pause: MLIRLanguageServer.update)
     from pyopt.lsp.server import create_server
     create_server().start_io()
     return 0

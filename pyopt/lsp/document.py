@@ -7,6 +7,7 @@ text. A chunk's offsets are relative to the chunk; `Chunk.start` converts.
 """
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
 
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
@@ -41,7 +42,10 @@ class Document:
         self.ctx = ctx
         self.set_text(text)
 
-    def set_text(self, text):
+    def set_text(self, text, version=None):
+        """Takes the new text; chunks whose text did not change keep their parse."""
+        old = {c.buffer.text: c for c in getattr(self, "chunks", ())}
+        self.version = version if version is not None else self.version
         self.text = text
         nl, i = [], text.find("\n")
         while i >= 0:
@@ -51,9 +55,14 @@ class Document:
         spans = split_chunks(text) if SPLIT_MARKER in text else [(0, len(text))]
         self.chunks = []
         for start, end in spans:
-            buf = SourceBuffer(self.path, text[start:end], text.count("\n", 0, start))
-            chunk = Chunk(start, end, buf)
-            self._parse(chunk)
+            piece, lines_before = text[start:end], text.count("\n", 0, start)
+            chunk = old.pop(piece, None)
+            if chunk is not None:
+                chunk.start, chunk.end = start, end
+                chunk.buffer.line_offset = lines_before
+            else:
+                chunk = Chunk(start, end, SourceBuffer(self.path, piece, lines_before))
+                self._parse(chunk)
             self.chunks.append(chunk)
 
     # -- parsing -----------------------------------------------------------------------------
@@ -68,6 +77,10 @@ class Document:
             p = RecordingParser(buffer, c)
             holder.append(p)
             return p
+        # Parsing and verifying only add live objects: keep the cycle collector's full passes
+        # (over every open document's IR) out of the keystroke's latency.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
         try:
             module, _ = parse_module(chunk.buffer, ctx, parser_class=recording_parser)
             chunk.module = module
@@ -82,6 +95,9 @@ class Document:
             at = SourceLoc(chunk.buffer, holder[0].start) if holder else UNKNOWN_LOC
             chunk.diagnostics.append(Diagnostic(
                 "error", at, f"internal error in pyopt: {type(e).__name__}: {e}"))
+        finally:
+            if gc_was_enabled:
+                gc.enable()
         if holder:
             chunk.parser = holder[0]
             chunk.state = holder[0].state

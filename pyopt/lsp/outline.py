@@ -42,8 +42,8 @@ def document_symbols(doc):
             while parent is not None and parent not in made:
                 parent = parent.parent
             (made[parent].children if parent is not None else out).append(ds)
-    for ds in made.values():
-        ds.children = ds.children or None
+        for ds in made.values():
+            ds.children = ds.children or None
     return out
 
 

@@ -6,7 +6,9 @@ the error and answers nothing: the server itself never goes down.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
+import gc
 import traceback
 
 from lsprotocol import types as lsp
@@ -22,6 +24,22 @@ from pyopt.lsp.navigation import definition, references
 from pyopt.lsp.outline import document_symbols, folding_ranges
 
 COMPLETION_TRIGGERS = [".", "%", "^", "#", "!", "@"]
+IDLE_GC_SECONDS = 1.0
+WARM_UP = """\
+func.func @f(%a: i32, %m: memref<4xf32>, %i: index) -> i32 {
+  %c = arith.constant 1 : i32
+  %s = arith.addi %a, %c : i32
+  %v = memref.load %m[%i] : memref<4xf32>
+  %r = scf.for %k = %i to %i step %i iter_args(%x = %s) -> (i32) {
+    scf.yield %x : i32
+  }
+  %b = arith.cmpi eq, %r, %c : i32
+  cf.cond_br %b, ^bb1, ^bb1
+^bb1:
+  %t = func.call @f(%r, %m, %i) : (i32, memref<4xf32>, index) -> i32
+  return %t : i32
+}
+"""
 
 
 class MLIRLanguageServer(LanguageServer):
@@ -29,14 +47,33 @@ class MLIRLanguageServer(LanguageServer):
         super().__init__("pyopt-lsp", _version())
         self.allow_unregistered = allow_unregistered  # (mlir-lsp-server allows them)
         self.documents = {}  # uri -> Document
+        self._gc_timer = None
 
     def update(self, uri, version):
         text = self.workspace.get_text_document(uri).source
-        ctx = make_context(self.allow_unregistered)
-        doc = Document(uri, uri_to_path(uri), text, ctx, version)
-        self.documents[uri] = doc
+        doc = self.documents.get(uri)
+        if doc is None:
+            doc = Document(uri, uri_to_path(uri), text, make_context(self.allow_unregistered),
+                           version)
+            self.documents[uri] = doc
+        else:
+            doc.set_text(text, version)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, version=version, diagnostics=document_diagnostics(doc)))
+        self._collect_when_idle()
+
+    def _collect_when_idle(self):
+        """The IR of replaced parses is cyclic garbage; the cycle collector runs once the
+        edits pause instead of (automatically) in the middle of a keystroke's parse or a
+        request. (Automatic collection is off in the server: see cli.py.)"""
+        if self._gc_timer is not None:
+            self._gc_timer.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            gc.collect()
+            return
+        self._gc_timer = loop.call_later(IDLE_GC_SECONDS, gc.collect)
 
     def close(self, uri):
         self.documents.pop(uri, None)
@@ -76,6 +113,13 @@ def _doc_offset(ls, params):
 
 def create_server(allow_unregistered=True):
     server = MLIRLanguageServer(allow_unregistered)
+
+    @server.feature(lsp.INITIALIZED)
+    @_guarded
+    def initialized(ls, params):
+        # The first parse imports the modules dialects load lazily: do it before the first
+        # file is opened, so its diagnostics do not pay for it.
+        Document("", "<warm-up>", WARM_UP, make_context(ls.allow_unregistered))
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     @_guarded

@@ -140,8 +140,11 @@ class RecordingParser(Parser):
         return v
 
     def add_definition(self, name, num, value, offset):
-        entry = self.values.get(name)
-        old = entry[num][0] if entry is not None and num < len(entry) and entry[num] else None
+        old = None
+        if self.forward_refs:  # (only then can this definition resolve a forward reference)
+            entry = self.values.get(name)
+            if entry is not None and num < len(entry) and entry[num]:
+                old = entry[num][0]
         super().add_definition(name, num, value, offset)
         st = self.state
         if type(old) is ForwardRef:
