@@ -69,8 +69,8 @@ def _arg_attr(op, i, name):
     return aa is not None and i < len(aa) and aa[i].get(name) is not None
 
 
-def verify_consume_annotations(op, also_internal=False):
-    """verifyFunctionLikeConsumeAnnotations (without the warning)."""
+def verify_consume_annotations(op, also_internal=False, warn=False):
+    """verifyFunctionLikeConsumeAnnotations."""
     external = not op.body.blocks
     consumed = set() if external else consumed_block_arguments(op.body.blocks[0])
     for i in range(len(op.properties["function_type"].value.inputs)):
@@ -83,6 +83,17 @@ def verify_consume_annotations(op, also_internal=False):
         if not external and i in consumed and not c and r:
             raise plain_error(op, f"argument #{i} is consumed in the body but is not marked "
                                   "as such")
+        if warn and not external and i not in consumed and c:
+            _warn(op, f"op argument #{i} is not consumed in the body but is marked as "
+                      "consumed")
+
+
+def _warn(op, message):
+    from pyopt.ir import verifier
+    from pyopt.ir.diagnostics import Diagnostic
+    engine = getattr(verifier.current_ctx, "diag_engine", None)
+    if engine is not None:
+        engine.emit(Diagnostic("warning", op.loc, message))
 
 
 def _parent_transform(op):
@@ -107,7 +118,7 @@ def verify_named_sequence(op):
         raise plain_error(op, "cannot be defined inside another transform op",
                           ("ancestor transform op", parent.loc))
     if not op.body.blocks:
-        verify_consume_annotations(op)
+        verify_consume_annotations(op, warn=True)
         return
     block = op.body.blocks[0]
     if block.first is None:
@@ -125,7 +136,7 @@ def verify_named_sequence(op):
             raise plain_error(term, f"the type of the terminator operand #{i} must match the "
                                     f"type of the corresponding parent op result ({v.type} vs "
                                     f"{t})")
-    verify_consume_annotations(op)
+    verify_consume_annotations(op, warn=True)
 
 
 def verify_include(op):
