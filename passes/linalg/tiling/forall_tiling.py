@@ -5,6 +5,7 @@ transform.structured.tile_using_forall runs): thread `i` computes the tile at
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap, dim, symbol
+from pyopt.ir.types import DYNAMIC
 from pyopt.interfaces.destination_style import init_indices, is_destination_style
 from pyopt.interfaces.tiling import TilingFailure, op_failure, tiling_model
 from pyopt.rewrite.matchers import constant_int
@@ -12,6 +13,15 @@ from pyopt.dialects.affine.builders import composed_folded_apply, composed_folde
 from pyopt.dialects.linalg.structured import is_linalg_op, iterator_types
 
 from passes.linalg.tiling.scf_tiling import create_forall, destinations, insert_results, is_zero
+
+
+def forall_mixed_bounds(forall):
+    """getMixedLowerBound / UpperBound / Step of an scf.forall: three [int | Value] lists."""
+    out = []
+    for gi, name in enumerate(("staticLowerBound", "staticUpperBound", "staticStep")):
+        dyn = iter(forall.opdef.get_group(forall, "operand", gi))
+        out.append([next(dyn) if s == DYNAMIC else s for s in forall.properties[name].values])
+    return out
 
 
 class ForallTilingResult:

@@ -46,13 +46,13 @@ def _dispatch_each(op, payload, state):
 
 
 def declare(opdef, each=False, consumes=("target",), modifies_payload=True, tracking=True,
-            each_op=None):
+            each_op=None, allows_repeated=False):
     """Adds `opdef` to the dialect with its TransformOpInterface model: `each` for
     TransformEachOpTrait ops, `consumes` the consumed operand names."""
     transform_op(opdef, None if each else _dispatch_apply,
                  each=_dispatch_each if each else None, consumes=consumes,
                  modifies_payload=modifies_payload, each_op=each_op,
-                 reports_tracking=tracking)
+                 allows_repeated=allows_repeated, reports_tracking=tracking)
     return opdef
 
 
@@ -273,3 +273,11 @@ INTERCHANGE = _one_to_one("transform.structured.interchange",
 declare(GENERALIZE, each=True)
 declare(SPECIALIZE, each=True)
 declare(INTERCHANGE, each=True, each_op="linalg.generic")
+
+
+# -- structured.fuse_into_containing_op -------------------------------------------------------
+FUSE_INTO_CONTAINING = Op("transform.structured.fuse_into_containing_op",
+                          operands=[("producer_op", OpHandle), ("containing_op", OpHandle)],
+                          results=[("fused_op", OpHandle), ("new_containing_op", OpHandle)],
+                          format="$producer_op `into` $containing_op " + _FUNCTIONAL)
+declare(FUSE_INTO_CONTAINING, consumes=("producer_op",), tracking=False, allows_repeated=True)
