@@ -53,9 +53,9 @@ def _dominates(dom, a, b):
         x = x.parent_op
     if x is None:
         return False
-    if x.parent_block is a.parent_block:
+    if x.parent is a.parent:
         return x is a or a.is_before_in_block(x)
-    return dom.block_dominates(a.parent_block, x.parent_block)
+    return dom.block_dominates(a.parent, x.parent)
 
 
 def _generate_tile(b, producer, result_number, offsets, sizes, notes):
