@@ -1,12 +1,16 @@
 """transform.structured.fuse_into_containing_op over the fusion steps of
-passes/linalg/tiling/fusion.py."""
+passes/linalg/tiling/fusion.py, and transform.structured.fuse (tile and fuse greedily,
+passes/linalg/tiling/tile_and_fuse.py)."""
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
-from pyopt.dialects.transform.ext_structured import FUSE_INTO_CONTAINING
-from pyopt.dialects.transform.failures import TransformFailure, definite, silenceable
+from pyopt.interfaces.tiling import TilingFailure, tiling_model
+from pyopt.dialects.transform.ext_structured import FUSE, FUSE_INTO_CONTAINING
+from pyopt.dialects.transform.failures import (TransformFailure, definite, definite_silent,
+                                               silenceable)
 
-from passes.linalg.structured_transforms.common import implement
+from passes.linalg.structured_transforms.common import implement, report_definite
+from passes.linalg.tiling.tile_and_fuse import tile_consumer_and_fuse_producers
 from passes.linalg.tiling.fusion import (clone_and_fuse_first_use, fuse_first_extract_use,
                                          fuse_through_block_argument, _op_text)
 
@@ -65,3 +69,41 @@ def apply_fuse_into_containing(op, state, results):
 
 
 implement(FUSE_INTO_CONTAINING, apply_fuse_into_containing)
+
+
+def apply_fuse(op, state, results):
+    """FuseOp / applyTilingToAll: each target tiled and its producers fused; the target and
+    the fused producers replaced by the loop results (and erased when unused)."""
+    from pyopt.dialects.transform.ext_structured import _ints
+    sizes = _ints(op, "tile_sizes")
+    interchange = _ints(op, "tile_interchange")
+    n_loops = len(sizes) - sizes.count(0)
+    rw = state.rewriter
+    tiled, loops = [], [[] for _ in range(n_loops)]
+    for target in state.payload_ops(op.target):
+        if tiling_model(target) is None:
+            state.emit(Diagnostic("error", op.loc, "only TilingInterface ops are supported"))
+            raise definite_silent()
+        rw.set_insertion_point(target)
+        try:
+            r = tile_consumer_and_fuse_producers(rw, target, sizes, interchange)
+        except TilingFailure as f:
+            if f.emitted:
+                raise report_definite(state, f)
+            raise definite_silent()
+        for old in [target] + r.fused_producers:
+            for res in old.results:
+                new = r.replacements.get(res)
+                if new is not None:
+                    rw.replace_all_uses_with(res, new)
+            if all(not res.has_uses() for res in old.results):
+                rw.erase_op(old)
+        tiled.append(r.tiled_and_fused_ops[0])
+        for i in range(n_loops):
+            loops[i].append(r.loops[i])
+    results.set(0, tiled)
+    for i in range(n_loops):
+        results.set(i + 1, loops[i])
+
+
+implement(FUSE, apply_fuse)

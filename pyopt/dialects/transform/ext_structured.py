@@ -281,3 +281,30 @@ FUSE_INTO_CONTAINING = Op("transform.structured.fuse_into_containing_op",
                           results=[("fused_op", OpHandle), ("new_containing_op", OpHandle)],
                           format="$producer_op `into` $containing_op " + _FUNCTIONAL)
 declare(FUSE_INTO_CONTAINING, consumes=("producer_op",), tracking=False, allows_repeated=True)
+
+
+# -- structured.fuse --------------------------------------------------------------------------
+def _ints(op, name):
+    a = op.get_attr(name)
+    return [x.value for x in a] if a is not None else []
+
+
+def _verify_fuse(op):
+    perm = _ints(op, "tile_interchange")
+    if sorted(perm) != list(range(len(perm))):
+        raise op_error(op, "expects interchange to be a permutation, found ["
+                           + ", ".join(str(x) for x in perm) + "]")
+    sizes = _ints(op, "tile_sizes")
+    expected = len(sizes) - sizes.count(0)
+    if expected != len(op.results) - 1:
+        raise op_error(op, f"expects {expected} loop results")
+
+
+_I64_ARRAY = ArrayAttrC(None, "64-bit integer array attribute")
+FUSE = Op("transform.structured.fuse",
+          operands=[("target", OpHandle)],
+          results=[("transformed", OpHandle), ("loops", OpHandle, "*")],
+          attrs={"tile_sizes": _I64_ARRAY.opt(), "tile_interchange": _I64_ARRAY.opt()},
+          format="$target ($tile_sizes^)? (`interchange` $tile_interchange^)? " + _FUNCTIONAL,
+          verify=_verify_fuse)
+declare(FUSE)
