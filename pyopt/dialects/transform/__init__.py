@@ -18,7 +18,7 @@ from pyopt.ir.opdef import Dialect
 from pyopt.dialects.transform import extension
 from pyopt.dialects.transform.types import parse_transform_type
 from pyopt.dialects.transform import (control_ops, handle_ops, match_ops,  # noqa: F401
-                                      pattern_ops)
+                                      pattern_ops, conversion_ops)
 from pyopt.dialects.transform.dialect_attrs import verify_transform_attribute
 
 for _m in sorted(m.name for m in pkgutil.iter_modules([os.path.dirname(__file__)])):
