@@ -44,8 +44,8 @@ def _op_hover(index, hit, chunk):
     if sym is not None:
         vis = op.get_attr("sym_visibility")
         out.append(f" : {vis.value if vis is not None else 'public'} @{sym}")
-    generic = print_op(op, PrintFlags(generic=True, skip_regions=True, elide_limit=16,
-                                      local_scope=True))
+    # (numbered from the top-level op, as Operation::print without local scope)
+    generic = print_op(op, PrintFlags(generic=True, skip_regions=True, elide_limit=16))
     out.append(f"\n\nGeneric Form:\n\n```mlir\n{generic}\n```\n")
     return "".join(out)
 

@@ -221,6 +221,18 @@ class RecordingParser(Parser):
             self._alias_use(self.state.attr_aliases, "attr_alias")
         return super().parse_hash_attr()
 
+    def parse_loc_parens(self):
+        m = TOKEN_RE.match(self.src, self.pos)  # (the token after the current `(`)
+        if m.lastgroup == "hash":
+            start, end = m.span("hash")
+            name = self.src[start:end]
+            table = self.state.attr_aliases
+            d = table.get(name)
+            if d is None:  # (a location alias may be defined after its uses)
+                d = table[name] = Definition("attr_alias", name, None)
+            d.uses.append((start, end))
+        return super().parse_loc_parens()
+
     def parse_excl_type(self):
         if self.tok in self.type_aliases:
             self._alias_use(self.state.type_aliases, "type_alias")
