@@ -239,6 +239,27 @@ class FoldFillWithTensorExtract(RewritePattern):
         return True
 
 
+class FoldFillWithPack(RewritePattern):
+    """tensor.pack of a fill (padding with the fill value, if any): a fill of the pack's
+    destination."""
+    root = "tensor.pack"
+
+    def match_and_rewrite(self, op, rw):
+        from pyopt.rewrite.matchers import constant_int
+        fill = _fill_of(op.source)
+        if fill is None:
+            return False
+        pv, fv = op.padding_value, fill.inputs[0]
+        if pv is not None and pv is not fv and \
+                (constant_int(pv) is None or constant_int(pv) != constant_int(fv)):
+            return False
+        if not op.dest.has_one_use():
+            return False
+        rw.set_insertion_point(op)
+        rw.replace_op(op, list(_create_fill(rw, fv, op.dest, op.loc).results))
+        return True
+
+
 class FoldFillWithCopy(RewritePattern):
     root = "linalg.copy"
 
@@ -358,5 +379,6 @@ def attach(dialect):
     TENSOR.attach_rewrites(patterns={
         "tensor.cast": [FoldTensorCastConsumerOp()],
         "tensor.extract": [FoldFillWithTensorExtract()],
+        "tensor.pack": [FoldFillWithPack()],
         "tensor.collapse_shape": [FoldFillWithTensorReshape("tensor.collapse_shape")],
         "tensor.expand_shape": [FoldFillWithTensorReshape("tensor.expand_shape")]})
