@@ -75,6 +75,11 @@ class TransformOpModel:
         self.allows_repeated = allows_repeated
         self.reports_tracking = reports_tracking
 
+    def repeated_ok(self, op):
+        """AllowsRepeatedHandleOperands (a bool, or a function of the op)."""
+        a = self.allows_repeated
+        return a(op) if callable(a) else a
+
     def consumed_indices(self, op):
         """Indices of the operands `op` consumes."""
         c = self.consumes

@@ -351,7 +351,7 @@ class TransformState:
             if v in self.invalidated:
                 failed = self.invalidated[v](op.loc)
                 break
-            if not model.allows_repeated and v in new:
+            if not model.repeated_ok(op) and v in new:
                 failed = new[v](op.loc)
                 break
             if i in consumed:
@@ -375,7 +375,7 @@ class TransformState:
         consumed = model.consumed_indices(op)
         if self.expensive_checks:
             self._check_and_record_invalidation(op, model, consumed)
-            if not model.allows_repeated:
+            if not model.repeated_ok(op):
                 for i in sorted(consumed):
                     v = op.operands[i]
                     if isinstance(v.type, (OpHandleType, ValueHandleType)):

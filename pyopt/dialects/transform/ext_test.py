@@ -1,0 +1,90 @@
+"""Transform ops of upstream's test extension (test/lib/Dialect/Transform), which its
+interpreter tests use to produce, consume and inspect handles: test_produce_*,
+test_consume_operand*, test_succeed_if_operand_of_op_kind, test_emit_remark_and_erase_operand.
+Written with the extension mechanism (extension.py) like any other transform extension."""
+from __future__ import annotations
+
+from pyopt.ir.constraints import StrAttr, UnitAttrConstraint
+from pyopt.ir.opdef import Op
+from pyopt.syntax.op_diagnostics import emit_on_op
+from pyopt.dialects.transform.extension import transform_op
+from pyopt.dialects.transform.failures import definite, silenceable
+from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
+
+
+def _produce_self_or_forward(op, state, results):
+    results.set(0, [op.operand.defining_op()] if op.operand is not None else [op])
+
+
+transform_op(
+    Op("transform.test_produce_self_handle_or_forward_operand",
+       operands=[("operand", OpHandle, "?")], results=[("res", OpHandle)],
+       format="($operand^)? attr-dict `:` functional-type($operand, $res)"),
+    _produce_self_or_forward)
+
+transform_op(
+    Op("transform.test_produce_value_handle_to_self_operand", operands=[("in", OpHandle)],
+       results=[("out", ValueHandle)],
+       format="$in attr-dict `:` functional-type(operands, results)"),
+    lambda op, state, results: results.set(0, [op.operands[0]]))
+
+transform_op(
+    Op("transform.test_consume_operand",
+       operands=[("operand", AnyHandleOrParam), ("second_operand", OpHandle, "?")],
+       attrs={"allow_repeated_handles": UnitAttrConstraint.opt()},
+       format="$operand (`,` $second_operand^)? attr-dict `:` type($operand)"
+              "(`,` type($second_operand)^)?"),
+    lambda op, state, results: None,
+    consumes=lambda op: set(range(len(op.operands))), modifies_payload=True,
+    allows_repeated=lambda op: "allow_repeated_handles" in op.properties)
+
+
+def _consume_of_kind(op, state, results):
+    payload = state.payload_ops(op.operand)
+    if len(payload) != 1:
+        raise definite(op, "expected a single target op")
+    kind = op.op_kind.value
+    if payload[0].name != kind:
+        raise silenceable(op, f"op expected the operand to be associated a payload op of kind "
+                          f"{kind} got {payload[0].name}")
+    emit_on_op(state.ctx, "remark", op, "succeeded")
+
+
+transform_op(
+    Op("transform.test_consume_operand_of_op_kind_or_fail",
+       operands=[("operand", OpHandle)], attrs={"op_kind": StrAttr},
+       format="$operand `,` $op_kind attr-dict `:` type($operand)"),
+    _consume_of_kind, consumes=("operand",), modifies_payload=True)
+
+
+def _succeed_if_kind(op, state, results):
+    payload = state.payload_ops(op.operand_handle)
+    if len(payload) != 1:
+        raise definite(op, "SingleOpMatchOpTrait requires the operand handle to point to a "
+                       "single payload op")
+    kind = op.op_kind.value
+    if payload[0].name != kind:
+        raise silenceable(op, "op expected the operand to be associated with a payload op of "
+                          f"kind {kind} got {payload[0].name}")
+
+
+transform_op(
+    Op("transform.test_succeed_if_operand_of_op_kind",
+       operands=[("operand_handle", OpHandle)], attrs={"op_kind": StrAttr},
+       format="$operand_handle `,` $op_kind attr-dict `:` type($operand_handle)"),
+    _succeed_if_kind, match=True)
+
+
+def _emit_remark_and_erase(op, state, results):
+    emit_on_op(state.ctx, "remark", op, op.remark.value)
+    for p in state.payload_ops(op.target):
+        state.rewriter.erase_op(p)
+    if "fail_after_erase" in op.properties:
+        raise silenceable(op, "silenceable error")
+
+
+transform_op(
+    Op("transform.test_emit_remark_and_erase_operand", operands=[("target", OpHandle)],
+       attrs={"remark": StrAttr, "fail_after_erase": UnitAttrConstraint.opt()},
+       format="$target `,` $remark attr-dict `:` type($target)"),
+    _emit_remark_and_erase, consumes=("target",), modifies_payload=True)
