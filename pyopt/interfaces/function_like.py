@@ -105,3 +105,13 @@ def set_function_type(op, new_type):
             continue
         vals = list(attrs.value[:n_new]) + [EMPTY_DICT] * max(0, n_new - len(attrs.value))
         _set_all(op, key, vals)
+
+
+def is_function_like(op):
+    """Does `op` implement FunctionOpInterface (a `function_type` property marks it)?"""
+    return "function_type" in op.properties
+
+
+def is_external(op):
+    """FunctionOpInterface::isExternal: a function without a body."""
+    return not op.regions or not op.regions[0].blocks

@@ -156,6 +156,23 @@ def op_effects(op):
     return acc
 
 
+def declared_effects(op):
+    """The effects of an op implementing MemoryEffectOpInterface itself (declared effects,
+    or none for a pure op), else None: unlike op_effects, a region op's nested effects are
+    not its own (MLIR's dyn_cast<MemoryEffectOpInterface> + hasEffect)."""
+    d = op.opdef
+    if d is None:
+        return None
+    eff = d.extra.get("effects")
+    if eff is not None:
+        return eff(op) if callable(eff) else set(eff)
+    tr = d.traits
+    if (PURE in tr or NO_MEMORY_EFFECT in tr or CONSTANT_LIKE in tr) and \
+            RECURSIVE_MEMORY_EFFECTS not in tr:
+        return set()
+    return None
+
+
 def is_memory_effect_free(op):
     e = op_effects(op)
     return e is not None and not e

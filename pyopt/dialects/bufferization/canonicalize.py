@@ -15,8 +15,9 @@ from pyopt.rewrite.pattern import RewritePattern
 
 
 def _effects(op):
-    from pyopt.rewrite.folding import op_effects
-    return op_effects(op)
+    """The op's own declared memory effects (None: it declares none)."""
+    from pyopt.rewrite.folding import declared_effects
+    return declared_effects(op)
 
 
 def memref_cast_compatible(a, b):
@@ -280,7 +281,7 @@ def _to_memref_to_tensor(op, rw):
 
 
 # -- dealloc ---------------------------------------------------------------------------------
-def _update_dealloc(op, memrefs, conds, rw):
+def update_dealloc(op, memrefs, conds, rw):
     """Sets the dealloc's memrefs and conditions if they changed."""
     old_m, old_c = op.memrefs, op.conditions
     if len(memrefs) == len(old_m) and all(a is b for a, b in zip(memrefs, old_m)) and \
@@ -307,7 +308,7 @@ def _dealloc_unique_memrefs(op, rw):
         elif conds[k] is not c:
             rw.set_insertion_point(op)
             conds[k] = rw.create("arith.ori", [conds[k], c], [I1], loc=op.loc).results[0]
-    return _update_dealloc(op, memrefs, conds, rw)
+    return update_dealloc(op, memrefs, conds, rw)
 
 
 def _dealloc_unique_retained(op, rw):
@@ -342,7 +343,7 @@ def _erase_empty_dealloc(op, rw):
 
 def _erase_always_false_dealloc(op, rw):
     pairs = [(m, c) for m, c in zip(op.memrefs, op.conditions) if constant_int(c) != 0]
-    return _update_dealloc(op, [m for m, _ in pairs], [c for _, c in pairs], rw)
+    return update_dealloc(op, [m for m, _ in pairs], [c for _, c in pairs], rw)
 
 
 def _allocates(op, value):
@@ -361,7 +362,7 @@ def _skip_extract_metadata_of_alloc(op, rw):
             if d is not None and _allocates(d, src):
                 m = src
         memrefs.append(m)
-    return _update_dealloc(op, memrefs, op.conditions, rw)
+    return update_dealloc(op, memrefs, op.conditions, rw)
 
 
 def _remove_alloc_dealloc_pair(op, rw):
@@ -374,7 +375,7 @@ def _remove_alloc_dealloc_pair(op, rw):
             continue
         memrefs.append(m)
         conds.append(c)
-    if not _update_dealloc(op, memrefs, conds, rw):
+    if not update_dealloc(op, memrefs, conds, rw):
         return False
     for d in dead:
         rw.erase_op(d)

@@ -85,8 +85,17 @@ class _RegionIfModel(RegionBranch):
 
 attach(REGION_IF, REGION_BRANCH, _RegionIfModel())
 
+# (generic form only) buffer-deallocation tests: an op reading its buffer and writing the
+# output, a pure op returning a buffer, a region op with recursive effects and no
+# RegionBranchOpInterface
+READ_BUFFER = Op("test.read_buffer", operands=["buffer"], effects=_RW)
+FORWARD_BUFFER = Op("test.forward_buffer", operands=["buffer"], results=["result"],
+                    traits=[PURE])
+ONE_REGION_RECURSIVE = Op("test.one_region_with_recursive_memory_effects", results=["result"],
+                          regions=["body"], traits=[RECURSIVE_MEMORY_EFFECTS])
+
 OP_NORM = Op("test.op_norm", operands=["X", "Y"])
 OP_NONNORM = Op("test.op_nonnorm", operands=["X", "Y"])
 OP_NORM_RET = Op("test.op_norm_ret", operands=["X"], results=["Y", "Z"])
 
-BUFFER_OPS = [OP_NORM, OP_NONNORM, OP_NORM_RET, COPY, BUFFER_BASED, REGION_YIELD, REGION_BUFFER_BASED, REGION_IF_YIELD, REGION_IF]
+BUFFER_OPS = [READ_BUFFER, FORWARD_BUFFER, ONE_REGION_RECURSIVE, OP_NORM, OP_NONNORM, OP_NORM_RET, COPY, BUFFER_BASED, REGION_YIELD, REGION_BUFFER_BASED, REGION_IF_YIELD, REGION_IF]

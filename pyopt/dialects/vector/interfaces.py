@@ -17,7 +17,7 @@ EFFECTS = {"vector.load": {"read"}, "vector.maskedload": {"read"}, "vector.gathe
            "vector.maskedstore": {"write"}, "vector.scatter": {"write"},
            "vector.compressstore": {"write"},
            "vector.transfer_read": _on_memref("read"),
-           "vector.transfer_write": _on_memref("write")}
+           "vector.transfer_write": _on_memref("write"), "vector.print": {"write"}}
 # vector.mask and warp_execute_on_lane_0 have the effects of the ops they hold.
 RECURSIVE = ("vector.mask", "vector.warp_execute_on_lane_0")
 
