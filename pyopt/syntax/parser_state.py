@@ -28,18 +28,45 @@ class Definition:
 
 class OpRecord:
     """One parsed op: its full range (`scope`, results included), its name's range, its result
-    groups, and the symbol names it defines or references."""
-    __slots__ = ("op", "scope", "name_range", "result_groups", "symbol_def", "symbol_refs",
-                 "parent")
+    groups, and the symbol names it defines or references. The ranges are worked out from the
+    text when first asked for, so recording costs the parse little."""
+    __slots__ = ("op", "start", "next_token", "src", "_scope", "_name_range", "result_groups",
+                 "symbol_def", "symbol_refs", "parent")
 
-    def __init__(self, start, parent):
+    def __init__(self, src, start, parent):
         self.op = None  # set once the op is built
-        self.scope = (start, None)  # end None while the op is being parsed (or failed)
-        self.name_range = None
+        self.src = src
+        self.start = start
+        self.next_token = None  # where the token after the op starts (None: not parsed)
+        self._scope = self._name_range = None
         self.result_groups = []
         self.symbol_def = None  # range of the `@name` a custom parser read as the op's symbol
         self.symbol_refs = []  # (range, SymbolRefAttr)
         self.parent = parent  # the enclosing OpRecord
+
+    @property
+    def scope(self):
+        """(start, end); end None while the op is being parsed, or when its parse failed."""
+        if self._scope is None:
+            nt = self.next_token
+            self._scope = (self.start, token_end(self.src, nt) if nt is not None else None)
+        return self._scope
+
+    @property
+    def name_range(self):
+        """The op name's range: the first token after the `%results =` list."""
+        if self._name_range is None:
+            src, pos = self.src, self.start
+            m = TOKEN_RE.match(src, pos)
+            if m.lastgroup == "percent":
+                while m.lastgroup not in ("eof", "error") and \
+                        not (m.lastgroup == "punct" and m.group("punct") == "="):
+                    m = TOKEN_RE.match(src, m.end())
+                m = TOKEN_RE.match(src, m.end())
+            kind = m.lastgroup
+            self._name_range = m.span(kind) if kind not in ("eof", "error") else \
+                (self.start, self.start)
+        return self._name_range
 
 
 class ParserState:
@@ -109,28 +136,16 @@ class RecordingParser(Parser):
     # -- operations --------------------------------------------------------------------------
     def parse_operation(self):
         st = self.state
-        rec = OpRecord(self.start, st.open_ops[-1] if st.open_ops else None)
+        open_ops = st.open_ops
+        rec = OpRecord(self.src, self.start, open_ops[-1] if open_ops else None)
         st.ops.append(rec)
-        st.open_ops.append(rec)
+        open_ops.append(rec)
         op = super().parse_operation()
-        st.open_ops.pop()
+        open_ops.pop()
         rec.op = op
-        rec.scope = (rec.scope[0], self._prev_end())
+        rec.next_token = self.start
         st.op_records[op] = rec
         return op
-
-    def parse_generic_operation(self):
-        self._record_op_name()
-        return super().parse_generic_operation()
-
-    def parse_custom_operation(self):
-        self._record_op_name()
-        return super().parse_custom_operation()
-
-    def _record_op_name(self):
-        open_ops = self.state.open_ops
-        if open_ops and open_ops[-1].name_range is None:
-            open_ops[-1].name_range = (self.start, self.pos)
 
     # -- values and blocks -------------------------------------------------------------------
     def resolve_operand(self, operand, type_):
