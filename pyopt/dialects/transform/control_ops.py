@@ -341,7 +341,8 @@ ALTERNATIVES = transform_op(
        results=[("results", OpHandle, "*")], regions=["alternatives*"],
        format="($scope^ `:` type($scope))? (`->` type($results)^)? attr-dict-with-keyword "
               "regions",
-       implicit_terminator="transform.yield", verify=V.verify_alternatives),
+       implicit_terminator="transform.yield", verify=V.verify_alternatives,
+       traits=[ISOLATED], possible_top_level=True),
     _apply_alternatives, consumes=("scope",), modifies_payload=True)
 
 __all__ = ["SEQUENCE", "NAMED_SEQUENCE", "INCLUDE", "YIELD", "FOREACH", "ALTERNATIVES",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import DenseArrayAttr
 from pyopt.ir.constraints import (ArrayAttrC, DenseBoolArray, DenseI64Array, DictAttrC,
-                                  IntEnum, IntEnumAttrC, StrAttr, TypeAttrAny)
+                                  IntEnum, IntEnumAttrC, StrAttr, TypeAttrAny,
+                                  UnitAttrConstraint)
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, Op
 from pyopt.ir.types import DYNAMIC, I1, I32, I64
 from pyopt.ir.verifier import op_error
@@ -308,3 +309,39 @@ FUSE = Op("transform.structured.fuse",
           format="$target ($tile_sizes^)? (`interchange` $tile_interchange^)? " + _FUNCTIONAL,
           verify=_verify_fuse)
 declare(FUSE)
+
+
+# -- structured.vectorize ---------------------------------------------------------------------
+def _parse_opt_vector_sizes(p, ctx, values_el, ints_el, scalable_el):
+    if p.accept_keyword("vector_sizes"):
+        parse_scalable_index_list(p, ctx, values_el, ints_el, scalable_el)
+
+
+def _print_opt_vector_sizes(pr, op, values, ints, scalable):
+    if (ints is not None and len(ints.values)) or values:
+        pr.out.append("vector_sizes ")
+        print_scalable_index_list(pr, op, values, ints, scalable)
+
+
+def _verify_vectorize(op):
+    n = len(op.get_attr("static_vector_sizes").values) \
+        if op.get_attr("static_vector_sizes") is not None else 0
+    s = len(op.get_attr("scalable_sizes").values) \
+        if op.get_attr("scalable_sizes") is not None else 0
+    if n != s:
+        raise op_error(op, f"expected same number of vector sizes ({n}) and scalable sizes "
+                           f"({s})")
+
+
+VECTORIZE = Op("transform.structured.vectorize",
+               operands=[("target", OpHandle), ("vector_sizes", AnyHandleOrParam, "*")],
+               attrs={"static_vector_sizes": DenseI64Array.opt(),
+                      "vectorize_nd_extract": UnitAttrConstraint.opt(),
+                      "scalable_sizes": DenseBoolArray.opt()},
+               format="$target custom<OptVectorSizes>($vector_sizes, $static_vector_sizes, "
+                      "$scalable_sizes) attr-dict `:` type($target) "
+                      "(`,` type($vector_sizes)^)?",
+               custom_directives={"OptVectorSizes": (_parse_opt_vector_sizes,
+                                                     _print_opt_vector_sizes)},
+               verify=_verify_vectorize)
+declare(VECTORIZE, tracking=False)

@@ -180,6 +180,8 @@ def verify_foreach(op):
 
 
 def verify_alternatives(op):
+    from pyopt.dialects.transform.top_level import verify_possible_top_level
+    verify_possible_top_level(op)
     for region in op.regions:
         term = region.blocks[0].terminator if region.blocks else None
         if term is None:
