@@ -14,7 +14,7 @@ Control functions take the fused OpOperand (an operand slot) and say whether to 
 shape-inferring reshape builders are pyopt/dialects/tensor/reshapes.py's."""
 from __future__ import annotations
 
-from pyopt.ir.affine import AffineDimExpr, AffineMap, dim
+from pyopt.ir.affine import AffineMap, dim
 from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr
 from pyopt.ir.core import Value
 from pyopt.ir.types import (DYNAMIC, I64, INDEX, MemRefType, RankedTensorType)
@@ -23,8 +23,9 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import (has_pure_buffer_semantics,
                                                 has_pure_tensor_semantics, init_indices)
 from pyopt.dialects.linalg.builders import create_generic
+from pyopt.dialects.linalg.shapes import loop_sizes
 from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, iterator_types,
-                                              operand_shape, payload, static_loop_ranges)
+                                              payload, static_loop_ranges)
 from pyopt.dialects.tensor.reshapes import (create_collapse_shape, create_expand_shape,
                                             create_or_fold_dim, index_constant,
                                             mixed_output_shape, reassociation_attr,
@@ -510,24 +511,6 @@ def _collapsed_operand(rw, op, i, info, loc):
     return create_collapse_shape(rw, v, re, loc)
 
 
-def _loop_sizes(rw, op, loc):
-    """createLoopRanges: each loop's size (int or Value) from the first operand dimension
-    it indexes; every dynamic operand dimension gets a (folded) dim op on the way."""
-    sizes = []
-    for v in op.operands:
-        for i, s in enumerate(operand_shape(v)):
-            sizes.append(create_or_fold_dim(rw, v, i, loc) if s == DYNAMIC else s)
-    maps = indexing_maps(op)
-    out = [None] * len(iterator_types(op))
-    k = 0
-    for m in maps:
-        for e in m.results:
-            if isinstance(e, AffineDimExpr) and out[e.position] is None:
-                out[e.position] = sizes[k]
-            k += 1
-    return out
-
-
 def _collapsed_index_region(rw, loc, block, info, bounds):
     """generateCollapsedIndexingRegion: the original loops' indices recovered from the
     collapsed ones by remainders and quotients."""
@@ -569,7 +552,7 @@ def collapse_op_iteration_dims(op, folded, rw):
     if not info.ok:
         return rw.notify_match_failure(op, "illegal to collapse specified dimensions") or None
     loc = op.loc
-    bounds = _loop_sizes(rw, op, loc)
+    bounds = loop_sizes(rw, op, loc)
     ins = [_collapsed_operand(rw, op, i, info, loc) for i in input_indices(op)]
     outs, result_types = [], []
     buffers = has_pure_buffer_semantics(op)

@@ -43,6 +43,11 @@ def _swap_fill_slice():
     return [SwapExtractSliceOfFill()]
 
 
+def _copy_transfer_forwarding():
+    from passes.linalg.copy_forwarding import copy_transfer_forwarding_patterns
+    return copy_transfer_forwarding_patterns()
+
+
 def _linalg_to_vector():
     from passes.linalg.vectorize_conv import VectorizeConvolution
     return [VectorizeConvolution()]
@@ -58,6 +63,11 @@ def _generalize_pack():
     return generalize_pack_patterns()
 
 
+def _decompose_winograd():
+    from passes.linalg.winograd_decompose import decompose_winograd_patterns
+    return decompose_winograd_patterns()
+
+
 def _generalize_unpack():
     from passes.linalg.generalize_relayout import generalize_unpack_patterns
     return generalize_unpack_patterns()
@@ -67,7 +77,8 @@ def _generalize_unpack():
 FLAGS = [
     ("test-patterns", "Test a mixed set of patterns", None),
     ("test-vector-transfer-forwarding-patterns",
-     "Test a fused pass that forwards memref.copy to vector.transfer", None),
+     "Test a fused pass that forwards memref.copy to vector.transfer",
+     _greedy(_copy_transfer_forwarding)),
     ("test-linalg-to-vector-patterns",
      "Test a set of patterns that rewrite a linalg contraction in vector.contract form",
      _greedy(_linalg_to_vector)),
@@ -90,7 +101,8 @@ FLAGS = [
     ("test-erase-unnecessary-inputs", "Test patterns to erase unnecessary inputs",
      _erase_unnecessary_inputs),
     ("test-winograd-conv2d", "Test transform conv2d by Winograd conv2d algorithm", None),
-    ("test-decompose-winograd-ops", "Test decompose Winograd ops", None),
+    ("test-decompose-winograd-ops", "Test decompose Winograd ops",
+     _greedy(_decompose_winograd)),
 ]
 
 # the options that parameterize the flags above (none is read by an implemented flag yet)

@@ -11,6 +11,7 @@ from pyopt.rewrite.rewriter import Builder
 from pyopt.syntax.printer import PrintFlags
 # The memref models attach themselves when imported.
 from pyopt.dialects import memref_runtime_verification as _memref_checks  # noqa: F401
+from pyopt.dialects.linalg import runtime_verification as _linalg_checks  # noqa: F401
 
 
 def message_flags(cli_flags):

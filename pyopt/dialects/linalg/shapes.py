@@ -24,6 +24,24 @@ def _dim(b, v, i, loc):
     return b.create(name, [v, c], [INDEX], loc=loc).results[0]
 
 
+def loop_sizes(b, op, loc):
+    """LinalgOp::createLoopRanges' sizes (offsets 0, strides 1): each loop's size, an int or an
+    index Value, read from the first operand dimension that is that loop's plain index; every
+    dynamic operand dimension gets a (folded) dim op on the way (createFlatListOfOperandDims)."""
+    from pyopt.ir.affine import AffineDimExpr
+    from pyopt.dialects.tensor.reshapes import create_or_fold_dim
+    sizes = []
+    for v in op.operands:
+        for i, s in enumerate(operand_shape(v)):
+            sizes.append(create_or_fold_dim(b, v, i, loc) if s == DYNAMIC else s)
+    m = concat_maps(indexing_maps(op))
+    out = [None] * m.num_dims
+    for idx, e in enumerate(m.results):
+        if type(e) is AffineDimExpr and out[e.position] is None:
+            out[e.position] = sizes[idx]
+    return out
+
+
 def _uses_dims(e, lo, hi):
     return any(e.is_function_of_dim(p) for p in range(lo, hi))
 
