@@ -312,14 +312,17 @@ declare(FUSE)
 
 
 # -- structured.vectorize ---------------------------------------------------------------------
-def _parse_opt_vector_sizes(p, ctx, values_el, ints_el, scalable_el):
+def _parse_opt_vector_sizes(p, ctx, target_el, values_el, ints_el, scalable_el):
+    """`$target (vector_sizes [...])?` (the oilist of one optional clause)."""
+    ctx.set(target_el, p.parse_operand())
     if p.accept_keyword("vector_sizes"):
         parse_scalable_index_list(p, ctx, values_el, ints_el, scalable_el)
 
 
-def _print_opt_vector_sizes(pr, op, values, ints, scalable):
+def _print_opt_vector_sizes(pr, op, target, values, ints, scalable):
+    pr.out.append(pr.value(target[0] if isinstance(target, list) else target))
     if (ints is not None and len(ints.values)) or values:
-        pr.out.append("vector_sizes ")
+        pr.out.append(" vector_sizes ")
         print_scalable_index_list(pr, op, values, ints, scalable)
 
 
@@ -338,7 +341,7 @@ VECTORIZE = Op("transform.structured.vectorize",
                attrs={"static_vector_sizes": DenseI64Array.opt(),
                       "vectorize_nd_extract": UnitAttrConstraint.opt(),
                       "scalable_sizes": DenseBoolArray.opt()},
-               format="$target custom<OptVectorSizes>($vector_sizes, $static_vector_sizes, "
+               format="custom<OptVectorSizes>($target, $vector_sizes, $static_vector_sizes, "
                       "$scalable_sizes) attr-dict `:` type($target) "
                       "(`,` type($vector_sizes)^)?",
                custom_directives={"OptVectorSizes": (_parse_opt_vector_sizes,
