@@ -35,8 +35,10 @@ class Chunk:
 
 
 class Document:
-    def __init__(self, uri, path, text, ctx, version=None):
+    def __init__(self, uri, path, text, ctx, version=None, encoding="utf-16"):
         self.uri = uri
+        # LSP's character unit ("utf-16" unless the client and server agreed on another)
+        self._unit = {"utf-8": "utf-8", "utf-32": "utf-32-le"}.get(str(encoding), "utf-16-le")
         self.path = path
         self.version = version
         self.ctx = ctx
@@ -92,7 +94,11 @@ class Document:
             chunk.diagnostics.append(Diagnostic("error", UNKNOWN_LOC,
                                                 "nesting too deep for the parser"))
         except Exception as e:  # a bug in some op's parser or verifier: said, not fatal
-            at = SourceLoc(chunk.buffer, holder[0].start) if holder else UNKNOWN_LOC
+            at = UNKNOWN_LOC
+            if holder:  # at the op being parsed, else where the parser stopped
+                open_ops = holder[0].state.open_ops
+                at = SourceLoc(chunk.buffer, open_ops[-1].name_range[0] if open_ops
+                               else holder[0].start)
             chunk.diagnostics.append(Diagnostic(
                 "error", at, f"internal error in pyopt: {type(e).__name__}: {e}"))
         finally:
@@ -117,7 +123,11 @@ class Document:
         head = self.text[start:offset]
         if head.isascii():
             return line, len(head)
-        return line, len(head.encode("utf-16-le")) // 2
+        return line, self._units(head)
+
+    def _units(self, s):
+        n = len(s.encode(self._unit, "surrogatepass"))
+        return n if self._unit == "utf-8" else n // (2 if self._unit == "utf-16-le" else 4)
 
     def offset(self, line, character):
         """The text offset of an LSP position (clamped to its line)."""
@@ -132,7 +142,7 @@ class Document:
         for i, c in enumerate(text):
             if units >= character:
                 return start + i
-            units += 2 if ord(c) > 0xFFFF else 1
+            units += self._units(c)
         return end
 
     def chunk_at(self, offset):

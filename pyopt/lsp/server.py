@@ -54,7 +54,7 @@ class MLIRLanguageServer(LanguageServer):
         doc = self.documents.get(uri)
         if doc is None:
             doc = Document(uri, uri_to_path(uri), text, make_context(self.allow_unregistered),
-                           version)
+                           version, self.workspace.position_encoding)
             self.documents[uri] = doc
         else:
             doc.set_text(text, version)
