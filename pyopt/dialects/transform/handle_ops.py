@@ -376,3 +376,35 @@ VERIFY = transform_op(
     Op("transform.verify", operands=[("target", OpHandle)],
        format="$target attr-dict `:` type($target)"),
     each=_verify_each)
+
+
+def _apply_replicate(op, state, results):
+    n = len(state.payload_ops(op.pattern))
+    for i, h in enumerate(op.handles):
+        results.set(i, state.payload(h) * n)
+
+
+def _parse_replicate_types(p, ctx, pattern_t, handles_t, replicated_t, optional=False):
+    """`type($pattern), type($handles)`; the results have the handles' types."""
+    pt = p.parse_type()
+    ts = []
+    while p.accept(","):
+        ts.append(p.parse_type())
+    ctx.set(pattern_t, pt)
+    ctx.set(handles_t, ts)
+    ctx.set(replicated_t, ts)
+
+
+def _print_replicate_types(pr, op, pattern_t, handles_t, replicated_t):
+    pr.out.append(", ".join(pr.type_str(v.type) for v in [op.pattern] + list(op.handles)))
+
+
+REPLICATE = transform_op(
+    Op("transform.replicate",
+       operands=[("pattern", OpHandle), ("handles", AnyHandleOrParam, "*")],
+       results=[("replicated", AnyHandleOrParam, "*")],
+       format="`num` `(` $pattern `)` $handles attr-dict `:` "
+              "custom<ReplicateTypes>(type($pattern), type($handles), type($replicated))",
+       custom_directives={"ReplicateTypes": (_parse_replicate_types,
+                                             _print_replicate_types)}),
+    _apply_replicate, allows_repeated=True)

@@ -278,6 +278,11 @@ def verify_foreach_match(op):
         raise op_error(op, "expected the same number of matchers and actions")
     if not len(op.matchers):
         raise op_error(op, "expected at least one match/action pair")
+    seen = set()
+    for m in op.matchers:
+        if m in seen:
+            _warn(op, f"matcher {m} is used more than once, only the first match will apply")
+        seen.add(m)
     operand_types = [v.type for v in op.operands]
     for mref, aref in zip(op.matchers, op.actions):
         m, a = _sequence_symbol(op, mref), _sequence_symbol(op, aref)
