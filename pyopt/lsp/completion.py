@@ -14,6 +14,8 @@ from pyopt.lsp.convert import lsp_range
 from pyopt.syntax.printer import attr_to_str, type_to_str
 
 _PREFIX = re.compile(r"[%^#!@]?[A-Za-z0-9_$.\-]*\Z")
+_VALUE_NAME = re.compile(r"%[A-Za-z0-9_$.\-]+")
+_BLOCK_NAME = re.compile(r"\^[A-Za-z0-9_$.\-]+")
 # what may come before an op name on its line: nothing, or the result names and `=`
 _OP_POSITION = re.compile(r"\s*(?:%[A-Za-z0-9_$.\-]+(?::[0-9]+)?\s*(?:,\s*%[A-Za-z0-9_$.\-]+"
                           r"(?::[0-9]+)?\s*)*=\s*)?\Z")
@@ -113,6 +115,23 @@ def _values(chunk, offset):
             continue
         seen.add(id(d))
         out.append(_item(d.name, lsp.CompletionItemKind.Variable, type_to_str(v.type)))
+    return out + _unparsed_names(chunk, offset, _VALUE_NAME, {i.label for i in out})
+
+
+def _unparsed_names(chunk, offset, pattern, known):
+    """Names written between where a failed parse stopped and the cursor (the parser never
+    read them), by their spelling alone."""
+    if chunk.parsed or chunk.parser is None:
+        return []
+    text, open_ops = chunk.buffer.text, chunk.state.open_ops
+    stop = open_ops[-1].start if open_ops else chunk.parser.start  # (the op that failed)
+    out = []
+    # (not from the cursor's line: there a name is the result being defined)
+    for m in pattern.finditer(text, stop, text.rfind("\n", 0, offset) + 1):
+        name = m.group(0)
+        if name not in known:
+            known.add(name)
+            out.append(_item(name, lsp.CompletionItemKind.Variable))
     return out
 
 
@@ -121,8 +140,9 @@ def _blocks(chunk, offset):
     if state is None:
         return []
     scope = _enclosing(state, offset)
-    return [_item(d.name, lsp.CompletionItemKind.Field) for d in state.blocks.values()
-            if d.range is not None and _within(scope, d.range[0])]
+    out = [_item(d.name, lsp.CompletionItemKind.Field) for d in state.blocks.values()
+           if d.range is not None and _within(scope, d.range[0])]
+    return out + _unparsed_names(chunk, offset, _BLOCK_NAME, {i.label for i in out})
 
 
 def _aliases(chunk, sigil):

@@ -49,3 +49,13 @@ def test_a_crashing_op_parser_is_a_diagnostic():
     [diag] = document_diagnostics(doc)
     assert diag.message == "internal error in pyopt: ZeroDivisionError: oops"
     assert (diag.range.start.line, diag.range.start.character) == (1, 2)
+
+
+def test_completion_after_a_parse_error_uses_the_names_written():
+    from pyopt.lsp.completion import completion
+    text = ("func.func @f(%a: i32) {\n  %b = arith.bogus %a\n  %c = arith.addi %a, %a : i32\n"
+            "^bb4:\n  cf.br ^\n")
+    doc = Document("file:///t.mlir", "/t.mlir", text, make_context(True))
+    values = completion(doc, text.index("%a, %a") + 1).items
+    assert [(i.label, i.detail) for i in values] == [("%a", "i32"), ("%b", None)]
+    assert [i.label for i in completion(doc, len(text) - 1).items] == ["^bb4"]
