@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "pyopt"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".ll"]
+config.suffixes = [".mlir", ".ll", ".test"]  # (.test: pyopt-lsp -lit-test message files)
 config.excludes = ["Inputs", "unit", "Output", "examples", "bench", ".venv", "pyopt",
                    "pytranslate", "passes"]
 
