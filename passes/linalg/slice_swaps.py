@@ -57,3 +57,52 @@ class ExtractSliceOfPadSwap(RewritePattern):
             return False
         rw.replace_op(op, made[1])
         return True
+
+
+class BubbleUpExtractSlice(RewritePattern):
+    """extract_slice(linalg op) -> linalg op on slices of its operands (the slice of the
+    iteration space that produces the sliced result), for a single-use, single-init op on
+    tensors whose init map is a projected permutation; unit strides, no rank reduction."""
+    root = "tensor.extract_slice"
+
+    def match_and_rewrite(self, op, rw):
+        from pyopt.interfaces.destination_style import (clone_with, dps_inits,
+                                                        has_pure_tensor_semantics, init_indices)
+        from pyopt.dialects.affine.builders import composed_folded_apply
+        from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op,
+                                                      shapes_to_loops_map)
+        from pyopt.dialects.linalg.tiled_shapes import make_tiled_shapes
+        from pyopt.dialects.linalg.tiling_model import flat_operand_dims
+        from pyopt.dialects.tensor.slice_patterns import has_unit_stride
+        lop = op.source.defining_op()
+        if lop is None or not is_linalg_op(lop):
+            return rw.notify_match_failure(op, "expected source to be linalg op")
+        if sum(1 for r in lop.results for _ in r.uses()) != 1:
+            return rw.notify_match_failure(op, "expected single use of linalg op")
+        if len(dps_inits(lop)) != 1:
+            return rw.notify_match_failure(op, "expected single output of linalg op")
+        if not has_pure_tensor_semantics(lop):
+            return rw.notify_match_failure(op, "expected tensor of linalg op")
+        if not has_unit_stride(op):
+            return rw.notify_match_failure(op, "expected unit stride")
+        if len(op.result.type.shape) != len(op.source.type.shape):
+            return rw.notify_match_failure(op, "expected no rank reduction")
+        out_map = indexing_maps(lop)[init_indices(lop)[0]]
+        if not out_map.is_projected_permutation():
+            return rw.notify_match_failure(op, "expected a projected permutation for output")
+        loc = lop.loc
+        shapes = flat_operand_dims(rw, lop, loc)
+        to_loops = shapes_to_loops_map(lop)
+        if to_loops is None:
+            return rw.notify_match_failure(lop, "failed to get loops map from shape sizes")
+        bounds = [composed_folded_apply(rw, to_loops.get_sub_map([k]), shapes, loc)
+                  for k in range(len(to_loops.results))]
+        offsets, sizes = [0] * len(bounds), list(bounds)
+        for k, e in enumerate(out_map.results):
+            offsets[e.position] = op.mixed_offsets[k]
+            sizes[e.position] = op.mixed_sizes[k]
+        tiled = make_tiled_shapes(rw, loc, lop, list(lop.operands), offsets, sizes, bounds,
+                                  True)
+        new = clone_with(rw, lop, [tiled[i].type for i in init_indices(lop)], tiled)
+        rw.replace_op(op, list(new.results))
+        return True

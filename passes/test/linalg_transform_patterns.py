@@ -48,6 +48,11 @@ def _copy_transfer_forwarding():
     return copy_transfer_forwarding_patterns()
 
 
+def _bubble_up_extract_slice():
+    from passes.linalg.slice_swaps import BubbleUpExtractSlice
+    return [BubbleUpExtractSlice()]
+
+
 def _linalg_to_vector():
     from passes.linalg.vectorize_conv import VectorizeConvolution
     return [VectorizeConvolution()]
@@ -92,7 +97,8 @@ FLAGS = [
      "Test rewrite of subtensor(tensor.pad) into tensor.pad(subtensor)",
      _greedy(_swap_pad_slice)),
     ("test-bubble-up-extract-slice-op-pattern",
-     "Test rewrite of linalgOp + extract_slice into extract_slice + linalgOp", None),
+     "Test rewrite of linalgOp + extract_slice into extract_slice + linalgOp",
+     _greedy(_bubble_up_extract_slice)),
     ("test-swap-extract-slice-with-fill-pattern",
      "Test patterns to swap tensor.extract_slice(linalg.fill())",
      _greedy(_swap_fill_slice)),

@@ -1,5 +1,6 @@
 // RUN: pyopt %s -split-input-file -test-linalg-transform-patterns=test-swap-subtensor-padtensor -canonicalize | filecheck %s --check-prefix=PAD
 // RUN: pyopt %s -split-input-file -test-linalg-transform-patterns=test-swap-extract-slice-with-fill-pattern | filecheck %s --check-prefix=FILL
+// RUN: pyopt %s -split-input-file -test-linalg-transform-patterns=test-bubble-up-extract-slice-op-pattern | filecheck %s --check-prefix=BUBBLE
 
 // A window partly in the source and partly in the high padding: a slice of the
 // source, padded by what is left.
@@ -98,4 +99,43 @@ func.func @fill_two_users(%init: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<2x
   %f = linalg.fill ins(%z : f32) outs(%init : tensor<8x8xf32>) -> tensor<8x8xf32>
   %s = tensor.extract_slice %f[0, 2] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
   return %f, %s : tensor<8x8xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// The slice moves above a generic with a transposed init map: each operand is
+// sliced by the loops it reads.
+// BUBBLE-LABEL: func.func @bubble_transposed
+//  BUBBLE-SAME:     (%[[A:.*]]: tensor<?x8xf32>, %[[B:.*]]: tensor<8xf32>, %[[I:.*]]: tensor<8x?xf32>, %[[O:.*]]: index, %[[S:.*]]: index)
+//       BUBBLE:   %[[SA:.*]] = tensor.extract_slice %[[A]][%[[O]], 2] [%[[S]], 3] [1, 1] : tensor<?x8xf32> to tensor<?x3xf32>
+//       BUBBLE:   %[[SB:.*]] = tensor.extract_slice %[[B]][2] [3] [1] : tensor<8xf32> to tensor<3xf32>
+//       BUBBLE:   %[[SI:.*]] = tensor.extract_slice %[[I]][2, %[[O]]] [3, %[[S]]] [1, 1] : tensor<8x?xf32> to tensor<3x?xf32>
+//       BUBBLE:   %[[R:.*]] = linalg.generic {{.*}} ins(%[[SA]], %[[SB]] : tensor<?x3xf32>, tensor<3xf32>) outs(%[[SI]] : tensor<3x?xf32>)
+//       BUBBLE:   return %[[R]]
+func.func @bubble_transposed(%a: tensor<?x8xf32>, %b: tensor<8xf32>, %init: tensor<8x?xf32>, %o: index, %s: index) -> tensor<3x?xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1, d0)>],
+                       iterator_types = ["parallel", "parallel"]}
+    ins(%a, %b : tensor<?x8xf32>, tensor<8xf32>) outs(%init : tensor<8x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %r = arith.mulf %x, %y : f32
+    linalg.yield %r : f32
+  } -> tensor<8x?xf32>
+  %1 = tensor.extract_slice %0[2, %o] [3, %s] [1, 1] : tensor<8x?xf32> to tensor<3x?xf32>
+  return %1 : tensor<3x?xf32>
+}
+
+// -----
+
+// Not moved: a strided slice; a linalg op with another user.
+// BUBBLE-LABEL: func.func @bubble_not_applied
+//       BUBBLE:   %[[C:.*]] = linalg.copy
+//       BUBBLE:   tensor.extract_slice %[[C]][1] [4] [2]
+//       BUBBLE:   %[[M:.*]] = linalg.matmul
+//       BUBBLE:   tensor.extract_slice %[[M]][4, 0] [4, 8] [1, 1]
+func.func @bubble_not_applied(%a: tensor<16xf32>, %c: tensor<16xf32>, %x: tensor<16x32xf32>, %y: tensor<32x8xf32>, %z: tensor<16x8xf32>) -> (tensor<4xf32>, tensor<4x8xf32>, tensor<16x8xf32>) {
+  %0 = linalg.copy ins(%a : tensor<16xf32>) outs(%c : tensor<16xf32>) -> tensor<16xf32>
+  %1 = tensor.extract_slice %0[1] [4] [2] : tensor<16xf32> to tensor<4xf32>
+  %2 = linalg.matmul ins(%x, %y : tensor<16x32xf32>, tensor<32x8xf32>) outs(%z : tensor<16x8xf32>) -> tensor<16x8xf32>
+  %3 = tensor.extract_slice %2[4, 0] [4, 8] [1, 1] : tensor<16x8xf32> to tensor<4x8xf32>
+  return %1, %3, %2 : tensor<4xf32>, tensor<4x8xf32>, tensor<16x8xf32>
 }
