@@ -10,7 +10,8 @@ from lsprotocol import types as lsp
 from pyopt.ir.symbols import symbol_name
 from pyopt.lsp.convert import chunk_range
 from pyopt.lsp.index import OP, VALUE, BLOCK, SYMBOL_DEF, SYMBOL_REF, ALIAS, chunk_index
-from pyopt.syntax.printer import PrintFlags, attr_to_str, print_op, type_to_str
+from pyopt.syntax.naming import NameState
+from pyopt.syntax.printer import PrintFlags, Printer, attr_to_str, type_to_str
 
 _RESULT_NUMBER = re.compile(r"#([0-9]+)")
 
@@ -44,10 +45,22 @@ def _op_hover(index, hit, chunk):
     if sym is not None:
         vis = op.get_attr("sym_visibility")
         out.append(f" : {vis.value if vis is not None else 'public'} @{sym}")
-    # (numbered from the top-level op, as Operation::print without local scope)
-    generic = print_op(op, PrintFlags(generic=True, skip_regions=True, elide_limit=16))
-    out.append(f"\n\nGeneric Form:\n\n```mlir\n{generic}\n```\n")
+    out.append(f"\n\nGeneric Form:\n\n```mlir\n{_generic_form(op)}\n```\n")
     return "".join(out)
+
+
+def _generic_form(op):
+    """Operation::print of an op inside a block: generic, regions elided, large elements
+    elided, values numbered from the top-level op, attributes and types spelled out (only a
+    top-level op's print defines aliases)."""
+    p = Printer(PrintFlags(generic=True, skip_regions=True, elide_limit=16))
+    p.local_scope = True  # (the printer's switch for "no alias section")
+    root = op
+    while root.parent_op is not None:
+        root = root.parent_op
+    p.ns = NameState(root, True, False, False)
+    p.print_op(op)
+    return p.finish()
 
 
 def _value_hover(index, hit, chunk):
