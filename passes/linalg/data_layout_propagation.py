@@ -12,6 +12,7 @@ from pyopt.ir.affine import AffineDimExpr, AffineMap, dim
 from pyopt.ir.types import DYNAMIC, RankedTensorType, ShapedType
 from pyopt.rewrite.matchers import defining
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.interfaces.bufferizable import operand_slot
 from pyopt.interfaces.destination_style import init_indices
 from pyopt.dialects.linalg.builders import create_generic
 from pyopt.dialects.linalg.structured import indexing_maps, iterator_types
@@ -170,7 +171,7 @@ class BubbleUpPackThroughGeneric(RewritePattern):
     def match_and_rewrite(self, op, rw):
         from pyopt.ir.dominance import DominanceInfo
         generic = _generic_producer(op.source)
-        if generic is None or not self.control(op.operand_slots[0]):
+        if generic is None or not self.control(operand_slot(op, "source")):
             return False
         if has_gather_semantics(generic) or len(generic.results) != 1 or \
                 not generic.results[0].has_one_use():
@@ -231,7 +232,7 @@ class BubbleUpPackThroughPad(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         pad = defining(op.source, "tensor.pad")
-        if pad is None or not self.control(op.operand_slots[0]):
+        if pad is None or not self.control(operand_slot(op, "source")):
             return False
         if op.padding_value is not None or constant_padding_value(pad) is None:
             return False
@@ -350,7 +351,7 @@ class BubbleUpPackThroughReshape(RewritePattern):
         src = op.source.defining_op()
         if src is None or len(src.results) != 1 or not src.results[0].has_one_use():
             return False
-        if DYNAMIC in static_tiles(op) or not self.control(op.operand_slots[0]):
+        if DYNAMIC in static_tiles(op) or not self.control(operand_slot(op, "source")):
             return False
         if src.name == "tensor.collapse_shape":
             return _bubble_through_collapse(rw, src, op)
@@ -371,7 +372,7 @@ class PushDownUnPackThroughReshape(RewritePattern):
         if not r.has_one_use() or DYNAMIC in static_tiles(op):
             return False
         expand = next(r.uses()).owner
-        if expand.name != "tensor.expand_shape" or not self.control(expand.operand_slots[0]):
+        if expand.name != "tensor.expand_shape" or not self.control(operand_slot(expand, "src")):
             return False
         tiles = static_tiles(op)
         inner, outer = inner_dims_pos(op), outer_perm(op)
@@ -458,7 +459,7 @@ class PushDownUnPackThroughPad(RewritePattern):
 
     def match_and_rewrite(self, op, rw):
         unpack = defining(op.source, "tensor.unpack")
-        if unpack is None or not self.control(op.operand_slots[0]):
+        if unpack is None or not self.control(operand_slot(op, "source")):
             return False
         inner = inner_dims_pos(unpack)
         if padded_dims(op) & set(inner) or constant_padding_value(op) is None:

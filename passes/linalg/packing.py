@@ -222,25 +222,12 @@ def permutation_to_positions(n, positions, desired):
     return res
 
 
-def loop_ranges(rw, op, loc):
-    """LinalgOp::createLoopRanges: each loop's size (int or Value), from the first operand
-    dim it indexes directly."""
-    from pyopt.dialects.linalg.structured import concat_maps
-    from pyopt.dialects.linalg.tiling_model import flat_operand_dims
-    loops_to_shapes = concat_maps(indexing_maps(op))
-    sizes = flat_operand_dims(rw, op, loc)
-    out = [None] * loops_to_shapes.num_dims
-    for i, e in enumerate(loops_to_shapes.results):
-        if isinstance(e, AffineDimExpr) and out[e.position] is None:
-            out[e.position] = sizes[i]
-    return out
-
-
 def pack_matmul_greedily(rw, op, mnk_sizes, padded_multiples, mnk_order):
     """linalg::packMatmulGreedily: a PackResult, or None (with a match-failure note)."""
     from pyopt.dialects.linalg.analysis import contraction_dims
     from passes.linalg.generalize import generalize_named_op
     from passes.linalg.interchange import interchange_generic
+    from pyopt.dialects.linalg.shapes import loop_sizes
     n = len(iterator_types(op))
     if n <= 2:
         rw.notify_match_failure(op, "need 3+ loops to find a matmul to pack")
@@ -259,7 +246,7 @@ def pack_matmul_greedily(rw, op, mnk_sizes, padded_multiples, mnk_order):
     if op.name != "linalg.generic":
         op = generalize_named_op(op, rw)
     interchange_generic(rw, op, permutation_to_positions(n, [m, nn, k], mmnnkk))
-    ranges = loop_ranges(rw, op, op.loc)
+    ranges = loop_sizes(rw, op, op.loc)
     adjusted = [0] * (n - 3)
     for i in range(3):
         if multiples[i] == 0:
