@@ -348,3 +348,13 @@ VECTORIZE = Op("transform.structured.vectorize",
                                                      _print_opt_vector_sizes)},
                verify=_verify_vectorize)
 declare(VECTORIZE, tracking=False)
+
+VECTORIZE_CHILDREN = Op("transform.structured.vectorize_children_and_apply_patterns",
+                        operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                        attrs={n: UnitAttrConstraint.opt() for n in (
+                            "vectorize_padding", "vectorize_nd_extract",
+                            "flatten_1d_depthwise_conv",
+                            "disable_multi_reduction_to_contract_patterns",
+                            "disable_transfer_permutation_map_lowering_patterns")},
+                        format="$target " + _FUNCTIONAL)
+declare(VECTORIZE_CHILDREN, each=True)
