@@ -1,7 +1,8 @@
 """The transform library: `-transform-preload-library` parses named sequences from files
 (or directories of .mlir files) once per context; the interpreter merges them into the
-symbol table of its entry point (MLIR's mergeSymbolsInto, simplified: a definition fills a
-declaration of the same name, a name already defined is kept)."""
+symbol table of its entry point (MLIR's mergeSymbolsInto, simplified: a definition replaces a
+declaration of the same name, a name already defined is kept; private symbols are not
+renamed)."""
 from __future__ import annotations
 
 import os
@@ -51,8 +52,8 @@ def merge_library(entry, library):
         if old is None:
             block.append(op.clone())
         elif old.regions and not old.regions[0].blocks and op.regions[0].blocks:
-            block.insert_before(old, op.clone())
-            old.erase()
+            old.erase()  # (the definition goes to the end, as mergeSymbolsInto moves it)
+            block.append(op.clone())
 
 
 @register_pass("transform-preload-library", "preload transform dialect library",
