@@ -264,3 +264,98 @@ func.func @unpack_then_pad_untiled(%x: tensor<4x16x8xf32>, %v: f32) -> tensor<6x
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<6x128xf32>
 // CHECK: %[[U:.*]] = tensor.unpack %[[PAD]] inner_dims_pos = [1] inner_tiles = [8] into %[[E]]
 // CHECK: return %[[U]]
+
+// -----
+#id = affine_map<(i, j) -> (i, j)>
+func.func @dyn_tiles(%x: tensor<?x?xf32>, %t0: index, %t1: index, %d: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %m = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %v = math.exp %a : f32
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  %p = tensor.pack %r inner_dims_pos = [1, 0] inner_tiles = [%t0, %t1] into %d : tensor<?x?xf32> -> tensor<?x?x?x?xf32>
+  return %p : tensor<?x?x?x?xf32>
+}
+
+// Dynamic tiles travel with the pack: the new destination's outer sizes divide by them.
+// CHECK-DAG: #[[$CD:.*]] = affine_map<()[s0, s1] -> (s0 ceildiv s1)>
+// CHECK-LABEL: func.func @dyn_tiles(
+// CHECK-SAME: %[[X:.*]]: tensor<?x?xf32>, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[D:.*]]: tensor<?x?x?x?xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[M:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[O0:.*]] = affine.apply #[[$CD]]()[%[[M]], %[[T0]]]
+// CHECK: %[[O1:.*]] = affine.apply #[[$CD]]()[%[[N]], %[[T1]]]
+// CHECK: %[[E:.*]] = tensor.empty(%[[O1]], %[[O0]], %[[T0]], %[[T1]]) : tensor<?x?x?x?xf32>
+// CHECK: %[[P:.*]] = tensor.pack %[[X]] inner_dims_pos = [1, 0] inner_tiles = [%[[T0]], %[[T1]]] into %[[E]]
+// CHECK: linalg.generic {{.*}} ins(%[[P]] : tensor<?x?x?x?xf32>) outs(%[[D]] : tensor<?x?x?x?xf32>)
+// CHECK: math.exp
+
+// -----
+#id = affine_map<(i, j) -> (i, j)>
+func.func @index_body(%x: tensor<16x16xi32>) -> tensor<2x2x8x8xi32> {
+  %e = tensor.empty() : tensor<16x16xi32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<16x16xi32>) outs(%e : tensor<16x16xi32>) {
+  ^bb0(%a: i32, %b: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %v = arith.addi %a, %ii : i32
+    linalg.yield %v : i32
+  } -> tensor<16x16xi32>
+  %d = tensor.empty() : tensor<2x2x8x8xi32>
+  %p = tensor.pack %r inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %d : tensor<16x16xi32> -> tensor<2x2x8x8xi32>
+  return %p : tensor<2x2x8x8xi32>
+}
+
+// A body reading linalg.index is not re-laid out.
+// CHECK-LABEL: func.func @index_body(
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: linalg.index
+// CHECK: tensor.pack %[[G]]
+
+// -----
+#in = affine_map<(i, j, k) -> (i, 0, k)>
+#out = affine_map<(i, j, k) -> (i, j, k)>
+func.func @constant_expr(%x: tensor<32x1x64xf32>) -> tensor<32x8x4x8x16xf32> {
+  %e = tensor.empty() : tensor<32x8x64xf32>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<32x1x64xf32>) outs(%e : tensor<32x8x64xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  } -> tensor<32x8x64xf32>
+  %d = tensor.empty() : tensor<32x8x4x8x16xf32>
+  %p = tensor.pack %r inner_dims_pos = [1, 2] inner_tiles = [8, 16] into %d : tensor<32x8x64xf32> -> tensor<32x8x4x8x16xf32>
+  return %p : tensor<32x8x4x8x16xf32>
+}
+
+// A constant index in the input's map: only its tiled dim is packed.
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, 0, d2, d4)>
+// CHECK-LABEL: func.func @constant_expr(
+// CHECK-SAME: %[[X:.*]]: tensor<32x1x64xf32>)
+// CHECK: %[[D:.*]] = tensor.empty() : tensor<32x8x4x8x16xf32>
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<32x1x4x16xf32>
+// CHECK: %[[P:.*]] = tensor.pack %[[X]] inner_dims_pos = [2] inner_tiles = [16] into %[[E]]
+// CHECK: linalg.generic {indexing_maps = [#[[$IN]], #{{.*}}], {{.*}} ins(%[[P]] : tensor<32x1x4x16xf32>) outs(%[[D]] : tensor<32x8x4x8x16xf32>)
+
+// -----
+func.func @collapse_perm(%x: tensor<4x8x64xf32>) -> tensor<8x32x8x1xf32> {
+  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<4x8x64xf32> into tensor<32x64xf32>
+  %d = tensor.empty() : tensor<8x32x8x1xf32>
+  %k = tensor.pack %c outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [8, 1] into %d : tensor<32x64xf32> -> tensor<8x32x8x1xf32>
+  return %k : tensor<8x32x8x1xf32>
+}
+
+// Through a collapse with an outer permutation: the collapsed group moves as a whole and the
+// tile lands on its innermost non-unit dim.
+// CHECK-LABEL: func.func @collapse_perm(
+// CHECK-SAME: %[[X:.*]]: tensor<4x8x64xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<8x4x8x8x1xf32>
+// CHECK: %[[P:.*]] = tensor.pack %[[X]] outer_dims_perm = [2, 0, 1] inner_dims_pos = [2, 1] inner_tiles = [8, 1] into %[[E]]
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[P]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<8x4x8x8x1xf32> into tensor<8x32x8x1xf32>
+// CHECK: return %[[C]]
