@@ -26,7 +26,7 @@ from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, itera
                                               payload)
 from pyopt.dialects.vector.attrs import KIND, CombiningKindAttr, IteratorTypeAttr, i64_array
 from pyopt.dialects.vector.memory_verifiers import minor_identity_map
-from pyopt.dialects.vector.transforms.sink import CAST_OPS
+from pyopt.interfaces.cast_op import is_cast_op
 from pyopt.analysis.reduction import match_reduction
 
 # getCombinerOpKind
@@ -53,7 +53,7 @@ def linalg_reduction_combiner(op, init_pos=0):
 
 
 def _is_cast_of_block_arg(op):
-    return op is not None and op.name in CAST_OPS and len(op.operands) == 1 and \
+    return op is not None and is_cast_op(op) and len(op.operands) == 1 and \
         isinstance(op.operand(0), BlockArgument)
 
 

@@ -155,6 +155,50 @@ def _rewrite_extract_slice_from_collapse_shape(op, ctx, options):
     apply_patterns_greedily(op, pats, ctx, default_greedy_config())
 
 
+def _tracking_listener(root, ctx, options):
+    """The test's testTrackingListenerReplacements: the op marked `replaced`, the values
+    marked `replacement_<i> = <result number>`, and the replacement op the transform
+    dialect's tracking would pick for them (a remark on it, or an error)."""
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.ir.diagnostics import pass_failure
+    from pyopt.syntax.op_diagnostics import emit_on_op
+    from pyopt.interfaces.payload_replacement import find_replacement_op
+    from pyopt.dialects.tensor import replacement_models  # noqa: F401  (attaches the models)
+
+    def fail(*diags):
+        for severity, op, msg in diags:
+            emit_on_op(ctx, severity, op, msg)
+        raise pass_failure(root.loc)
+    ops = []
+    root.walk(ops.append)
+    replaced = None
+    for op in ops:
+        if "replaced" in op.attributes:
+            if replaced is not None:
+                fail(("error", op, "only one 'replaced' op is allowed per test case"),
+                     ("remark", replaced, "other 'replaced' op"))
+            replaced = op
+    if replaced is None:
+        fail(("error", root, "could not find 'replaced' op"))
+    n = len(replaced.results)
+    replacements = [None] * n
+    for op in ops:
+        for i in range(n):
+            a = op.attributes.get(f"replacement_{i}")
+            if type(a) is not IntegerAttr:
+                continue
+            if replacements[i] is not None:
+                fail(("error", op, f"only one 'replacement_{i}' is allowed per test case"),
+                     ("remark", replacements[i].owner, f"other 'replacement_{i}'"))
+            replacements[i] = op.results[a.value]
+    if any(v is None for v in replacements):
+        fail(("error", replaced, "insufficient replacement values"))
+    found, _ = find_replacement_op(replaced, replacements)
+    if found is None:
+        fail(("error", replaced, "listener could not find replacement op"))
+    emit_on_op(ctx, "remark", found, "replacement found")
+
+
 # (flag, description, implementation or None), in the order upstream runs them
 FLAGS = [
     ("test-simplify-pack-unpack-patterns",
@@ -175,7 +219,8 @@ FLAGS = [
     ("test-rewrite-extract-slice-from-collapse-shape",
      "Test swapping tensor.extract_slice of a collapse_shape with loop nest",
      _rewrite_extract_slice_from_collapse_shape),
-    ("test-tracking-listener", "Test tensor TrackingListener for the transform dialect", None),
+    ("test-tracking-listener", "Test tensor TrackingListener for the transform dialect",
+     _tracking_listener),
 ]
 
 OPTIONS = [PassOption(name, bool, False, desc) for name, desc, _ in FLAGS] + [

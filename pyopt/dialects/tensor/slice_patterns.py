@@ -20,6 +20,7 @@ from pyopt.rewrite.matchers import constant_attr, constant_int, defining
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply
 from pyopt.dialects.shaped_models import dropped_dims
+from pyopt.dialects.tensor.dim_equality import same_dim_size
 from pyopt.dialects.tensor.slice_canonicalize import (create_extract_slice, create_insert_slice,
                                                       is_rank_reduced_type, static_of)
 
@@ -164,13 +165,19 @@ def merge_consecutive_insert_extract_patterns():
 
 
 # ---------------------------------------------------------------------------- rank expansion
-def _same_dim_size(a, i, b, j):
-    """ValueBoundsConstraintSet::areEqual for two dims, as far as the static types show
-    (a dynamic size is only known equal to itself)."""
-    x, y = a.type.shape[i], b.type.shape[j]
-    if x != DYNAMIC and y != DYNAMIC:
-        return x == y
-    return a is b and i == j
+def is_cast_like_extract_slice(op):
+    """isCastLikeExtractSliceOp: the result is the source but for dropped unit dims."""
+    dropped = slice_dropped_dims(op)
+    k = 0
+    for d in range(len(op.source.type.shape)):
+        if d in dropped:
+            if op.source.type.shape[d] != 1:
+                return False
+            continue
+        if not same_dim_size(op.source, d, op.result, k):
+            return False
+        k += 1
+    return True
 
 
 def is_cast_like_insert_slice(op):
@@ -183,7 +190,7 @@ def is_cast_like_insert_slice(op):
             if rt.shape[d] != 1:
                 return False
             continue
-        if not _same_dim_size(op.source, k, op.result, d):
+        if not same_dim_size(op.source, k, op.result, d):
             return False
         k += 1
     return True
