@@ -36,20 +36,24 @@ def chunk_range(doc, chunk, rng):
 
 
 def token_range_at(doc, offset):
-    """The range of the token starting at `offset`: a string, or an identifier-like run
-    (mlir-lsp-server's convertTokenLocToRange); at least one character."""
+    """The range mlir-lsp-server gives a diagnostic or location at `offset`: to the end of
+    the token starting there (a string, or an identifier-like run), on the start's line, and
+    at least two characters wide (its end is the 1-based column plus one)."""
     text = doc.text
     end = offset + 1
     if text.startswith('"', offset):
-        close = text.find('"', offset + 1)
-        while close > 0 and text[close - 1] == "\\":
-            close = text.find('"', close + 1)
-        nl = text.find("\n", offset)
-        end = close + 1 if close > 0 and (nl < 0 or close < nl) else max(offset + 1, nl)
+        while end < len(text) and text[end] not in '"\n':
+            end += 2 if text[end] == "\\" else 1
+        end = min(end + 1, len(text))
     else:
         while end < len(text) and _IDENT_CHAR.match(text, end):
             end += 1
-    return lsp_range(doc, offset, min(end, len(text)))
+    line, start_char = doc.position(offset)
+    end_line, end_char = doc.position(min(end, len(text)))
+    if end_line != line:
+        end_char = 0
+    return lsp.Range(lsp.Position(line, start_char),
+                     lsp.Position(line, max(start_char + 2, end_char)))
 
 
 def file_locations(loc):
