@@ -53,9 +53,15 @@ def _bubble_up_extract_slice():
     return [BubbleUpExtractSlice()]
 
 
+def _copy_vectorization():
+    from passes.linalg.structured_transforms.vectorize_ops import CopyVectorizationPattern
+    return [CopyVectorizationPattern()]
+
+
 def _linalg_to_vector():
+    # (upstream also adds populatePadOpVectorizationPatterns: not implemented yet)
     from passes.linalg.vectorize_conv import VectorizeConvolution
-    return [VectorizeConvolution()]
+    return _copy_vectorization() + [VectorizeConvolution()]
 
 
 def _generalize_pad():
@@ -80,7 +86,7 @@ def _generalize_unpack():
 
 # (flag, description, implementation or None), in the order upstream tests the flags
 FLAGS = [
-    ("test-patterns", "Test a mixed set of patterns", None),
+    ("test-patterns", "Test a mixed set of patterns", _greedy(_copy_vectorization)),
     ("test-vector-transfer-forwarding-patterns",
      "Test a fused pass that forwards memref.copy to vector.transfer",
      _greedy(_copy_transfer_forwarding)),

@@ -107,3 +107,16 @@ func.func @not_vectorized(%i: tensor<10xi32>, %f: tensor<3xi32>, %o: tensor<8xi3
   linalg.matmul ins(%a, %a : memref<4x4xf32>, memref<4x4xf32>) outs(%a : memref<4x4xf32>)
   return %r : tensor<8xi32>
 }
+
+// -----
+
+// The option also vectorizes static memref.copy ops (a dynamic one stays).
+// CHECK-LABEL: func.func @copies
+//       CHECK:   %[[R:.*]] = vector.transfer_read %{{.*}} : memref<4x8xf32>, vector<4x8xf32>
+//       CHECK:   vector.transfer_write %[[R]], %{{.*}} : vector<4x8xf32>, memref<4x8xf32, strided<[16, 1]>>
+//       CHECK:   memref.copy %{{.*}}, %{{.*}} : memref<?xf32> to memref<?xf32>
+func.func @copies(%a: memref<4x8xf32>, %b: memref<4x8xf32, strided<[16, 1]>>, %c: memref<?xf32>, %d: memref<?xf32>) {
+  memref.copy %a, %b : memref<4x8xf32> to memref<4x8xf32, strided<[16, 1]>>
+  memref.copy %c, %d : memref<?xf32> to memref<?xf32>
+  return
+}
