@@ -46,11 +46,9 @@ def _index(b, value, loc):
 
 def _alloc_tensor_sizes(op, b):
     """bufferization.alloc_tensor: its dynamic sizes, or those of the tensor it copies."""
-    g = op.opdef.get_group
-    copy = list(g(op, "operand", 1))
-    if not copy:
-        return list(g(op, "operand", 0))
-    src, out = copy[0], []
+    if op.copy is None:  # (an optional operand group reads as its Value or None)
+        return list(op.dynamic_sizes)
+    src, out = op.copy, []
     for i, s in enumerate(op.results[0].type.shape):
         if s == DYNAMIC:
             c = _index(b, i, op.loc)
