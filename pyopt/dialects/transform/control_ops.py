@@ -13,6 +13,7 @@ from pyopt.dialects.transform.failures import TransformFailure, definite, silenc
 from pyopt.dialects.transform.types import (AnyHandleOrParam, FailurePropagationModeC,
                                             OpHandle, OpHandleType, SUPPRESS)
 from pyopt.dialects.transform import verifiers as V
+from pyopt.dialects.transform.top_level import root_operand
 
 
 # -- shared pieces ----------------------------------------------------------------------------
@@ -62,9 +63,10 @@ def map_top_level_arguments(state, op, block):
     """PossibleTopLevelTransformOpTrait: the first block argument gets the operand's payload
     (or the payload root), the others the extra operands (or the interpreter's extra
     bindings)."""
-    if op.operands:
-        first = state.payload_ops(op.operands[0])
-        extra = [state.payload(v) for v in op.operands[1:]]
+    root = root_operand(op)
+    if root is not None:
+        first = state.payload_ops(root)
+        extra = [state.payload(v) for v in op.operands if v is not root]
     else:
         n = len(block.args) - 1
         if len(state.extra_bindings) != n:

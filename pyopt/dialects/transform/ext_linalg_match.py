@@ -51,7 +51,7 @@ def _parse_semi_function(p, ctx, arg_t, res_t, optional=False):
 
 def _print_semi_function(pr, op, arg_t, res_t):
     results = [r.type for r in op.results]
-    arg = pr.type_str(op.operands[0].type)
+    arg = pr.type_str(arg_t)
     if not results:
         pr.out.append(arg)
         return

@@ -26,7 +26,7 @@ transform_op(
     Op("transform.test_produce_value_handle_to_self_operand", operands=[("in", OpHandle)],
        results=[("out", ValueHandle)],
        format="$in attr-dict `:` functional-type(operands, results)"),
-    lambda op, state, results: results.set(0, [op.operands[0]]))
+    lambda op, state, results: results.set(0, [getattr(op, "in")]))
 
 transform_op(
     Op("transform.test_consume_operand",

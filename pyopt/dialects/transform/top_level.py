@@ -10,6 +10,14 @@ def is_possible_top_level(op):
     return op.opdef is not None and op.opdef.extra.get("possible_top_level", False)
 
 
+def root_operand(op):
+    """The operand whose payload a nested top-level op binds to its first block argument
+    (its first declared operand: sequence's `root`, alternatives' `scope`), or None."""
+    for arg in (op.opdef.operands if op.opdef is not None else ()):
+        return getattr(op, arg.name)  # (the first declared operand group)
+    return None
+
+
 def verify_possible_top_level(op):
     if not op.regions:
         raise op_error(op, "expects at least one region")
@@ -22,7 +30,8 @@ def verify_possible_top_level(op):
     if not isinstance(block.args[0].type, OpHandleType):
         raise op_error(op, "expects the first entry block argument to be of type implementing "
                            "TransformHandleTypeInterface")
-    if op.operands and block.args[0].type is not op.operands[0].type:
+    root = root_operand(op)
+    if root is not None and block.args[0].type is not root.type:
         raise op_error(op, "expects the type of the block argument to match the type of the "
                            "operand")
     for a in block.args[1:]:
