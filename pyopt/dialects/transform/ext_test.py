@@ -13,7 +13,8 @@ from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHand
 
 
 def _produce_self_or_forward(op, state, results):
-    results.set(0, [op.operand.defining_op()] if op.operand is not None else [op])
+    operand = op.group("operand")  # (`op.operand` is Operation.operand(i))
+    results.set(0, [operand.defining_op()] if operand is not None else [op])
 
 
 transform_op(
@@ -40,7 +41,7 @@ transform_op(
 
 
 def _consume_of_kind(op, state, results):
-    payload = state.payload_ops(op.operand)
+    payload = state.payload_ops(op.group("operand"))
     if len(payload) != 1:
         raise definite(op, "expected a single target op")
     kind = op.op_kind.value
