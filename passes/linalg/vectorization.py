@@ -246,8 +246,13 @@ def _is_elementwise(op):
         return False
     if not all(maps[i].is_permutation() for i in init_indices(op)):
         return False
-    return all(o.name in ("linalg.index", "linalg.yield") or is_elementwise_mappable(o)
-               for o in payload(op))
+    return all((o.name in _SCALAR_BODY_OPS or is_elementwise_mappable(o)) and
+               all(_valid_element(r.type) for r in o.results) for o in payload(op))
+
+
+# hasOnlyScalarElementwiseOp: what an elementwise op's body may hold besides elementwise ops
+_SCALAR_BODY_OPS = ("arith.constant", "func.constant", "tensor.extract", "linalg.yield",
+                    "linalg.index", "affine.apply")
 
 
 def _reduction_ok(op):
@@ -463,18 +468,28 @@ def _i64_array(values):
     return DenseArrayAttr(I64, list(values))
 
 
+def _expand_affine_applies(b, op):
+    """convertAffineApply: the body's affine.apply ops as arith."""
+    from passes.conversion.affine_to_std import lower_apply
+    ip = b.save()
+    for o in [o for o in payload(op) if o.name == "affine.apply"]:
+        b.set_insertion_point(o)
+        lower_apply(o, b)
+    b.restore(ip)
+
+
 def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
               flatten_1d_depthwise_conv=False):
     """linalg::vectorize for linalg ops: True when `op` was replaced by its vector form."""
     if not is_linalg_op(op) or not precondition(op, list(vector_sizes)):
         return False
-    if any(o.name == "affine.apply" for o in payload(op)):
-        return False  # (upstream expands them to arith first)
     ip = b.save()
     state = VectorizationState(b, op, list(vector_sizes), list(scalable))
     if not state.ok:
         b.restore(ip)
         return False
+    if not is_convolution(op):
+        _expand_affine_applies(b, op)
     if is_convolution(op):
         from passes.linalg.vectorize_conv import vectorize_convolution
         new = vectorize_convolution(b, op, flatten_1d_depthwise_conv)

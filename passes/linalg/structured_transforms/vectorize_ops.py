@@ -61,7 +61,10 @@ class CopyVectorizationPattern(RewritePattern):
         from pyopt.ir.types import VectorType
         from passes.linalg.vectorization import _const_index, transfer_read, transfer_write
         src, dst = op.operands
-        if DYNAMIC in src.type.shape or DYNAMIC in dst.type.shape:
+        from passes.linalg.vectorization import _valid_element
+        if DYNAMIC in src.type.shape or DYNAMIC in dst.type.shape or \
+                not _valid_element(src.type.element_type) or \
+                not _valid_element(dst.type.element_type):
             return False
         rw.set_insertion_point(op)
         rank = len(src.type.shape)
