@@ -3,19 +3,19 @@
 // transform.print writes the payload ops to stdout, with the requested printing flags
 // (expected output from mlir-opt-19).
 
-// CHECK-LABEL: [[[ IR printer: matched ]]]
+// CHECK-LABEL: {{\[\[\[}} IR printer: matched ]]]
 // CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
 // CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT:   return %0 : i32
 // CHECK-NEXT: }
-// CHECK-NEXT: [[[ IR printer: local ]]]
+// CHECK-NEXT: {{\[\[\[}} IR printer: local ]]]
 // CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {
 // CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT:   return %0 : i32
 // CHECK-NEXT: }
-// CHECK-NEXT: [[[ IR printer: skip ]]]
+// CHECK-NEXT: {{\[\[\[}} IR printer: skip ]]]
 // CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT: func.func @f(%arg0: i32) -> i32 {...}
 
