@@ -1,8 +1,9 @@
-"""Buffer origins (MLIR's BufferViewFlowAnalysis in the reverse direction, and
-BufferOriginAnalysis on top of it): which buffers a memref value may come from - through views,
-branches, region control flow, calls and ops with a BufferViewFlowOpInterface model - and
+"""Buffer view flow as a graph built once for an op (MLIR's BufferViewFlowAnalysis) and
+BufferOriginAnalysis on it: which values a buffer may flow into (views, branch and region
+arguments, results, call results, ops with a BufferViewFlowOpInterface model) and back, and
 whether two memrefs are certainly the same allocation, certainly different ones, or unknown.
-The dependency graph is built once for an op; values created later are unknown to it."""
+Values created after the build are unknown to it. (pyopt/analysis/buffer_view_flow.py answers
+the forward question on demand from use-lists, for passes that edit as they go.)"""
 from __future__ import annotations
 
 from pyopt.interfaces.branch import successor_operands
@@ -47,6 +48,7 @@ def allocates(v):
 
 class BufferOrigins:
     def __init__(self, op):
+        self.deps = {}  # value -> values it may flow into (insertion-ordered)
         self.reverse = {}  # value -> values it may come from
         self.terminals = set()
         for o in op.walk_ops():
@@ -54,6 +56,7 @@ class BufferOrigins:
 
     def _dep(self, sources, targets):
         for s, t in zip(sources, targets):
+            self.deps.setdefault(s, {})[t] = None
             self.reverse.setdefault(t, set()).add(s)
 
     def _terminal_values(self, op):
@@ -101,6 +104,24 @@ class BufferOrigins:
                     self._dep([a], [r])
             return
         self._terminal_values(op)
+
+    def resolve(self, v):
+        """Every value `v` may flow into, `v` included (in discovery order)."""
+        out, stack = {}, [v]
+        while stack:
+            x = stack.pop()
+            if x in out:
+                continue
+            out[x] = None
+            stack.extend(self.deps.get(x, ()))
+        return list(out)
+
+    def remove(self, values):
+        """Drops `values` from every dependency set (BufferViewFlowAnalysis::remove)."""
+        values = set(values)
+        for targets in self.deps.values():
+            for v in values & targets.keys():
+                del targets[v]
 
     def origins(self, v):
         """resolveReverse: every value `v` may come from, `v` included."""
