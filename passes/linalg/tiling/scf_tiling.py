@@ -17,6 +17,7 @@ from pyopt.rewrite.matchers import constant_int
 from pyopt.dialects.affine.builders import composed_folded_min, value_of
 from pyopt.dialects.tensor.slice_canonicalize import create_insert_slice
 import pyopt.dialects.linalg.tiling_model  # noqa: F401 (attaches the linalg models)
+import pyopt.dialects.tensor.tiling_model  # noqa: F401 (and tensor.pad's)
 
 
 class SCFTilingResult:
@@ -46,13 +47,32 @@ def bounded_tile_size(b, loc, rng, iv, tile):
 
 
 def destinations(b, op):
-    """tensor::getOrCreateDestinations for destination-style ops: the tensor inits."""
+    """tensor::getOrCreateDestinations: a destination-style op's tensor inits, else a
+    tensor.empty of each tensor result's (reified) shape, built before the op."""
     if not any(isinstance(r.type, RankedTensorType) for r in op.results):
         return []
-    if not is_destination_style(op):
-        raise op_failure(op, "unable to create destination tensors")
-    return [op.operand(i) for i in init_indices(op)
-            if isinstance(op.operand(i).type, RankedTensorType)]
+    if is_destination_style(op):
+        return [op.operand(i) for i in init_indices(op)
+                if isinstance(op.operand(i).type, RankedTensorType)]
+    from pyopt.interfaces import model
+    from pyopt.interfaces.shaped import REIFY_RANKED_SHAPED_TYPE
+    from pyopt.dialects.tensor.empty_folding import create_empty
+    out = []
+    for r in op.results:
+        t = r.type
+        ip = b.save()
+        b.set_insertion_point(op)
+        if DYNAMIC in t.shape:
+            m = model(op, REIFY_RANKED_SHAPED_TYPE)
+            if m is None:
+                b.restore(ip)
+                raise op_failure(op, "unable to create destination tensors")
+            sizes = m.reify(op, b)[r.index]
+        else:
+            sizes = list(t.shape)
+        out.append(create_empty(b, sizes, t.element_type, op.loc))
+        b.restore(ip)
+    return out
 
 
 def clone_with_destinations(b, op, dests):
