@@ -96,9 +96,11 @@ class DropFunctionArguments:
             entry = func.regions[0].blocks[0]
             for k in ks:
                 arg = entry.args[k]
-                if arg.has_uses():
-                    anchor = entry.first
-                    arg.replace_all_uses_with(new_constant(anchor, arg.type, ctx))
+                if arg.has_uses():  # (another argument that stays, else a constant)
+                    kept = [a for j, a in enumerate(entry.args)
+                            if j not in ks and a.type == arg.type]
+                    arg.replace_all_uses_with(kept[0] if kept else
+                                              new_constant(entry.first, arg.type, ctx))
             n = len(function_type(func).inputs)
             erase_arguments(func, [k in ks for k in range(n)])
             for call in calls:
