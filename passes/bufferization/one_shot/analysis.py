@@ -153,17 +153,11 @@ class OneShotAnalysisState(AnalysisState):
 
 
 def _walk_allowed(op, options):
-    """Pre-order walk that skips (with their bodies) ops the options do not bufferize, as
-    upstream's walks returning WalkResult::skip()."""
-    stack = [op]
-    while stack:
-        o = stack.pop()
-        if options.bufferizable(o) is None:
-            continue
-        yield o
-        for r in reversed(o.regions):
-            for b in reversed(r.blocks):
-                stack.extend(reversed(b.ops))
+    """The ops under `op` (post-order) that the options bufferize. (Upstream's walks return
+    WalkResult::skip() for the others, which in a post-order walk skips nothing else.)"""
+    out = []
+    op.walk(lambda o: out.append(o) if options.bufferizable(o) is not None else None)
+    return out
 
 
 # -- read-after-write conflicts ------------------------------------------------------------

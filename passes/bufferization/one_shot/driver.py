@@ -7,6 +7,7 @@ from __future__ import annotations
 from pyopt.interfaces.bufferizable import (AnalysisState, has_tensor_semantics, op_error,
                                            plain_error)
 from pyopt.interfaces.bufferizable_rewrite import erase_op, fold_to_memref_of_to_tensor
+from pyopt.ir.diagnostics import MLIRError
 from pyopt.rewrite.rewriter import Builder, Listener
 
 
@@ -75,7 +76,13 @@ def bufferize_op(op, options, ctx):
                                 "support unstructured control flow, but at least one region "
                                 "has multiple blocks")
         b.set_insertion_point(nxt)
-        m.bufferize(nxt, b, options)
+        try:
+            m.bufferize(nxt, b, options)
+        except MLIRError as e:
+            failed = plain_error(nxt, "failed to bufferize op")
+            if e.diag.message != failed.diag.message:  # (the model's own error first)
+                e.more = tuple(e.more) + (failed.diag,)
+            raise
     if op in erased:
         return
     for tm in list(to_memrefs):
