@@ -19,7 +19,8 @@ from pyopt.dialects.linalg.structured import indexing_maps, iterator_types
 from pyopt.dialects.tensor.pack_patterns import (create_pack, create_unpack, inner_dims_pos,
                                                  mixed_tiles, pack_destination,
                                                  reassociation_for_reshape, unpack_destination)
-from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value, padded_dims
+from pyopt.dialects.tensor.pad_canonicalize import (constant_padding_value, create_pad_with_value,
+                                                    padded_dims)
 from pyopt.dialects.tensor.relayout import infer_packed_type, outer_perm, static_tiles
 from pyopt.dialects.tensor.reshapes import (create_collapse_shape, create_expand_shape,
                                             reassociation_of)
@@ -207,12 +208,8 @@ class BubbleUpPackThroughGeneric(RewritePattern):
 
 def _pad_like(rw, pad, source, low, high, loc):
     """A tensor.pad of `source` with `pad`'s constant padding value and nofold flag."""
-    from pyopt.dialects.tensor.pad_canonicalize import infer_pad_type
-    from passes.linalg.reshape_fusion import _pad_with
-    sl = [x if isinstance(x, int) else DYNAMIC for x in low]
-    sh = [x if isinstance(x, int) else DYNAMIC for x in high]
-    t = infer_pad_type(source.type, sl, sh)
-    return _pad_with(rw, pad, source, t, low, high, loc)
+    return create_pad_with_value(rw, None, source, low, high, constant_padding_value(pad),
+                                 pad.get_attr("nofold"), loc)
 
 
 def _permuted_pads(pad, outer, n_points):

@@ -10,12 +10,12 @@ and GeneralizeOuterUnitDimsUnPackOpPattern):
 from __future__ import annotations
 
 from pyopt.ir.affine import dim
-from pyopt.ir.core import Block
 from pyopt.ir.types import DYNAMIC, INDEX, RankedTensorType
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
 from pyopt.dialects.linalg.builders import create_with_identity_region
 from pyopt.dialects.tensor.pack_patterns import inner_dims_pos, mixed_tiles
+from pyopt.dialects.tensor.pad_canonicalize import create_pad_with_value
 from pyopt.dialects.tensor.relayout import outer_perm
 from pyopt.dialects.tensor.reshapes import create_or_fold_dim, mixed_sizes
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
@@ -70,9 +70,6 @@ def _dim(rw, v, i, loc):
 def create_pad_high(rw, result_type, source, value, loc):
     """tensor::createPadHighOp: pad `source` at the high end of each static dim of
     `result_type` with `value`."""
-    from pyopt.ir.attributes import DenseArrayAttr
-    from pyopt.ir.opdef import segment_sizes
-    from pyopt.ir.types import I64
     high = []
     for i, s in enumerate(result_type.shape):
         if s == DYNAMIC:
@@ -82,19 +79,8 @@ def create_pad_high(rw, result_type, source, value, loc):
         if size == DYNAMIC:
             size = create_or_fold_dim(rw, source, i, loc)
         high.append(composed_folded_apply(rw, s - dim(0), [size], loc))
-    dyn = [h for h in high if not isinstance(h, int)]
-    props = {"static_low": DenseArrayAttr(I64, [0] * len(high)),
-             "static_high": DenseArrayAttr(I64, _shape_of(high)),
-             "operandSegmentSizes": segment_sizes([1, 0, len(dyn)])}
-    pad = rw.create("tensor.pad", [source] + dyn, [result_type], properties=props, regions=1,
-                    loc=loc)
-    block = Block([INDEX] * len(high), [loc] * len(high))
-    pad.regions[0].append(block)
-    ip = rw.save()
-    rw.set_insertion_point_to_end(block)
-    rw.create("tensor.yield", [value], [], loc=loc)
-    rw.restore(ip)
-    return pad.results[0]
+    return create_pad_with_value(rw, result_type, source, [0] * len(high), high, value,
+                                 loc=loc).results[0]
 
 
 def _tile_of(op):

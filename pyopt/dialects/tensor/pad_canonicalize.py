@@ -86,6 +86,33 @@ def create_pad(rw, result_type, source, static_low, static_high, low, high, like
     return new
 
 
+def create_pad_with_value(rw, result_type, source, low, high, value, nofold=None, loc=None):
+    """PadOp's builder from a constant padding value: mixed (int | Value) low/high padding,
+    a body yielding `value`; `result_type` None infers it."""
+    from pyopt.ir.core import Block
+    from pyopt.ir.types import INDEX
+    sl, dl = _split(low)
+    sh, dh = _split(high)
+    if result_type is None:
+        result_type = infer_pad_type(source.type, sl, sh)
+    props = {"static_low": DenseArrayAttr(I64, sl), "static_high": DenseArrayAttr(I64, sh),
+             "operandSegmentSizes": segment_sizes([1, len(dl), len(dh)])}
+    if nofold is not None:
+        props["nofold"] = nofold
+    new = rw.create("tensor.pad", [source] + dl + dh, [result_type], properties=props,
+                    regions=1, loc=loc)
+    rank = len(result_type.shape)
+    block = Block([INDEX] * rank, [loc] * rank)
+    new.regions[0].append(block)
+    if rw.listener is not None:
+        rw.listener.notify_block_inserted(block, None)
+    ip = rw.save()
+    rw.set_insertion_point_to_end(block)
+    rw.create("tensor.yield", [value], [], loc=loc)
+    rw.restore(ip)
+    return new
+
+
 def _split(mixed):
     return ([x if isinstance(x, int) else DYNAMIC for x in mixed],
             [x for x in mixed if not isinstance(x, int)])
