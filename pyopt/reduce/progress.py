@@ -18,6 +18,7 @@ class Progress:
         self.first = None
         self._console = None
         self._last = 0.0
+        self._width = 0
 
     def _line(self, text, tests, what):
         lines, size = _size(text)
@@ -43,8 +44,12 @@ class Progress:
         if now - self._last < 0.1:
             return
         self._last = now
-        self._console.print(f"[bold]pyreduce[/]: {self._line(text, tests, what)}", end="\r",
-                            soft_wrap=True)
+        line = self._line(text, tests, what)
+        pad = max(0, self._width - len(line))  # (a shorter line must cover the last one)
+        self._width = len(line)
+        from rich.text import Text
+        self._console.print(Text.assemble(("pyreduce", "bold"), ": " + line + " " * pad),
+                            end="\r", soft_wrap=True)
 
     def round_done(self, n, text, tests):
         if self._console is None:
@@ -53,8 +58,8 @@ class Progress:
     def end(self, text, tests):
         line = f"pyreduce: done: {self._line(text, tests, '')}"
         if self._console is not None:
-            self._console.print(" " * 100, end="\r")
-            self._console.print(line, soft_wrap=True)
+            self._console.print(" " * (self._width + 10), end="\r")
+            self._console.print(line, soft_wrap=True, markup=False, highlight=False)
         else:
             self.stream.write(line + "\n")
         self.stream.flush()
