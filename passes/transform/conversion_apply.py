@@ -89,7 +89,9 @@ def _apply_conversion_patterns(op, state, results):
     partial = "partial_conversion" in op.properties
     config = ConversionConfig(include_root=True)  # (as MLIR: the target op converts too)
     if "preserve_handles" in op.properties:
+        # (conversions replace ops by ops of other names: any single defining op will do)
         config.listener = state.rewriter.listener
+        config.listener.require_same_name = False
     for payload in state.payload_ops(op.target):
         ensure_separate(op, payload)
         try:

@@ -40,14 +40,19 @@ class TransformResults:
 
 
 class _TrackingListener(Listener):
-    """Keeps handles current while a transform op rewrites the payload: a replaced op's
-    handles move to the replacement op (the common defining op of the new values, when it has
-    the same name or is a constant), an erased op leaves its handles."""
+    """Keeps handles current while a transform op rewrites the payload (MLIR's
+    ErrorCheckingTrackingListener): a replaced op's handles move to the replacement op (the
+    common defining op of the new values, when it has the same name or is a constant), an
+    erased op leaves its handles; a replacement that cannot be found while a live handle
+    needs it is recorded as a silenceable failure."""
 
-    def __init__(self, state, transform):
+    def __init__(self, state, transform, consumed=()):
         self.state = state
         self.transform = transform
+        self.consumed = set(consumed)  # handles the transform op consumes
+        self.require_same_name = True
         self.failure = None
+        self.errors = 0
 
     def notify_op_erased(self, op):
         self.state._drop_op(op)
@@ -56,36 +61,45 @@ class _TrackingListener(Listener):
 
     def notify_op_replaced(self, op, values):
         st = self.state
-        handles = st.reverse_ops.get(op)
         for old, new in zip(op.results, values):
             if st.reverse_values.get(old):
                 st._replace_value(old, new)
+        handles = st.reverse_ops.get(op)
         if not handles:
             return
-        repl = _replacement_op(op, values)
-        if repl is None:
-            alive = [h for h in handles if st._is_alive(h, self.transform)]
+        alive = next((h for h in handles if st._is_alive(h, self.transform)), None)
+        if alive is None or any(h in self.consumed for h in handles):
             st._drop_op(op)
-            if alive and self.failure is None:
-                f = silenceable(self.transform, "tracking listener failed to find replacement "
-                                "op during application of this transform op")
-                f.attach_note("ran out of suitable replacement values")
-                f.attach_note("replacement is required because this handle must be updated",
-                              _value_loc(alive[0]))
-                self.failure = f
             return
-        st._replace_op(op, repl)
+        repl, reason = _replacement_op(op, values, self.require_same_name)
+        if repl is not None:
+            st._replace_op(op, repl)
+            return
+        f = silenceable(self.transform, "tracking listener failed to find replacement op "
+                        "during application of this transform op")
+        f.attach_note(reason)
+        f.attach_note("replacement is required because this handle must be updated",
+                      _value_loc(alive))
+        if self.failure is not None:
+            f.diags.extend(self.failure.diags)
+        f.diags[-1].attach_note(f"[{self.errors}] replaced op", op.loc)
+        for i, v in enumerate(values):
+            if v is not None:
+                f.diags[-1].attach_note(f"[{self.errors}] replacement value {i}", _value_loc(v))
+        self.errors += 1
+        self.failure = f
+        st._drop_op(op)
 
 
-def _replacement_op(op, values):
-    if not values:
-        return None
-    d = values[0].defining_op() if isinstance(values[0], OpResult) else None
-    if d is None or any(not isinstance(v, OpResult) or v.owner is not d for v in values):
-        return None
-    if d.name == op.name or d.has_trait("ConstantLike"):
-        return d
-    return None
+def _replacement_op(op, values, require_same_name=True):
+    """findReplacementOp: (the replacement op, None) or (None, why not)."""
+    defs = {v.owner if isinstance(v, OpResult) else None for v in values if v is not None}
+    if len(defs) != 1 or None in defs:
+        return None, "replacement values belong to different ops"
+    d = defs.pop()
+    if not require_same_name or d.name == op.name or d.has_trait("ConstantLike"):
+        return d, None
+    return None, "ran out of suitable replacement values"
 
 
 def _value_loc(v):
@@ -396,7 +410,7 @@ class TransformState:
                                f"operand #{i}",
                                [(f"value defined here with type {op.operands[i].type}",
                                  _value_loc(op.operands[i]))])
-        listener = _TrackingListener(self, op)
+        listener = _TrackingListener(self, op, [op.operands[i] for i in consumed])
         saved = self.rewriter, self.current
         self.rewriter = PatternRewriter(self.ctx, listener)
         self.current = op
