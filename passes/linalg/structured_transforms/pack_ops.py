@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from pyopt.dialects.linalg.structured import is_linalg_op, num_loops
-from pyopt.dialects.transform.ext_structured_pack import PACK, PACK_GREEDILY, PACK_TRANSPOSE
+from pyopt.dialects.transform.ext_structured_pack import (LOWER_PACK, LOWER_UNPACK, PACK,
+                                                          PACK_GREEDILY, PACK_TRANSPOSE)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.packing import pack_linalg_op, pack_matmul_greedily, pack_transpose
@@ -118,3 +119,23 @@ def apply_pack_transpose(op, state, results):
 implement(PACK, apply_pack)
 implement(PACK_GREEDILY, apply_pack_greedily)
 implement(PACK_TRANSPOSE, apply_pack_transpose)
+
+
+def each_lower_pack(op, target, state):
+    from passes.linalg.lower_pack import lower_pack
+    r = lower_pack(state.rewriter, target)
+    if r is None:
+        raise silenceable(target, "cannot lower to pad + expand + transpose")
+    return list(r)
+
+
+def each_lower_unpack(op, target, state):
+    from passes.linalg.lower_pack import lower_unpack
+    r = lower_unpack(state.rewriter, target)
+    if r is None:
+        raise silenceable(target, "cannot lower to transpose + collapse + extract")
+    return list(r)
+
+
+implement(LOWER_PACK, each_lower_pack)
+implement(LOWER_UNPACK, each_lower_unpack)

@@ -108,3 +108,14 @@ PACK_TRANSPOSE = Op("transform.structured.pack_transpose",
                            "$inner_perm^)? " + _FUNCTIONAL,
                     verify=_verify_pack_transpose)
 declare(PACK_TRANSPOSE, consumes=("target_pack_or_un_pack_op", "target_linalg_op"))
+
+LOWER_PACK = Op("transform.structured.lower_pack", operands=[("target", OpHandle)],
+                results=[("pad_op", OpHandle), ("expand_shape_op", OpHandle),
+                         ("transpose_op", OpHandle)],
+                format="$target " + _FUNCTIONAL)
+declare(LOWER_PACK, each=True, each_op="tensor.pack")
+LOWER_UNPACK = Op("transform.structured.lower_unpack", operands=[("target", OpHandle)],
+                  results=[("empty_op", OpHandle), ("transpose_op", OpHandle),
+                           ("collapse_shape_op", OpHandle), ("extract_slice_op", OpHandle)],
+                  format="$target " + _FUNCTIONAL)
+declare(LOWER_UNPACK, each=True, each_op="tensor.unpack")
