@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
+from pyopt.interfaces.function_like import is_function_like
 from pyopt.ir.symbols import is_symbol_table, symbol_name
 from pyopt.lsp.convert import chunk_range
-
-
-def _is_function(op):
-    # (FunctionOpInterface's mark, as the verifier's isDeclaration reads it)
-    return "function_type" in op.properties or "function_type" in op.attributes
 
 
 def document_symbols(doc):
@@ -27,7 +23,7 @@ def document_symbols(doc):
                 continue
             sym = symbol_name(op)
             if sym is not None:
-                kind = lsp.SymbolKind.Function if _is_function(op) else lsp.SymbolKind.Class
+                kind = lsp.SymbolKind.Function if is_function_like(op) else lsp.SymbolKind.Class
                 name = sym
             elif is_symbol_table(op):
                 kind, name = lsp.SymbolKind.Namespace, f"<{op.name}>"
