@@ -1,0 +1,61 @@
+"""SCF's transform ops (MLIR 19 SCFTransformOps): transform.loop.* (forall_to_for,
+forall_to_parallel, peel, pipeline, promote_if_one_iteration, unroll, unroll_and_jam,
+coalesce) and transform.scf.take_assumed_branch. Declared here with their handle effects;
+what they do is attached by the pass library (passes/transform/loop_ops.py), which owns the
+loop utilities."""
+from __future__ import annotations
+
+from pyopt.ir.attributes import BoolAttr, IntegerAttr
+from pyopt.ir.constraints import BoolAttrConstraint, I64Attr, UnitAttrConstraint
+from pyopt.ir.opdef import Op
+from pyopt.ir.types import I64
+from pyopt.ir.verify_invariants import op_error
+from pyopt.dialects.transform.extension import implement, register_ops
+from pyopt.dialects.transform.types import OpHandle
+
+_FT = "$target attr-dict `:` functional-type(operands, results)"
+_TT = "$target attr-dict `:` type($target)"
+
+
+def _positive_factor(op):
+    f = op.properties.get("factor")
+    if f is not None and f.value <= 0:
+        raise op_error(op, "attribute 'factor' failed to satisfy constraint: 64-bit signless "
+                           "integer attribute whose value is positive")
+
+
+def _decl(name, *, results=(), attrs=None, format=_FT, verify=None):
+    return register_ops(Op(name, operands=[("target", OpHandle)], results=list(results),
+                           attrs=attrs or {}, format=format, verify=verify))
+
+
+FORALL_TO_FOR = _decl("transform.loop.forall_to_for",
+                      results=[("transformed", OpHandle, "*")])
+FORALL_TO_PARALLEL = _decl("transform.loop.forall_to_parallel",
+                           results=[("transformed", OpHandle, "*")])
+PEEL = _decl("transform.loop.peel",
+             results=[("peeled_loop", OpHandle), ("remainder_loop", OpHandle)],
+             attrs={"peel_front": BoolAttrConstraint.with_default(BoolAttr(False)),
+                    "fail_if_already_divisible":
+                        BoolAttrConstraint.with_default(BoolAttr(False))})
+PIPELINE = _decl("transform.loop.pipeline", results=[("transformed", OpHandle)],
+                 attrs={"iteration_interval": I64Attr.with_default(IntegerAttr(I64, 1)),
+                        "read_latency": I64Attr.with_default(IntegerAttr(I64, 10))})
+PROMOTE_IF_ONE_ITERATION = _decl("transform.loop.promote_if_one_iteration", format=_TT)
+UNROLL = _decl("transform.loop.unroll", attrs={"factor": I64Attr}, format=_TT,
+               verify=_positive_factor)
+UNROLL_AND_JAM = _decl("transform.loop.unroll_and_jam", attrs={"factor": I64Attr}, format=_TT,
+                       verify=_positive_factor)
+COALESCE = _decl("transform.loop.coalesce", results=[("transformed", OpHandle)],
+                 format="$target attr-dict `:` functional-type($target, $transformed)")
+TAKE_ASSUMED_BRANCH = _decl(
+    "transform.scf.take_assumed_branch", attrs={"take_else_branch": UnitAttrConstraint.opt()},
+    format="$target (`take_else_branch` $take_else_branch^)? attr-dict `:` "
+           "functional-type(operands, results)")
+
+# Handle effects (the pass library adds the implementations): functional-style ops consume
+# their target; take_assumed_branch only reads it.
+for _op in (FORALL_TO_FOR, FORALL_TO_PARALLEL, PEEL, PIPELINE, PROMOTE_IF_ONE_ITERATION,
+            UNROLL, UNROLL_AND_JAM, COALESCE):
+    implement(_op, consumes=("target",), modifies_payload=True)
+implement(TAKE_ASSUMED_BRANCH, modifies_payload=True)
