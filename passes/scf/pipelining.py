@@ -77,7 +77,9 @@ class _Pipeliner:
         self.dynamic = True
         ubc, lbc, stc = _const_int(self.ub), _const_int(self.lb), _const_int(self.step)
         self.max_stage = 0
-        schedule = self._schedule()
+        # a caller's scheduling function (transform.loop.pipeline), else the test attributes
+        fn = o.get("schedule")
+        schedule = fn(loop) if fn is not None else self._schedule()
         if None in (ubc, lbc, stc):
             if not o["dynamic"]:
                 return False
