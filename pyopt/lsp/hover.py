@@ -7,6 +7,7 @@ import re
 
 from lsprotocol import types as lsp
 
+from pyopt.ir.location import SourceLoc
 from pyopt.ir.symbols import symbol_name
 from pyopt.lsp.convert import chunk_range
 from pyopt.lsp.index import OP, VALUE, BLOCK, SYMBOL_DEF, SYMBOL_REF, ALIAS, chunk_index
@@ -46,6 +47,9 @@ def _op_hover(index, hit, chunk):
         vis = op.get_attr("sym_visibility")
         out.append(f" : {vis.value if vis is not None else 'public'} @{sym}")
     out.append(f"\n\nGeneric Form:\n\n```mlir\n{_generic_form(op)}\n```\n")
+    if not isinstance(op.loc, SourceLoc):  # a location the text gave (loc(...))
+        p = Printer(PrintFlags(local_scope=True))
+        out.append(f"\nLocation: `loc({p.loc_body(op.loc)})`\n")
     return "".join(out)
 
 
