@@ -50,10 +50,6 @@ def fuse_producer_of_slice(b, slice_op, loops):
     if producer_result is None:
         return None
     producer = producer_result.owner
-    if tiling_model(producer) is None:
-        return None
-    if any(constant_int(s) != 1 for s in mixed(slice_op, "strides", "static_strides")):
-        return None
     n = producer_result.index
     ip = b.save()
     b.set_insertion_point(slice_op)
@@ -63,15 +59,17 @@ def fuse_producer_of_slice(b, slice_op, loops):
         dests[n] = slice_op.operands[0]
     clone = clone_with_destinations(b, producer, dests)
     slice_clone = b.clone(slice_op, {slice_op.operands[0]: clone.results[n]})
-    try:
-        r = tiling_model(clone).generate_result_tile_value(
-            clone, b, n, mixed(slice_clone, "offsets", "static_offsets"),
-            mixed(slice_clone, "sizes", "static_sizes"))
-    except TilingFailure:
-        r = None
+    # (when the producer cannot be tiled, 19 returns here and leaves both clones, dead)
+    r = None
+    if tiling_model(clone) is not None and all(
+            constant_int(s) == 1 for s in mixed(slice_op, "strides", "static_strides")):
+        try:
+            r = tiling_model(clone).generate_result_tile_value(
+                clone, b, n, mixed(slice_clone, "offsets", "static_offsets"),
+                mixed(slice_clone, "sizes", "static_sizes"))
+        except TilingFailure:
+            r = None
     if r is None:
-        b.erase_op(slice_clone)
-        b.erase_op(clone)
         b.restore(ip)
         return None
     b.replace_all_uses_with(slice_op.results[0], r.tiled_values[0])
