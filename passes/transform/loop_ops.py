@@ -12,6 +12,8 @@ from passes.affine.unroll import unroll_by_factor as unroll_affine
 from passes.affine.unroll_jam import unroll_jam_by_factor as unroll_jam_affine
 from passes.scf.forall_lowering import forall_to_for, forall_to_parallel
 from passes.scf.peeling import peel_first_iteration, peel_last_iteration
+from passes.scf.pipelining import pipeline_for_loop
+from pyopt.rewrite.matchers import constant_int
 from passes.scf.unrolling import promote_if_single_iteration as promote_scf
 from passes.scf.unrolling import unroll_by_factor as unroll_scf
 
@@ -65,6 +67,49 @@ def _peel(op, target, state):
     return [target, rest]
 
 
+def _loop_schedule(loop, interval, read_latency):
+    """loopScheduling of SCFTransformOps: each op starts when its operands are ready
+    (transfer_reads take `read_latency` cycles, everything else one), stages wrap around the
+    iteration interval."""
+    def latency(o):
+        return read_latency if o.name == "vector.transfer_read" else 1
+    ub, lb = constant_int(loop.upperBound), constant_int(loop.lowerBound)
+    cycles, wrapped = {}, {}
+    body = loop.regions[0].blocks[0]
+    for o in list(body.ops)[:-1]:
+        early = 0
+        for v in o.operands:
+            d = v.defining_op() if hasattr(v, "defining_op") else None
+            if d is None:
+                continue
+            lat = latency(d)
+            if ub is not None and lb is not None:
+                lat = min((ub - lb - 1) % (1 << 32), lat)  # (unsigned, as upstream)
+            early = max(early, cycles.get(d, 0) + lat)
+        cycles[o] = early
+        wrapped.setdefault(early % interval, []).append(o)
+    return [(o, cycles[o] // interval) for k in sorted(wrapped) for o in wrapped[k]]
+
+
+def _pipeline(op, target, state):
+    interval = op.iteration_interval.value if op.iteration_interval is not None else 1
+    latency = op.read_latency.value if op.read_latency is not None else 10
+    opts = {"annotate": False, "dynamic": False, "peel": True, "predicate": False,
+            "schedule": lambda loop: _loop_schedule(loop, interval, latency)}
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    before = target.parent
+    marker = target.prev
+    if not pipeline_for_loop(rw, state.ctx, target, opts):
+        raise silenceable(op, "transform.loop.pipeline failed to apply",
+                          [("when applied to this op", target.loc)])
+    # the new kernel loop: the scf.for the pipeliner put where the loop was
+    o = marker.next if marker is not None else before.first
+    while o is not None and o.name != "scf.for":
+        o = o.next
+    return [o]
+
+
 def _promote(op, target, state):
     if target.name == "scf.for":
         promote_scf(state.rewriter, target)
@@ -97,12 +142,15 @@ def _unroll_and_jam(op, target, state):
 
 
 def _coalesce(op, target, state):
-    # (the utilities report no failure: a nest that cannot be coalesced stays as it is)
+    # (the utilities report nothing: a nest that is no longer a loop less deep coalesced)
+    def depth():
+        return sum(1 for o in target.walk_ops() if o.name == target.name)
+    before = depth()
     if target.name == "scf.for":
         coalesce_scf_nest(state.ctx, target)
     elif target.name == "affine.for":
         coalesce_affine_nest(state.ctx, target)
-    else:
+    if target.name not in ("scf.for", "affine.for") or depth() == before:
         raise silenceable(op, "failed to coalesce")
     return [target]
 
@@ -127,6 +175,7 @@ _FUNCTIONAL = dict(consumes=("target",), modifies_payload=True)
 implement(L.FORALL_TO_FOR, _apply_forall_to_for, **_FUNCTIONAL)
 implement(L.FORALL_TO_PARALLEL, _apply_forall_to_parallel, **_FUNCTIONAL)
 implement(L.PEEL, each=_peel, each_op="scf.for", **_FUNCTIONAL)
+implement(L.PIPELINE, each=_pipeline, each_op="scf.for", **_FUNCTIONAL)
 implement(L.PROMOTE_IF_ONE_ITERATION, each=_promote, **_FUNCTIONAL)
 implement(L.UNROLL, each=_unroll, **_FUNCTIONAL)
 implement(L.UNROLL_AND_JAM, each=_unroll_and_jam, **_FUNCTIONAL)
