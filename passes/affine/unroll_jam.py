@@ -22,8 +22,9 @@ from passes.affine.unroll import _cleanup_loop, _inits, promote_if_single_iterat
 _COMBINER = {kind: name for name, kind in REDUCTION_KINDS.items()}
 
 
-def _sub_blocks(op):
-    """JamBlockGatherer: maximal runs (first, last) of non-affine.for ops, recursively."""
+def sub_blocks(op, loop_name="affine.for"):
+    """JamBlockGatherer: maximal runs (first, last) of ops other than `loop_name` loops,
+    recursively (scf's unroll-and-jam gathers around scf.for)."""
     out = []
 
     def walk_block(blk):
@@ -31,12 +32,12 @@ def _sub_blocks(op):
         while cur is not term:
             start = cur
             prev = None
-            while cur is not term and cur.name != "affine.for":
+            while cur is not term and cur.name != loop_name:
                 prev = cur
                 cur = cur.next
             if prev is not None:
                 out.append((start, prev))
-            while cur is not term and cur.name == "affine.for":
+            while cur is not term and cur.name == loop_name:
                 for r in cur.regions:
                     for b in r.blocks:
                         walk_block(b)
@@ -95,7 +96,7 @@ def unroll_jam_by_factor(ctx, op, factor):
         return False
     if not _inner_bounds_invariant(op):
         return False
-    subs = _sub_blocks(op)
+    subs = sub_blocks(op)
     carrying = []
     op.walk(lambda o: carrying.append(o) if o.name == "affine.for" and _inits(o) else None)
     reductions = supported_reductions(op) if _inits(op) else []
