@@ -166,7 +166,9 @@ def translate_module(module_op, options, llvm_check=True):
     m = Module(module_op, options)
     m.data_layout = _data_layout(m)  # (prepareLLVMModule: before any op is looked at)
     body = module_op.regions[0].blocks[0]
-    ops = list(body)
+    # A nested builtin.module is skipped with what it holds (the builtin dialect's
+    # translation interface accepts it and does nothing, as mlir-translate-19).
+    ops = [op for op in body if op.name != "builtin.module"]
     # Every top-level op must belong to the llvm dialect (or be an ignorable builtin).
     for op in ops:
         if not op.name.startswith("llvm."):
