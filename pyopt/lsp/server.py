@@ -20,6 +20,7 @@ from pyopt.lsp.completion import completion
 from pyopt.lsp.convert import document_diagnostics, uri_to_path
 from pyopt.lsp.document import Document
 from pyopt.lsp.hover import hover
+from pyopt.lsp.index import chunk_index
 from pyopt.lsp.navigation import definition, references
 from pyopt.lsp.outline import document_symbols, folding_ranges
 
@@ -60,7 +61,15 @@ class MLIRLanguageServer(LanguageServer):
             doc.set_text(text, version)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, version=version, diagnostics=document_diagnostics(doc)))
+        self._when_idle(lambda: [chunk_index(c) for c in doc.chunks])  # (the first query's)
         self._collect_when_idle()
+
+    @staticmethod
+    def _when_idle(fn):
+        try:
+            asyncio.get_running_loop().call_soon(fn)
+        except RuntimeError:
+            pass
 
     def _collect_when_idle(self):
         """The IR of replaced parses is cyclic garbage; the cycle collector runs once the
