@@ -14,6 +14,7 @@ from passes.scf.forall_lowering import forall_to_for, forall_to_parallel
 from passes.scf.peeling import peel_first_iteration, peel_last_iteration
 from passes.scf.pipelining import pipeline_for_loop
 from pyopt.rewrite.matchers import constant_int
+from passes.scf.unroll_jam import unroll_jam_by_factor as unroll_jam_scf
 from passes.scf.unrolling import promote_if_single_iteration as promote_scf
 from passes.scf.unrolling import unroll_by_factor as unroll_scf
 
@@ -137,7 +138,9 @@ def _unroll_and_jam(op, target, state):
             raise silenceable(op, "failed to unroll and jam")
         return None
     if target.name == "scf.for":
-        raise definite(op, "unroll and jam of scf.for is not implemented in pyopt")
+        if not unroll_jam_scf(state.rewriter, target, op.factor.value):
+            raise silenceable(op, "failed to unroll and jam")
+        return None
     raise silenceable(op, "failed to unroll and jam, incorrect type of payload")
 
 
