@@ -75,7 +75,8 @@ class CastModel(_View):
 
 
 def _collapsible(t, groups):
-    return collapsed_layout(t, groups, strict=True) is not None
+    """CollapseShapeOp::isGuaranteedCollapsible (identity layouts always are)."""
+    return layout_is_identity(t) or collapsed_layout(t, groups, strict=True) is not None
 
 
 class CollapseShapeModel(_View):
@@ -250,8 +251,8 @@ def lower_generate_like_body(b, loc, dest, body):
     t = dest.type
     region = Region()
     m = b.create("linalg.map", [dest], [t], regions=[region], loc=loc)
+    ip = b.save()  # (create_block moves the insertion point into the new block)
     blk = b.create_block(region)
-    ip = b.save()
     b.set_insertion_point_to_start(blk)
     idx = [b.create("linalg.index", [], [INDEX], properties={"dim": _i64(d)},
                     loc=loc).results[0] for d in range(len(t.shape))]
@@ -260,8 +261,6 @@ def lower_generate_like_body(b, loc, dest, body):
         a.replace_all_uses_with(v)
     for o in list(src_block):
         o.detach()
-        if o.next is None and o is src_block.last:
-            pass
         blk.append(o)
     term = blk.last
     b.set_insertion_point(term)
@@ -304,12 +303,61 @@ class SplatModel(BufferizableModel):
             raise plain_error(op, "memory space not implemented yet")
         region = Region()
         m = b.create("linalg.map", [alloc], [t], regions=[region], loc=op.loc)
+        ip = b.save()  # (create_block moves the insertion point into the new block)
         blk = b.create_block(region)
-        ip = b.save()
         b.set_insertion_point_to_start(blk)
         b.create("linalg.yield", [op.input], [], loc=op.loc)
         b.restore(ip)
         op.results[0].replace_all_uses_with(m.results[0])
+        from pyopt.interfaces.bufferizable_rewrite import erase_op
+        erase_op(b, op)
+
+
+class PadModel(BufferizableModel):
+    """A new buffer filled with the padding value (a linalg.map over the pad's body), the
+    source then copied in with a tensor.insert_slice at the low padding."""
+
+    def bufferizes_to_allocation(self, op, value):
+        return True
+
+    def reads(self, op, operand, state):
+        return True
+
+    def writes(self, op, operand, state):
+        return False
+
+    def aliasing_values(self, op, operand, state):
+        return []
+
+    def buffer_type(self, op, value, options, stack):
+        src = get_buffer_type(op.source, options, stack)
+        return identity_layout_type(value.type, src.memory_space)
+
+    def bufferize(self, op, b, options):
+        from pyopt.dialects.affine.builders import value_of
+        from pyopt.dialects.tensor.reshapes import mixed_sizes
+        from pyopt.ir.affine import AffineMap, symbol
+        from pyopt.ir.attributes import AffineMapAttr
+        loc, rt = op.loc, op.results[0].type
+        low, high = op.mixed_low, op.mixed_high
+        total = AffineMap(0, 3, [symbol(0) + symbol(1) + symbol(2)])
+        for i, d in enumerate(rt.shape):
+            if d != DYNAMIC:
+                continue  # (the sums upstream builds here are not used: the reified
+            # shapes of the result size the allocation; they are built all the same)
+            dim = b.create("tensor.dim", [op.source, index_constant(b, loc, i)], [INDEX],
+                           loc=loc).results[0]
+            lo, hi = value_of(b, low[i], loc), value_of(b, high[i], loc)
+            b.create("affine.apply", [dim, lo, hi], [INDEX],
+                     properties={"map": AffineMapAttr(total)}, loc=loc)
+        alloc = allocate_tensor_for_shaped_value(b, loc, op.results[0], options, False)
+        filled = lower_generate_like_body(b, loc, alloc, op.regions[0])
+        sizes = mixed_sizes(b, op.source, loc)
+        props, dyn = slice_properties(low, sizes, [1] * len(sizes), 2)
+        b.set_insertion_point(op)
+        new = b.create("tensor.insert_slice", [op.source, filled] + dyn, [rt],
+                       properties=props, loc=loc)
+        op.results[0].replace_all_uses_with(new.results[0])
         from pyopt.interfaces.bufferizable_rewrite import erase_op
         erase_op(b, op)
 
@@ -432,7 +480,7 @@ for _name, _m in (("tensor.cast", CastModel()), ("tensor.collapse_shape", Collap
                   ("tensor.extract", ExtractModel()),
                   ("tensor.from_elements", FromElementsModel()),
                   ("tensor.generate", GenerateModel()), ("tensor.insert", InsertModel()),
-                  ("tensor.insert_slice", InsertSliceModel()),
+                  ("tensor.insert_slice", InsertSliceModel()), ("tensor.pad", PadModel()),
                   ("tensor.parallel_insert_slice", ParallelInsertSliceModel()),
                   ("tensor.rank", RankModel()), ("tensor.reshape", ReshapeModel()),
                   ("tensor.splat", SplatModel())):
