@@ -358,3 +358,14 @@ VECTORIZE_CHILDREN = Op("transform.structured.vectorize_children_and_apply_patte
                             "disable_transfer_permutation_map_lowering_patterns")},
                         format="$target " + _FUNCTIONAL)
 declare(VECTORIZE_CHILDREN, each=True)
+
+# -- structured.hoist_redundant_vector_transfers / _broadcasts --------------------------------
+HOIST_VECTOR_TRANSFERS = Op("transform.structured.hoist_redundant_vector_transfers",
+                            operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                            format="$target " + _FUNCTIONAL)
+declare(HOIST_VECTOR_TRANSFERS, each=True, each_op="func.func")
+HOIST_VECTOR_BROADCASTS = Op("transform.structured.hoist_redundant_vector_broadcasts",
+                             operands=[("target", OpHandle)],
+                             results=[("transformed", OpHandle)],
+                             format="$target " + _FUNCTIONAL)
+declare(HOIST_VECTOR_BROADCASTS, each=True)
