@@ -148,8 +148,8 @@ class _PassList(C.Opt):
             opts = []
             for o in sorted(info.options.values(), key=lambda o: o.name):
                 t = o.type
-                desc = ("value" if isinstance(t, tuple) else None if t is bool else
-                        "int" if t is int else "string")
+                desc = o.value_desc or ("value" if isinstance(t, tuple) else None if t is bool
+                                        else "int" if t is int else "string")
                 opts.append((o.name + (f"=<{desc}>" if desc else ""), o.help,
                              t if isinstance(t, tuple) else ()))
             out.append((name, info.summary, opts))

@@ -17,11 +17,14 @@ class PassOption:
     """A typed pass option. `type_` is bool, int, str, list (comma separated) or a tuple of
     allowed words (an enum, e.g. region-simplify's disabled/normal/aggressive)."""
 
-    def __init__(self, name, type_, default, help_="", list_like=False):
+    def __init__(self, name, type_, default, help_="", list_like=False, value_desc=None):
         self.name = name
         self.type = type_
         self.default = default
         self.help = help_
+        # the `=<...>` word of --help when not the type's default (llvm::cl's `<long>` for
+        # int64_t lists, say)
+        self.value_desc = value_desc
         # a list upstream kept whole here (e.g. inline's op-pipelines): printed like a list
         self.list_like = list_like or type_ is list
 

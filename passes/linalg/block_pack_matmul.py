@@ -156,12 +156,14 @@ def _ints(op, options, name):
 
 @register_pass("linalg-block-pack-matmul", "Convert linalg matmul ops to block layout and back",
                options=[
-                   PassOption("block-factors", list, [], "Block factors (mb, nb, kb) for relayout"),
+                   PassOption("block-factors", list, [], "Block factors (mb, nb, kb) for relayout",
+                              value_desc="long"),
                    PassOption("allow-padding", bool, True, "Allow packing padding"),
                    PassOption("mnk-padded-multiples", list, [],
-                              "Next multiples of the packing sizes"),
+                              "Next multiples of the packing sizes", value_desc="long"),
                    PassOption("mnk-order", list, [],
-                              "Permutation of matmul (M, N, K) dimensions order"),
+                              "Permutation of matmul (M, N, K) dimensions order",
+                              value_desc="long"),
                    PassOption("lhs-transpose-outer-blocks", bool, False,
                               "Transpose LHS outer block layout [MB][KB] -> [KB][MB]"),
                    PassOption("lhs-transpose-inner-blocks", bool, False,
