@@ -204,6 +204,9 @@ class TransformState:
             if any(isinstance(x, Operation) or x is None for x in items):
                 raise definite(_value_loc(handle), "attempting to assign a null payload value "
                                "to this transform handle")
+        elif any(x is None for x in items):
+            raise definite(_value_loc(handle), "attempting to assign a null parameter to this "
+                           "transform value")
         bad = t.check_payload(items) if hasattr(t, "check_payload") else None
         if bad is not None:
             msg, notes, op = bad
