@@ -14,6 +14,7 @@ from passes.scf.forall_lowering import forall_to_for, forall_to_parallel
 from passes.scf.peeling import peel_first_iteration, peel_last_iteration
 from passes.scf.pipelining import pipeline_for_loop
 from pyopt.rewrite.matchers import constant_int
+from passes.transforms.subset_hoisting import hoist_loop_invariant_subsets
 from passes.scf.unroll_jam import unroll_jam_by_factor as unroll_jam_scf
 from passes.scf.unrolling import promote_if_single_iteration as promote_scf
 from passes.scf.unrolling import unroll_by_factor as unroll_scf
@@ -174,6 +175,16 @@ def _take_assumed_branch(op, target, state):
     return None
 
 
+def _hoist_subsets(op, target, state):
+    from pyopt.interfaces.loop_like import is_loop_like
+    if not is_loop_like(target):
+        f = silenceable(op, "transform applied to the wrong op kind")
+        f.attach_note("when applied to this op", target.loc)
+        raise f
+    hoist_loop_invariant_subsets(state.rewriter, target)
+    return None
+
+
 _FUNCTIONAL = dict(consumes=("target",), modifies_payload=True)
 implement(L.FORALL_TO_FOR, _apply_forall_to_for, **_FUNCTIONAL)
 implement(L.FORALL_TO_PARALLEL, _apply_forall_to_parallel, **_FUNCTIONAL)
@@ -185,3 +196,5 @@ implement(L.UNROLL_AND_JAM, each=_unroll_and_jam, **_FUNCTIONAL)
 implement(L.COALESCE, each=_coalesce, **_FUNCTIONAL)
 implement(L.TAKE_ASSUMED_BRANCH, each=_take_assumed_branch, each_op="scf.if",
           modifies_payload=True)
+implement(L.HOIST_LOOP_INVARIANT_SUBSETS, each=_hoist_subsets, modifies_payload=True,
+          reports_tracking=True)
