@@ -4,5 +4,5 @@ the pass library loads. `common.py` has the shared pieces (attaching a model, re
 sizes from params and handles, reporting a driver's failure)."""
 from passes.linalg.structured_transforms import (fusion_ops, hoisting_ops,  # noqa: F401
                                                 match_ops, pack_ops,
-                                                rewrite_ops,
+                                                reduction_ops, rewrite_ops,
                                                 tiling_ops, vectorize_ops)

@@ -369,3 +369,13 @@ HOIST_VECTOR_BROADCASTS = Op("transform.structured.hoist_redundant_vector_broadc
                              results=[("transformed", OpHandle)],
                              format="$target " + _FUNCTIONAL)
 declare(HOIST_VECTOR_BROADCASTS, each=True)
+
+# -- structured.tile_reduction_using_for ------------------------------------------------------
+TILE_REDUCTION_USING_FOR = Op(
+    "transform.structured.tile_reduction_using_for",
+    operands=[("target", OpHandle)],
+    results=[("fill_op", OpHandle, "*"), ("split_linalg_op", OpHandle),
+             ("combining_linalg_op", OpHandle), ("for_op", OpHandle)],
+    attrs={"tile_sizes": DenseI64Array.opt()},
+    format="$target `by` `tile_sizes` `=` $tile_sizes " + _FUNCTIONAL)
+declare(TILE_REDUCTION_USING_FOR, each=True)

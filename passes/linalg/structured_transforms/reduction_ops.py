@@ -1,0 +1,32 @@
+"""transform.structured.tile_reduction_using_for over passes/linalg/tiling/reduction_tiling.py."""
+from __future__ import annotations
+
+from pyopt.interfaces.tiling import TilingFailure
+from pyopt.dialects.linalg.structured import is_linalg_op
+from pyopt.dialects.transform.ext_structured import TILE_REDUCTION_USING_FOR
+from pyopt.dialects.transform.failures import silenceable
+
+from passes.linalg.structured_transforms.common import implement, report_definite
+from passes.linalg.tiling.reduction_tiling import tile_reduction_using_scf
+
+
+def each_tile_reduction_using_for(op, target, state):
+    if not is_linalg_op(target):
+        raise silenceable(op, "transform applied to the wrong op kind",
+                          [("when applied to this op", target.loc)])
+    a = op.get_attr("tile_sizes")
+    sizes = list(a.values) if a is not None else []
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    try:
+        r = tile_reduction_using_scf(rw, target, sizes)
+    except TilingFailure as f:
+        if f.emitted:
+            raise report_definite(state, f)
+        raise silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
+                                                             target.loc)])
+    return ([v.defining_op() for v in r.initial_values] + list(r.parallel_tiled_ops) +
+            list(r.merge_ops) + [r.loops[0]])
+
+
+implement(TILE_REDUCTION_USING_FOR, each_tile_reduction_using_for)
