@@ -34,10 +34,10 @@ def get_buffer(b, value, options):
 
 def replace_op_with_bufferized_values(b, op, values):
     """Replaces op's results: tensor results by to_tensor of the given memrefs."""
-    b.set_insertion_point_after(op)
     repl = []
     for r, v in zip(op.results, values):
         if isinstance(r.type, TensorType):
+            b.set_insertion_point_after(op)  # (each right after the op, as upstream)
             v = b.create("bufferization.to_tensor", [v], [tensor_of(v.type)],
                          loc=value_loc_of(v)).results[0]
         repl.append(v)
