@@ -1,12 +1,13 @@
 """transform.structured.tile_reduction_using_for over passes/linalg/tiling/reduction_tiling.py."""
 from __future__ import annotations
 
+from pyopt.ir.diagnostics import Diagnostic
 from pyopt.interfaces.tiling import TilingFailure
 from pyopt.dialects.linalg.structured import is_linalg_op
 from pyopt.dialects.transform.ext_structured import TILE_REDUCTION_USING_FOR
 from pyopt.dialects.transform.failures import silenceable
 
-from passes.linalg.structured_transforms.common import implement, report_definite
+from passes.linalg.structured_transforms.common import implement
 from passes.linalg.tiling.reduction_tiling import tile_reduction_using_scf
 
 
@@ -21,8 +22,8 @@ def each_tile_reduction_using_for(op, target, state):
     try:
         r = tile_reduction_using_scf(rw, target, sizes)
     except TilingFailure as f:
-        if f.emitted:
-            raise report_definite(state, f)
+        if f.emitted:  # (the error is reported, then the default silenceable failure)
+            state.emit(Diagnostic("error", f.op.loc, f.message))
         raise silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
                                                              target.loc)])
     return ([v.defining_op() for v in r.initial_values] + list(r.parallel_tiled_ops) +
