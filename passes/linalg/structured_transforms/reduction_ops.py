@@ -1,14 +1,17 @@
-"""transform.structured.tile_reduction_using_for over passes/linalg/tiling/reduction_tiling.py."""
+"""transform.structured.tile_reduction_using_for / _forall over
+passes/linalg/tiling/reduction_tiling.py."""
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
 from pyopt.interfaces.tiling import TilingFailure
 from pyopt.dialects.linalg.structured import is_linalg_op
-from pyopt.dialects.transform.ext_structured import TILE_REDUCTION_USING_FOR
+from pyopt.dialects.transform.ext_structured import (TILE_REDUCTION_USING_FOR,
+                                                     TILE_REDUCTION_USING_FORALL)
 from pyopt.dialects.transform.failures import silenceable
 
 from passes.linalg.structured_transforms.common import implement
-from passes.linalg.tiling.reduction_tiling import tile_reduction_using_scf
+from passes.linalg.tiling.reduction_tiling import (tile_reduction_using_forall,
+                                                  tile_reduction_using_scf)
 
 
 def each_tile_reduction_using_for(op, target, state):
@@ -31,3 +34,26 @@ def each_tile_reduction_using_for(op, target, state):
 
 
 implement(TILE_REDUCTION_USING_FOR, each_tile_reduction_using_for)
+
+
+def each_tile_reduction_using_forall(op, target, state):
+    def ints(name):
+        a = op.get_attr(name)
+        return list(a.values) if a is not None else []
+    mapping = op.get_attr("mapping")
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    try:
+        if not is_linalg_op(target):
+            raise TilingFailure(target, "not a linalg op", emitted=False)
+        r = tile_reduction_using_forall(rw, target, ints("num_threads"), ints("tile_sizes"),
+                                        list(mapping) if mapping is not None else None)
+    except TilingFailure as f:
+        if f.emitted:
+            state.emit(Diagnostic("error", f.op.loc, f.message))
+        raise silenceable(op, "could not tile reduction", [("target operation", target.loc)])
+    return ([v.defining_op() for v in r.initial_values] + list(r.parallel_tiled_ops) +
+            list(r.merge_ops) + [r.loops[0]])
+
+
+implement(TILE_REDUCTION_USING_FORALL, each_tile_reduction_using_forall)

@@ -379,3 +379,14 @@ TILE_REDUCTION_USING_FOR = Op(
     attrs={"tile_sizes": DenseI64Array.opt()},
     format="$target `by` `tile_sizes` `=` $tile_sizes " + _FUNCTIONAL)
 declare(TILE_REDUCTION_USING_FOR, each=True)
+
+TILE_REDUCTION_USING_FORALL = Op(
+    "transform.structured.tile_reduction_using_forall",
+    operands=[("target", OpHandle)],
+    results=[("fill_op", OpHandle, "*"), ("split_linalg_op", OpHandle),
+             ("combining_linalg_op", OpHandle), ("forall_op", OpHandle)],
+    attrs={"num_threads": DenseI64Array.opt(), "tile_sizes": DenseI64Array.opt(),
+           "mapping": ArrayAttrC().opt()},
+    format="$target `by` (`num_threads` `=` $num_threads^)? (`,` `tile_sizes` `=` "
+           "$tile_sizes^)? (`,` `mapping` `=` $mapping^)? " + _FUNCTIONAL)
+declare(TILE_REDUCTION_USING_FORALL, each=True)
