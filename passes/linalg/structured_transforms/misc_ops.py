@@ -1,0 +1,97 @@
+"""transform.structured.insert_slice_to_copy, scalarize and replace."""
+from __future__ import annotations
+
+from pyopt.ir.types import DYNAMIC, RankedTensorType
+from pyopt.interfaces.tiling import TilingFailure
+from pyopt.rewrite.matchers import constant_int
+from pyopt.dialects.affine.builders import composed_folded_apply
+from pyopt.dialects.linalg.builders import create_named
+from pyopt.dialects.linalg.structured import is_linalg_op, shapes_to_loops_map
+from pyopt.dialects.linalg.tiling_model import flat_operand_dims
+from pyopt.dialects.tensor.canonicalize import mixed
+from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
+from pyopt.dialects.transform.ext_structured_misc import INSERT_SLICE_TO_COPY, REPLACE, SCALARIZE
+from pyopt.dialects.transform.failures import definite, silenceable
+
+from passes.linalg.structured_transforms.common import implement
+from passes.linalg.tiling.scf_tiling import tile_using_scf
+
+
+def each_insert_slice_to_copy(op, target, state):
+    if target.name not in ("tensor.insert_slice", "tensor.parallel_insert_slice"):
+        raise silenceable(op, "only InsertSliceOp and ParallelInsertSliceOp ops are supported",
+                          [("target op", target.loc)])
+    src = target.operands[0].defining_op()
+    if src is not None and src.name == "linalg.copy":
+        return [src]
+    rw = state.rewriter
+    if target.name == "tensor.parallel_insert_slice":
+        rw.set_insertion_point(target.parent_op)
+    else:
+        rw.set_insertion_point(target)
+    offs, sizes, strides = (mixed(target, g, "static_" + g)
+                            for g in ("offsets", "sizes", "strides"))
+    dest = target.operands[1]
+    t = RankedTensorType([s if isinstance(s, int) else DYNAMIC for s in sizes],
+                         dest.type.element_type, dest.type.encoding)
+    extracted = create_extract_slice(rw, t, dest, offs, sizes, strides, target.loc)
+    copy = create_named(rw, "linalg.copy", [target.operands[0]], [extracted], loc=target.loc)
+    rw.set_insertion_point(target)
+    new = create_insert_slice(rw, target.name, copy.results[0], dest, offs, sizes, strides,
+                              target.loc)
+    rw.replace_op(target, list(new.results))
+    return [copy]
+
+
+def each_scalarize(op, target, state):
+    """Tiles the dynamic loops of a linalg op by 1."""
+    if not is_linalg_op(target):
+        raise silenceable(op, "transform applied to the wrong op kind",
+                          [("when applied to this op", target.loc)])
+
+    def sizes(b):
+        flat = flat_operand_dims(b, target, target.loc)
+        m = shapes_to_loops_map(target)
+        out = []
+        for e in m.results:
+            from pyopt.ir.affine import AffineMap
+            s = composed_folded_apply(b, AffineMap(m.num_dims, 0, [e]), flat, target.loc)
+            out.append(0 if constant_int(s) is not None else 1)
+        return out
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    try:
+        r = tile_using_scf(rw, target, sizes)
+    except TilingFailure:
+        raise definite(op, f"{op.name} failed to apply",
+                       [("when applied to this op", target.loc)])
+    if target.results:
+        rw.replace_op(target, r.replacements)
+    else:
+        rw.erase_op(target)
+    return list(r.tiled_ops)
+
+
+def apply_replace(op, state, results):
+    payload = state.payload_ops(op.target)
+    for t in payload:
+        if t.operands:
+            raise definite(op, "expected target without operands")
+        if t.regions and not t.has_trait("IsolatedFromAbove"):
+            raise definite(op, "expected target that is isolated from above")
+    pattern = op.regions[0].blocks[0].first
+    rw = state.rewriter
+    out = []
+    for t in payload:
+        if op.is_ancestor_of(t):
+            continue
+        rw.set_insertion_point(t)
+        new = rw.clone(pattern)
+        rw.replace_op(t, list(new.results))
+        out.append(new)
+    results.set(0, out)
+
+
+implement(INSERT_SLICE_TO_COPY, each_insert_slice_to_copy)
+implement(SCALARIZE, each_scalarize)
+implement(REPLACE, apply_replace)

@@ -1,0 +1,40 @@
+"""Declarations of smaller structured transform ops (MLIR 19 LinalgTransformOps.td):
+insert_slice_to_copy, scalarize, replace. Models: passes/linalg/structured_transforms/misc_ops.py."""
+from __future__ import annotations
+
+from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
+from pyopt.ir.verifier import op_error
+from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL, _one_to_one,
+                                                     declare)
+from pyopt.dialects.transform.types import OpHandle
+
+INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
+                          operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                          format="$target " + _FUNCTIONAL)
+declare(INSERT_SLICE_TO_COPY, each=True, tracking=False)
+
+SCALARIZE = _one_to_one("transform.structured.scalarize")
+declare(SCALARIZE, each=True)
+
+
+def _verify_replace(op):
+    region = op.regions[0]
+    if len(region.blocks) != 1:
+        raise op_error(op, "expected one block")
+    ops = list(region.blocks[0])
+    if len(ops) != 1:
+        raise op_error(op, "expected one operation in block")
+    r = ops[0]
+    if r.operands:
+        raise op_error(r, "expected replacement without operands")
+    if r.regions and not r.has_trait("IsolatedFromAbove"):
+        raise op_error(r, "expect op that is isolated from above")
+
+
+REPLACE = Op("transform.structured.replace", operands=[("target", OpHandle)],
+             results=[("replacement", OpHandle)], regions=["bodyRegion"],
+             traits=[NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION],
+             format="$target attr-dict-with-keyword regions `:` "
+                    "custom<SemiFunctionType>(type($target), type($replacement))",
+             custom_directives=SEMI_FUNCTION, verify=_verify_replace)
+declare(REPLACE)
