@@ -10,7 +10,8 @@ from pyopt.dialects.linalg.structured import is_linalg_op, shapes_to_loops_map
 from pyopt.dialects.linalg.tiling_model import flat_operand_dims
 from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
-from pyopt.dialects.transform.ext_structured_misc import INSERT_SLICE_TO_COPY, REPLACE, SCALARIZE
+from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, REPLACE,
+                                                          REWRITE_IN_DPS, SCALARIZE)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -95,3 +96,18 @@ def apply_replace(op, state, results):
 implement(INSERT_SLICE_TO_COPY, each_insert_slice_to_copy)
 implement(SCALARIZE, each_scalarize)
 implement(REPLACE, apply_replace)
+
+
+def each_rewrite_in_dps(op, target, state):
+    from passes.linalg.dps_rewrites import REWRITES
+    fn = REWRITES.get(target.name)
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    new = fn(rw, target) if fn is not None else None
+    if new is None:
+        raise silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
+                                                             target.loc)])
+    return [new]
+
+
+implement(REWRITE_IN_DPS, each_rewrite_in_dps)

@@ -38,3 +38,8 @@ REPLACE = Op("transform.structured.replace", operands=[("target", OpHandle)],
                     "custom<SemiFunctionType>(type($target), type($replacement))",
              custom_directives=SEMI_FUNCTION, verify=_verify_replace)
 declare(REPLACE)
+
+REWRITE_IN_DPS = Op("transform.structured.rewrite_in_destination_passing_style",
+                    operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                    format="$target " + _FUNCTIONAL)
+declare(REWRITE_IN_DPS, each=True)
