@@ -17,7 +17,8 @@ class PassOption:
     """A typed pass option. `type_` is bool, int, str, list (comma separated) or a tuple of
     allowed words (an enum, e.g. region-simplify's disabled/normal/aggressive)."""
 
-    def __init__(self, name, type_, default, help_="", list_like=False, value_desc=None):
+    def __init__(self, name, type_, default, help_="", list_like=False, value_desc=None,
+                 elem=str):
         self.name = name
         self.type = type_
         self.default = default
@@ -25,6 +26,7 @@ class PassOption:
         # the `=<...>` word of --help when not the type's default (llvm::cl's `<long>` for
         # int64_t lists, say)
         self.value_desc = value_desc
+        self.elem = elem  # a list's element type: str, or int (checked as llvm::cl does)
         # a list upstream kept whole here (e.g. inline's op-pipelines): printed like a list
         self.list_like = list_like or type_ is list
 
@@ -40,13 +42,18 @@ class PassOption:
                 return False
             raise ValueError(f"'{text}' is invalid value for boolean argument! Try 0 or 1")
         if self.type is int:
-            try:
-                return int(text, 0)
-            except ValueError:
-                raise ValueError(f"'{text}' value invalid for long argument!")
+            return _int_value(text)
         if self.type is list:
-            return [x for x in text.split(",") if x]
+            items = [x for x in text.split(",") if x]
+            return [_int_value(x) for x in items] if self.elem is int else items
         return text
+
+
+def _int_value(text):
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise ValueError(f"'{text}' value invalid for long argument!")
 
 
 class PassInfo:

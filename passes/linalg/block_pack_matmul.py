@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap, dim
 from pyopt.ir.diagnostics import pass_failure
-from pyopt.pass_registry import PassOption, pass_failure as op_error, register_pass
+from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite import apply_patterns_greedily
 from pyopt.rewrite.matchers import constant_int
 from pyopt.rewrite.pattern import RewritePattern
@@ -147,23 +147,16 @@ def block_pack_matmul_patterns(control):
     return [BlockPackMatmul(r, control) for r in ("linalg.generic",) + MATMUL_OPS]
 
 
-def _ints(op, options, name):
-    try:
-        return [int(x, 0) for x in options[name]]
-    except ValueError:
-        raise op_error(op, f"invalid value for option '{name}'")
-
-
 @register_pass("linalg-block-pack-matmul", "Convert linalg matmul ops to block layout and back",
                options=[
                    PassOption("block-factors", list, [], "Block factors (mb, nb, kb) for relayout",
-                              value_desc="long"),
+                              value_desc="long", elem=int),
                    PassOption("allow-padding", bool, True, "Allow packing padding"),
                    PassOption("mnk-padded-multiples", list, [],
-                              "Next multiples of the packing sizes", value_desc="long"),
+                              "Next multiples of the packing sizes", value_desc="long", elem=int),
                    PassOption("mnk-order", list, [],
                               "Permutation of matmul (M, N, K) dimensions order",
-                              value_desc="long"),
+                              value_desc="long", elem=int),
                    PassOption("lhs-transpose-outer-blocks", bool, False,
                               "Transpose LHS outer block layout [MB][KB] -> [KB][MB]"),
                    PassOption("lhs-transpose-inner-blocks", bool, False,
@@ -174,9 +167,9 @@ def _ints(op, options, name):
                               "Transpose RHS inner block layout [kb][nb] -> [nb][kb]"),
                ], display_name="LinalgBlockPackMatmul")
 def linalg_block_pack_matmul(op, ctx, options):
-    order = _ints(op, options, "mnk-order") or [0, 1, 2]
-    opts = BlockPackOptions(_ints(op, options, "block-factors"), options["allow-padding"],
-                            _ints(op, options, "mnk-padded-multiples"), order,
+    order = options["mnk-order"] or [0, 1, 2]
+    opts = BlockPackOptions(options["block-factors"], options["allow-padding"],
+                            options["mnk-padded-multiples"], order,
                             options["lhs-transpose-outer-blocks"],
                             options["lhs-transpose-inner-blocks"],
                             options["rhs-transpose-outer-blocks"],
