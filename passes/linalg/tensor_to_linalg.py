@@ -35,7 +35,13 @@ def _mixed_entries(values):
 
 
 class GeneralizePad(RewritePattern):
+    """`copy_fn(rw, pad, dest)` (optimizeCopyFn), when given, may write the source into the
+    filled tensor itself and replace the pad (returning True) instead of the insert_slice."""
     root = "tensor.pad"
+
+    def __init__(self, copy_fn=None, benefit=None):
+        super().__init__(benefit=benefit)
+        self.copy_fn = copy_fn
 
     def match_and_rewrite(self, pad, rw):
         loc = pad.loc
@@ -60,6 +66,8 @@ class GeneralizePad(RewritePattern):
             gen = rw.create("tensor.generate", dyn_sizes, [rt], regions=1, loc=loc)
             pad.regions[0].clone_into(gen.regions[0], {})
             fill = gen.results[0]
+        if self.copy_fn is not None and self.copy_fn(rw, pad, fill):
+            return True
         sizes = [_mixed_size(rw, src, d, loc) for d in range(len(src.type.shape))]
         so, do = _mixed_entries(low)
         ss, ds = _mixed_entries(sizes)

@@ -59,9 +59,9 @@ def _copy_vectorization():
 
 
 def _linalg_to_vector():
-    # (upstream also adds populatePadOpVectorizationPatterns: not implemented yet)
     from passes.linalg.vectorize_conv import VectorizeConvolution
-    return _copy_vectorization() + [VectorizeConvolution()]
+    from passes.linalg.vectorize_pad import pad_vectorization_patterns
+    return _copy_vectorization() + pad_vectorization_patterns() + [VectorizeConvolution()]
 
 
 def _generalize_pad():
