@@ -1,5 +1,5 @@
 """SCF's transform ops (MLIR 19 SCFTransformOps): transform.loop.* (forall_to_for,
-forall_to_parallel, peel, pipeline, promote_if_one_iteration, unroll, unroll_and_jam,
+forall_to_parallel, outline, peel, pipeline, promote_if_one_iteration, unroll, unroll_and_jam,
 coalesce) and transform.scf.take_assumed_branch, and the transform dialect's loop extension
 (loop.hoist_loop_invariant_subsets). Declared here with their handle effects;
 what they do is attached by the pass library (passes/transform/loop_ops.py), which owns the
@@ -7,7 +7,7 @@ loop utilities."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import BoolAttr, IntegerAttr
-from pyopt.ir.constraints import BoolAttrConstraint, I64Attr, UnitAttrConstraint
+from pyopt.ir.constraints import BoolAttrConstraint, I64Attr, StrAttr, UnitAttrConstraint
 from pyopt.ir.opdef import Op
 from pyopt.ir.types import I64
 from pyopt.ir.verify_invariants import op_error
@@ -54,12 +54,16 @@ TAKE_ASSUMED_BRANCH = _decl(
     format="$target (`take_else_branch` $take_else_branch^)? attr-dict `:` "
            "functional-type(operands, results)")
 
+OUTLINE = register_ops(Op("transform.loop.outline", operands=[("target", OpHandle)],
+                          results=[("function", OpHandle), ("call", OpHandle)],
+                          attrs={"func_name": StrAttr}, format=_FT))
+
 # (the transform dialect's own loop extension)
 HOIST_LOOP_INVARIANT_SUBSETS = _decl("transform.loop.hoist_loop_invariant_subsets", format=_TT)
 
 # Handle effects (the pass library adds the implementations): functional-style ops consume
 # their target; take_assumed_branch only reads it.
-for _op in (FORALL_TO_FOR, FORALL_TO_PARALLEL, PEEL, PIPELINE, PROMOTE_IF_ONE_ITERATION,
+for _op in (FORALL_TO_FOR, FORALL_TO_PARALLEL, OUTLINE, PEEL, PIPELINE, PROMOTE_IF_ONE_ITERATION,
             UNROLL, UNROLL_AND_JAM, COALESCE):
     implement(_op, consumes=("target",), modifies_payload=True)
 implement(TAKE_ASSUMED_BRANCH, modifies_payload=True)
