@@ -74,6 +74,11 @@ def _generalize_pack():
     return generalize_pack_patterns()
 
 
+def _winograd_conv2d():
+    from passes.linalg.winograd_conv2d import winograd_conv2d_patterns
+    return winograd_conv2d_patterns(4, 3) + winograd_conv2d_patterns(2, 5)
+
+
 def _decompose_winograd():
     from passes.linalg.winograd_decompose import decompose_winograd_patterns
     return decompose_winograd_patterns()
@@ -112,7 +117,8 @@ FLAGS = [
      "Test patterns to erase unused operands and results", _erase_unused_operands_and_results),
     ("test-erase-unnecessary-inputs", "Test patterns to erase unnecessary inputs",
      _erase_unnecessary_inputs),
-    ("test-winograd-conv2d", "Test transform conv2d by Winograd conv2d algorithm", None),
+    ("test-winograd-conv2d", "Test transform conv2d by Winograd conv2d algorithm",
+     _greedy(_winograd_conv2d)),
     ("test-decompose-winograd-ops", "Test decompose Winograd ops",
      _greedy(_decompose_winograd)),
 ]
