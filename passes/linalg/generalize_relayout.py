@@ -9,15 +9,14 @@ and GeneralizeOuterUnitDimsUnPackOpPattern):
           destination"""
 from __future__ import annotations
 
-from pyopt.ir.affine import dim
 from pyopt.ir.types import DYNAMIC, INDEX, RankedTensorType
 from pyopt.rewrite.pattern import RewritePattern
-from pyopt.dialects.affine.builders import composed_folded_apply, value_of
+from pyopt.dialects.affine.builders import value_of
 from pyopt.dialects.linalg.builders import create_with_identity_region
 from pyopt.dialects.tensor.pack_patterns import inner_dims_pos, mixed_tiles
-from pyopt.dialects.tensor.pad_canonicalize import create_pad_with_value
+from pyopt.dialects.tensor.pad_canonicalize import create_pad_high
 from pyopt.dialects.tensor.relayout import outer_perm
-from pyopt.dialects.tensor.reshapes import create_or_fold_dim, mixed_sizes
+from pyopt.dialects.tensor.reshapes import mixed_sizes
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
 
 
@@ -65,22 +64,6 @@ def rank_reduced_perm(shape, inner, outer):
 
 def _dim(rw, v, i, loc):
     return rw.create("tensor.dim", [v, value_of(rw, i, loc)], [INDEX], loc=loc).results[0]
-
-
-def create_pad_high(rw, result_type, source, value, loc):
-    """tensor::createPadHighOp: pad `source` at the high end of each static dim of
-    `result_type` with `value`."""
-    high = []
-    for i, s in enumerate(result_type.shape):
-        if s == DYNAMIC:
-            high.append(0)
-            continue
-        size = source.type.shape[i]
-        if size == DYNAMIC:
-            size = create_or_fold_dim(rw, source, i, loc)
-        high.append(composed_folded_apply(rw, s - dim(0), [size], loc))
-    return create_pad_with_value(rw, result_type, source, [0] * len(high), high, value,
-                                 loc=loc).results[0]
 
 
 def _tile_of(op):

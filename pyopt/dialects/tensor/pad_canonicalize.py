@@ -113,6 +113,25 @@ def create_pad_with_value(rw, result_type, source, low, high, value, nofold=None
     return new
 
 
+def create_pad_high(rw, result_type, source, value, loc):
+    """tensor::createPadHighOp: pad `source` at the high end of each static dim of
+    `result_type` with `value`."""
+    from pyopt.ir.affine import dim
+    from pyopt.dialects.affine.builders import composed_folded_apply
+    from pyopt.dialects.tensor.reshapes import create_or_fold_dim
+    high = []
+    for i, s in enumerate(result_type.shape):
+        if s == DYNAMIC:
+            high.append(0)
+            continue
+        size = source.type.shape[i]
+        if size == DYNAMIC:
+            size = create_or_fold_dim(rw, source, i, loc)
+        high.append(composed_folded_apply(rw, s - dim(0), [size], loc))
+    return create_pad_with_value(rw, result_type, source, [0] * len(high), high, value,
+                                 loc=loc).results[0]
+
+
 def _split(mixed):
     return ([x if isinstance(x, int) else DYNAMIC for x in mixed],
             [x for x in mixed if not isinstance(x, int)])
