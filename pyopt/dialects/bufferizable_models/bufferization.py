@@ -62,6 +62,22 @@ class MaterializeModel(BufferizableModel):
     def is_equivalent_subset(self, op, candidate, equivalent):
         return equivalent(op.dest, candidate)
 
+    def subset_extraction_values(self, op):
+        return [op.dest]
+
+    def build_subset_extraction(self, op, b, loc):
+        if isinstance(op.dest.type, TensorType):
+            return op.dest
+        # (a memref destination: its tensor view, which takes over the `restrict`)
+        op.remove_attr("restrict")
+        from pyopt.ir.attributes import UNIT
+        from pyopt.interfaces.bufferizable_rewrite import tensor_of
+        props = {"restrict": UNIT}
+        if op.writable is not None:
+            props["writable"] = UNIT
+        return b.create("bufferization.to_tensor", [op.dest], [tensor_of(op.dest.type)],
+                        properties=props, loc=loc).results[0]
+
     def reads(self, op, operand, state):
         return operand.index == 0
 

@@ -395,6 +395,14 @@ class _InsertSliceLike(BufferizableModel):
             return False
         return _equivalent_slice(d, op)
 
+    def subset_extraction_values(self, op):
+        return [op.dest] + list(op.offsets) + list(op.sizes) + list(op.strides)
+
+    def build_subset_extraction(self, op, b, loc):
+        props, dyn = slice_properties(op.mixed_offsets, op.mixed_sizes, op.mixed_strides, 1)
+        return b.create("tensor.extract_slice", [op.dest] + dyn, [op.source.type],
+                        properties=props, loc=loc).results[0]
+
 
 class InsertSliceModel(_InsertSliceLike, DestinationStyleModel):
     def reads(self, op, operand, state):

@@ -93,6 +93,12 @@ class TransferWriteModel(BufferizableModel):
     def is_equivalent_subset(self, op, candidate, equivalent):
         return equivalent_subsets(op, candidate.owner, equivalent)
 
+    def subset_extraction_values(self, op):
+        return []
+
+    def build_subset_extraction(self, op, b, loc):
+        return None  # (not implemented upstream either)
+
     def reads(self, op, operand, state):
         if operand.index != 1:
             return True
