@@ -12,7 +12,7 @@ from pyopt.ir.opdef import Op
 from pyopt.ir.types import I64
 from pyopt.ir.verify_invariants import op_error
 from pyopt.dialects.transform.extension import implement, register_ops
-from pyopt.dialects.transform.types import OpHandle
+from pyopt.dialects.transform.types import OpHandle, concrete_op
 
 _FT = "$target attr-dict `:` functional-type(operands, results)"
 _TT = "$target attr-dict `:` type($target)"
@@ -25,8 +25,8 @@ def _positive_factor(op):
                            "integer attribute whose value is positive")
 
 
-def _decl(name, *, results=(), attrs=None, format=_FT, verify=None):
-    return register_ops(Op(name, operands=[("target", OpHandle)], results=list(results),
+def _decl(name, *, results=(), attrs=None, format=_FT, verify=None, target=OpHandle):
+    return register_ops(Op(name, operands=[("target", target)], results=list(results),
                            attrs=attrs or {}, format=format, verify=verify))
 
 
@@ -34,12 +34,12 @@ FORALL_TO_FOR = _decl("transform.loop.forall_to_for",
                       results=[("transformed", OpHandle, "*")])
 FORALL_TO_PARALLEL = _decl("transform.loop.forall_to_parallel",
                            results=[("transformed", OpHandle, "*")])
-PEEL = _decl("transform.loop.peel",
+PEEL = _decl("transform.loop.peel", target=concrete_op("scf.for"),
              results=[("peeled_loop", OpHandle), ("remainder_loop", OpHandle)],
              attrs={"peel_front": BoolAttrConstraint.with_default(BoolAttr(False)),
                     "fail_if_already_divisible":
                         BoolAttrConstraint.with_default(BoolAttr(False))})
-PIPELINE = _decl("transform.loop.pipeline", results=[("transformed", OpHandle)],
+PIPELINE = _decl("transform.loop.pipeline", target=concrete_op("scf.for"), results=[("transformed", OpHandle)],
                  attrs={"iteration_interval": I64Attr.with_default(IntegerAttr(I64, 1)),
                         "read_latency": I64Attr.with_default(IntegerAttr(I64, 10))})
 PROMOTE_IF_ONE_ITERATION = _decl("transform.loop.promote_if_one_iteration", format=_TT)

@@ -182,6 +182,13 @@ AnyHandleOrParam = TypeConstraint(lambda t: isinstance(t, (OpHandleType, ValueHa
 AnyParamC = TypeConstraint(lambda t: t is ANY_PARAM, "TransformParamTypeInterface instance",
                            type_class=AnyParamType)
 
+def concrete_op(name):
+    """Transform_ConcreteOpType: exactly `!transform.op<"name">`."""
+    t = OperationType(name)
+    return TypeConstraint(lambda x: x is t, f"Transform IR handle to {name} operations",
+                          type_class=OperationType)
+
+
 # -- attributes -------------------------------------------------------------------------------
 FAILURE_PROPAGATION = IntEnum("FailurePropagationMode", [("propagate", 1), ("suppress", 2)],
                               I32, "Silenceable error propagation policy")
