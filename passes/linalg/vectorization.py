@@ -480,7 +480,16 @@ def _expand_affine_applies(b, op):
 
 def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
               flatten_1d_depthwise_conv=False):
-    """linalg::vectorize for linalg ops: True when `op` was replaced by its vector form."""
+    """linalg::vectorize: True when `op` (a linalg op, tensor.pad, pack or unpack) was replaced
+    by its vector form."""
+    if op.name in ("tensor.pad", "tensor.pack", "tensor.unpack"):
+        from passes.linalg.vectorize_relayout import VECTORIZERS
+        ip = b.save()
+        write = VECTORIZERS[op.name](b, op, list(vector_sizes))
+        if write is not None:
+            b.replace_op(op, [write.results[0]])
+        b.restore(ip)
+        return write is not None
     if not is_linalg_op(op) or not precondition(op, list(vector_sizes)):
         return False
     ip = b.save()

@@ -63,3 +63,38 @@ def unpack_packed_index_results(state, transform_op, packed):
     if isinstance(packed.type, ParamHandleType):
         return [p.value for p in state.params(packed)]
     return [_index_result(transform_op, o) for o in state.payload_ops(packed)]
+
+
+def reify_mixed_params_and_handles(state, transform_op, mixed):
+    """reifyMixedParamAndHandleResults: ints from params or from the constant index result of
+    one payload op per handle (silenceable failures otherwise)."""
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.rewrite.matchers import constant_attr
+    from pyopt.dialects.transform.types import OpHandleType
+    out = []
+    for x in mixed:
+        if isinstance(x, int):
+            out.append(x)
+            continue
+        if isinstance(x.type, ParamHandleType):
+            params = state.params(x)
+            if len(params) != 1:
+                raise silenceable(transform_op, "expected a single param")
+            out.append(params[0].value)
+            continue
+        if not isinstance(x.type, OpHandleType):
+            raise silenceable(transform_op, "unexpected value handle")
+        ops = state.payload_ops(x)
+        if len(ops) != 1:
+            raise silenceable(transform_op, "requires param or handle that is mapped to 1 "
+                                            "payload op")
+        p = ops[0]
+        if len(p.results) != 1 or not isinstance(p.results[0].type, IndexType):
+            raise silenceable(transform_op, "requires param or handle to be result of op with "
+                                            "1 index result")
+        a = constant_attr(p.results[0])
+        if type(a) is not IntegerAttr:
+            raise silenceable(transform_op, "requires param or handle to be the result of a "
+                                            "constant like op")
+        out.append(a.value)
+    return out

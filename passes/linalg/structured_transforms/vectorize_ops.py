@@ -10,7 +10,7 @@ from pyopt.dialects.transform.ext_structured import VECTORIZE, VECTORIZE_CHILDRE
 from pyopt.dialects.transform.failures import definite_silent, silenceable
 
 from passes.linalg.structured_transforms.common import (implement, mixed_sizes,
-                                                        unpack_single_index_results)
+                                                        reify_mixed_params_and_handles)
 from passes.linalg.vectorization import vectorize
 
 _VECTORIZABLE = ("tensor.pad", "tensor.pack", "tensor.unpack")
@@ -25,10 +25,8 @@ def apply_vectorize(op, state, results):
     targets = state.payload_ops(op.target)
     if not targets:
         return
-    sizes = unpack_single_index_results(state, op, mixed_sizes(
+    sizes = reify_mixed_params_and_handles(state, op, mixed_sizes(
         op, _static(op, "static_vector_sizes"), op.vector_sizes))
-    if any(not isinstance(s, int) for s in sizes):
-        raise silenceable(op, "expected constant vector sizes")
     scalable = _static(op, "scalable_sizes")
     nd_extract = op.get_attr("vectorize_nd_extract") is not None
     for t in targets:
