@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyopt.ir.core import BlockArgument, OpResult, Operation
 from pyopt.ir.diagnostics import Diagnostic
+from pyopt.interfaces.payload_replacement import find_replacement_op
 from pyopt.rewrite.rewriter import Listener, PatternRewriter
 from pyopt.dialects.transform.extension import transform_model
 from pyopt.dialects.transform.failures import (TransformFailure, definite, definite_silent,
@@ -43,8 +44,9 @@ class _TrackingListener(Listener):
     """Keeps handles current while a transform op rewrites the payload (MLIR's
     ErrorCheckingTrackingListener): a replaced op's handles move to the replacement op (the
     common defining op of the new values, when it has the same name or is a constant), an
-    erased op leaves its handles; a replacement that cannot be found while a live handle
-    needs it is recorded as a silenceable failure."""
+    erased op leaves its handles; a replacement that cannot be found (findReplacementOp:
+    pyopt/interfaces/payload_replacement.py) while a live handle needs it is recorded as a
+    silenceable failure."""
 
     def __init__(self, state, transform, consumed=()):
         self.state = state
@@ -71,13 +73,15 @@ class _TrackingListener(Listener):
         if alive is None or any(h in self.consumed for h in handles):
             st._drop_op(op)
             return
-        repl, reason = _replacement_op(op, values, self.require_same_name)
+        repl, notes = find_replacement_op(op, values,
+                                          require_matching_name=self.require_same_name)
         if repl is not None:
             st._replace_op(op, repl)
             return
         f = silenceable(self.transform, "tracking listener failed to find replacement op "
                         "during application of this transform op")
-        f.attach_note(reason)
+        for loc, text in notes:
+            f.attach_note(text, loc)
         f.attach_note("replacement is required because this handle must be updated",
                       _value_loc(alive))
         if self.failure is not None:
@@ -89,17 +93,6 @@ class _TrackingListener(Listener):
         self.errors += 1
         self.failure = f
         st._drop_op(op)
-
-
-def _replacement_op(op, values, require_same_name=True):
-    """findReplacementOp: (the replacement op, None) or (None, why not)."""
-    defs = {v.owner if isinstance(v, OpResult) else None for v in values if v is not None}
-    if len(defs) != 1 or None in defs:
-        return None, "replacement values belong to different ops"
-    d = defs.pop()
-    if not require_same_name or d.name == op.name or d.has_trait("ConstantLike"):
-        return d, None
-    return None, "ran out of suitable replacement values"
 
 
 def _value_loc(v):
