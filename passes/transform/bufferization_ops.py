@@ -11,6 +11,7 @@ from pyopt.dialects.transform import ext_bufferization as B
 from pyopt.dialects.transform.extension import implement
 from pyopt.dialects.transform.failures import silenceable
 from passes.bufferization.hoisting import buffer_loop_hoisting
+from passes.bufferization.one_shot.empty_tensor_elimination import empty_tensor_elimination
 from passes.bufferization.one_shot.one_shot_pass import run_one_shot_bufferize
 
 _LAYOUTS = ("infer-layout-map", "identity-layout-map", "fully-dynamic-layout-map")
@@ -83,3 +84,16 @@ implement(B.ONE_SHOT_BUFFERIZE, _apply_one_shot, consumes=("target",), modifies_
 implement(B.EMPTY_TENSOR_TO_ALLOC_TENSOR, each=_empty_to_alloc, each_op="tensor.empty",
           consumes=("target",), modifies_payload=True)
 implement(B.BUFFER_LOOP_HOISTING, each=_loop_hoisting, modifies_payload=True)
+
+
+def _apply_eliminate_empty_tensors(op, state, results):
+    for target in state.payload_ops(op.target):
+        try:
+            empty_tensor_elimination(target, state.ctx, {})
+        except MLIRError as e:
+            if e.diag.message is not None:
+                state.emit(e.diag)
+            raise silenceable(target, "empty tensor elimination failed")
+
+
+implement(B.ELIMINATE_EMPTY_TENSORS, _apply_eliminate_empty_tensors, modifies_payload=True)

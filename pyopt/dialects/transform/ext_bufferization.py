@@ -1,6 +1,6 @@
 """Bufferization's transform ops (MLIR 19 BufferizationTransformOps):
-bufferization.one_shot_bufferize, bufferization.empty_tensor_to_alloc_tensor and
-bufferization.buffer_loop_hoisting. Declared here with their verifiers and handle effects;
+bufferization.one_shot_bufferize, empty_tensor_to_alloc_tensor, eliminate_empty_tensors and
+buffer_loop_hoisting. Declared here with their verifiers and handle effects;
 the pass library attaches what they do (passes/transform/bufferization_ops.py)."""
 from __future__ import annotations
 
@@ -52,6 +52,9 @@ EMPTY_TENSOR_TO_ALLOC_TENSOR = register_ops(
        operands=[("target", concrete_op("tensor.empty"))],
        results=[("transformed", concrete_op("bufferization.alloc_tensor"))],
        format="$target attr-dict `:` functional-type(operands, results)"))
+ELIMINATE_EMPTY_TENSORS = register_ops(
+    Op("transform.bufferization.eliminate_empty_tensors", operands=[("target", OpHandle)],
+       format="$target attr-dict `:` type($target)"))
 BUFFER_LOOP_HOISTING = register_ops(
     Op("transform.bufferization.buffer_loop_hoisting", operands=[("target", OpHandle)],
        format="$target attr-dict `:` type($target)"))
@@ -59,3 +62,4 @@ BUFFER_LOOP_HOISTING = register_ops(
 implement(ONE_SHOT_BUFFERIZE, consumes=("target",), modifies_payload=True)
 implement(EMPTY_TENSOR_TO_ALLOC_TENSOR, consumes=("target",), modifies_payload=True)
 implement(BUFFER_LOOP_HOISTING, modifies_payload=True)
+implement(ELIMINATE_EMPTY_TENSORS, modifies_payload=True)
