@@ -32,6 +32,8 @@ class IntegerAttr(Attribute):
     def _norm(type_, value):
         if type(type_) is int:  # IntegerAttr(5, I32) convenience order
             type_, value = value, type_
+        if type_ is I1:  # (true is 1, however it was computed: -1 and 1 are one attribute)
+            return (type_, int(value) & 1)
         return (type_, int(value))
 
     def __init__(self, type_, value):
