@@ -22,6 +22,9 @@ from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, itera
                                               static_shape, structured_model)
 from pyopt.dialects.vector.attrs import KIND, CombiningKindAttr
 
+from passes.linalg.vectorize_extract import precondition as extract_precondition
+from passes.linalg.vectorize_extract import vectorize_extract
+
 _COMBINERS = {"arith.addi": "add", "arith.addf": "add", "arith.andi": "and",
               "arith.maxsi": "maxsi", "arith.maxui": "maxui", "arith.maximumf": "maximumf",
               "arith.minsi": "minsi", "arith.minui": "minui", "arith.minimumf": "minimumf",
@@ -274,7 +277,7 @@ def is_convolution(op):
     return m is not None and m.kind == "convolution"
 
 
-def precondition(op, vector_sizes):
+def precondition(op, vector_sizes, nd_extract=False):
     """vectorizeLinalgOpPrecondition."""
     if 0 in static_shape(op):
         return False
@@ -291,6 +294,8 @@ def precondition(op, vector_sizes):
                 m.kind != "contraction":
             return False
     for o in payload(op):
+        if o.name == "tensor.extract" and extract_precondition(o, nd_extract):
+            continue
         if any(not _valid_element(v.type) for v in o.operands) or \
                 any(not _valid_element(r.type) for r in o.results):
             return False
@@ -361,6 +366,8 @@ class _Generic:
             return True
         if o.name == "linalg.index":
             new = self.index(o)
+        elif o.name == "tensor.extract":
+            new = vectorize_extract(self, o)
         elif o.name in ("arith.constant", "func.constant"):
             new = b.clone(o)
         elif not is_elementwise_mappable(o):
@@ -490,7 +497,7 @@ def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
             b.replace_op(op, [write.results[0]])
         b.restore(ip)
         return write is not None
-    if not is_linalg_op(op) or not precondition(op, list(vector_sizes)):
+    if not is_linalg_op(op) or not precondition(op, list(vector_sizes), vectorize_nd_extract):
         return False
     ip = b.save()
     state = VectorizationState(b, op, list(vector_sizes), list(scalable))
