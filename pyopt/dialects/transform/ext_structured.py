@@ -261,6 +261,9 @@ def _one_to_one(name, format=_TARGET_SEMI, attrs=None, verify=None):
 def _verify_interchange(op):
     perm = list(op.get_attr("iterator_interchange").values) \
         if op.get_attr("iterator_interchange") is not None else []
+    if any(x < 0 for x in perm):
+        raise op_error(op, "attribute 'iterator_interchange' failed to satisfy constraint: i64 "
+                           "dense array attribute whose value is non-negative")
     if sorted(perm) != list(range(len(perm))):
         raise op_error(op, "expects iterator_interchange to be a permutation, found "
                            + ", ".join(str(x) for x in perm))
