@@ -53,8 +53,10 @@ def linalg_reduction_combiner(op, init_pos=0):
 
 
 def _is_cast_of_block_arg(op):
-    return op is not None and is_cast_op(op) and len(op.operands) == 1 and \
-        isinstance(op.operand(0), BlockArgument)
+    if op is None or not is_cast_op(op) or len(op.operand_slots) != 1:
+        return False
+    (source,) = op.operands  # (the cast's one operand, whatever its name)
+    return isinstance(source, BlockArgument)
 
 
 def _elem(t):

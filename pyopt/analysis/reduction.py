@@ -22,7 +22,8 @@ def match_reduction(args, pos):
     comb = next(iter(carried.users()))
     if len(comb.operand_slots) != 2:
         return None, []
-    reduced = comb.operand(1) if comb.operand(0) is carried else comb.operand(0)
+    lhs, rhs = comb.operands  # (any binary combiner: positional by nature)
+    reduced = rhs if lhs is carried else lhs
     region_op = carried.owner.parent_op
     if reduced in set(args):
         return None, []

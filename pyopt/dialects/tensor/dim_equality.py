@@ -19,8 +19,8 @@ def _index_form(x, depth):
         return ("const", c)
     d = x.defining_op()
     if d is not None and d.name in ("tensor.dim", "memref.dim") and depth > 0:
-        i = constant_int(d.operand(1))
-        src = d.operand(0)
+        i = constant_int(d.index)
+        src = d.source
         if i is not None and hasattr(src.type, "shape") and 0 <= i < len(src.type.shape):
             return dim_form(src, i, depth - 1)
     return ("index", x)
@@ -42,9 +42,9 @@ def dim_form(v, i, depth=_DEPTH):
         return _index_form(d.mixed_sizes[kept[i]], depth - 1) if i < len(kept) else ("dim", v, i)
     if name == "tensor.empty":
         k = sum(1 for s in v.type.shape[:i] if s == DYNAMIC)
-        return _index_form(d.operand(k), depth - 1)
+        return _index_form(d.dynamicSizes[k], depth - 1)
     if name == "tensor.cast":
-        return dim_form(d.operand(0), i, depth - 1)
+        return dim_form(d.source, i, depth - 1)
     from pyopt.interfaces.destination_style import init_indices, is_destination_style
     if is_destination_style(d):
         inits = init_indices(d)
