@@ -11,7 +11,8 @@ from pyopt.dialects.linalg.tiling_model import flat_operand_dims
 from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
 from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, REPLACE,
-                                                          REWRITE_IN_DPS, SCALARIZE)
+                                                          REWRITE_IN_DPS, SCALARIZE,
+                                                          FLATTEN_ELEMENTWISE)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -111,3 +112,29 @@ def each_rewrite_in_dps(op, target, state):
 
 
 implement(REWRITE_IN_DPS, each_rewrite_in_dps)
+
+
+def each_flatten_elementwise(op, target, state):
+    """All the loops of an elementwise linalg op collapsed into one (collapseOpIterationDims)."""
+    from passes.linalg.reshape_fusion import collapse_op_iteration_dims
+    from passes.linalg.vectorization import _is_elementwise
+    if not is_linalg_op(target):
+        raise silenceable(op, "transform applied to the wrong op kind",
+                          [("when applied to this op", target.loc)])
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    if not _is_elementwise(target):
+        raise silenceable(target, "only elementwise flattening is supported")
+    from pyopt.dialects.linalg.structured import num_loops
+    n = num_loops(target)
+    if n <= 1:
+        return [target]
+    r = collapse_op_iteration_dims(target, [list(range(n))], rw)
+    if r is None:
+        raise silenceable(target, "attempted to flatten, but failed")
+    values, collapsed = r
+    rw.replace_op(target, list(values))
+    return [collapsed]
+
+
+implement(FLATTEN_ELEMENTWISE, each_flatten_elementwise)

@@ -43,3 +43,8 @@ REWRITE_IN_DPS = Op("transform.structured.rewrite_in_destination_passing_style",
                     operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
                     format="$target " + _FUNCTIONAL)
 declare(REWRITE_IN_DPS, each=True)
+
+FLATTEN_ELEMENTWISE = Op("transform.structured.flatten_elementwise",
+                         operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                         format="$target attr-dict `:` functional-type($target, results)")
+declare(FLATTEN_ELEMENTWISE, each=True)
