@@ -276,12 +276,14 @@ class BufferizationOptions:
         self.must_infer_memory_space = False
         self.allow_filters = []  # op -> bool (an op is allowed if any says so)
         self.deny_filters = []  # op -> bool (an op is denied if any says so)
+        self._by_name = {}  # op name -> model or None (see `bufferizable`)
 
     def copy(self):
         o = BufferizationOptions.__new__(BufferizationOptions)
         o.__dict__.update(self.__dict__)
         o.allow_filters = list(self.allow_filters)
         o.deny_filters = list(self.deny_filters)
+        o._by_name = {}
         return o
 
     def default_memory_space(self, tensor_type):
@@ -304,10 +306,18 @@ class BufferizationOptions:
         return any(f(op) for f in self.allow_filters)
 
     def bufferizable(self, op):
-        """dynCastBufferizableOp: the op's model, or None (unknown or filtered out)."""
+        """dynCastBufferizableOp: the op's model, or None (unknown or filtered out). Without
+        deny filters the answer depends on the op's name only, so it is cached per name."""
+        if not self.deny_filters:
+            try:
+                return self._by_name[op.name]
+            except KeyError:
+                pass
         m = model(op, BUFFERIZABLE)
-        if m is None or not self.is_op_allowed(op):
-            return None
+        if m is not None and not self.is_op_allowed(op):
+            m = None
+        if not self.deny_filters:
+            self._by_name[op.name] = m
         return m
 
     def function_arg_type(self, tensor_type, memory_space):

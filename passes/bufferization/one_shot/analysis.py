@@ -287,6 +287,8 @@ def _non_conflicting_subsets(u_read, u_write, state):
 
 
 def _has_raw_interference(reads, writes, dom, state):
+    if not reads or not writes:
+        return False  # (no pair to conflict; upstream reaches the same answer slower)
     options = state.options
     if options.check_parallel_regions and reads:
         for w in writes:
