@@ -281,10 +281,11 @@ def _apply_foreach(op, state, results):
 
 
 def _value_text(v):
-    """How MLIR streams a Value: its defining op, or `<block argument> of type ...`."""
-    from pyopt.syntax.printer import print_op
+    """How MLIR streams a Value into a diagnostic: its defining op (generic form, local
+    scope), or `<block argument> of type ...`."""
+    from pyopt.syntax.printer import PrintFlags, print_op
     if hasattr(v, "owner") and not hasattr(v.owner, "args"):
-        return print_op(v.owner)
+        return print_op(v.owner, PrintFlags(generic=True, local_scope=True))
     return f"<block argument> of type '{v.type}' at index: {v.index}"
 
 

@@ -21,8 +21,9 @@ _FT = "attr-dict `:` functional-type(operands, results)"
 
 
 def _op_text(op):
-    from pyopt.syntax.printer import print_op
-    return print_op(op)
+    """An op streamed into an error diagnostic (generic form, local scope)."""
+    from pyopt.syntax.printer import op_for_diagnostic
+    return op_for_diagnostic(op)
 
 
 # -- navigation -------------------------------------------------------------------------------

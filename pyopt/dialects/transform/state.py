@@ -203,9 +203,9 @@ class TransformState:
         bad = t.check_payload(items) if hasattr(t, "check_payload") else None
         if bad is not None:
             msg, notes, op = bad
-            if "{op}" in msg:
-                from pyopt.syntax.printer import print_op
-                msg = msg.replace("{op}", print_op(op))
+            if "{op}" in msg:  # (an op streamed into an error diagnostic)
+                from pyopt.syntax.printer import op_for_diagnostic
+                msg = msg.replace("{op}", op_for_diagnostic(op))
             raise definite(_value_loc(handle), msg, notes)
         self._forget(handle)
         self.mappings[handle] = items
