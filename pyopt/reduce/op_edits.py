@@ -1,5 +1,6 @@
-"""Reductions on single ops: erase an op (its used results replaced by simpler values), and
-inline a region of an op in its place (`scf.if` by one branch, a loop by one iteration's body).
+"""Reductions on single ops: erase an op (its used results replaced by simpler values), bypass
+an op (a use of its result takes one of its operands instead), and inline a region of an op
+in its place (`scf.if` by one branch, a loop by one iteration's body).
 
 A reduction is a `sites(module)` list (positions in the module, found again in a clone by
 walking it the same way) and `apply(module, ctx, sites) -> changed`; the driver tries chunks
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from pyopt.ir.opdef import ISOLATED, SYMBOL_TABLE, TERMINATOR
 from pyopt.reduce.scope import available, replace_results, replacement
+from pyopt.rewrite.folding import is_trivially_dead
 from pyopt.rewrite.rewriter import PatternRewriter
 
 
@@ -43,6 +45,37 @@ class EraseOps:
             replace_results(op, ctx)
             op.erase()
             changed = True
+        return changed
+
+
+def _bypass(value):
+    """An operand of `value`'s defining op of the same type (what a use can take instead)."""
+    d = value.defining_op()
+    if d is None:
+        return None
+    return next((v for v in d.operands if v.type == value.type and v is not value), None)
+
+
+class BypassOps:
+    """Short-cut a chain: a use of `x = f(a, ...)` takes `a` (so `f` may go next)."""
+    name = "bypass-ops"
+
+    def sites(self, module):
+        return [(i, k) for i, op in enumerate(walk_list(module))
+                for k, v in enumerate(op.operands) if _bypass(v) is not None]
+
+    def apply(self, module, ctx, sites):
+        ops = walk_list(module)
+        changed = False
+        for i, k in sorted(sites, reverse=True):
+            op = ops[i]
+            v = _bypass(op.operands[k]) if op.parent is not None else None
+            if v is not None:
+                old = op.operands[k].defining_op()
+                op.set_operand(k, v)
+                if old.parent is not None and is_trivially_dead(old):
+                    old.erase()  # (else the candidate is no smaller)
+                changed = True
         return changed
 
 

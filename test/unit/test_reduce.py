@@ -6,7 +6,7 @@ from pyopt.pass_registry import add_pass_library
 from pyopt.reduce.cfg_edits import MergeBlocks, SimplifyBranches, ThreadJumps
 from pyopt.reduce.driver import ReduceError, Reducer
 from pyopt.reduce.func_edits import DropFunctionArguments, DropFunctionResults, EraseSymbols
-from pyopt.reduce.op_edits import EraseOps, InlineRegions
+from pyopt.reduce.op_edits import BypassOps, EraseOps, InlineRegions
 from pyopt.reduce.tester import printed_if_valid
 from pyopt.tool import parse_module
 
@@ -142,3 +142,20 @@ func.func @f(%c: i1, %x: index) -> index {
     assert "cf.cond_br %arg0, ^bb1, ^bb1" in text
     text = _apply(InlineRegions(), src, pick=lambda s: s[1] == 0)
     assert "scf.if" not in text and "return %0 : index" in text
+
+
+def test_bypass_ops_shortcuts_a_chain_and_drops_the_dead_op():
+    src = """
+func.func @f(%a: i64, %b: i64) -> i64 {
+  %0 = arith.subi %a, %b : i64
+  %1 = arith.xori %0, %b : i64
+  %2 = arith.addi %a, %1 : i64
+  return %2 : i64
+}
+"""
+    module, ctx = _parse(src)
+    ops = list(module.walk_ops())
+    add = next(i for i, op in enumerate(ops) if op.name == "arith.addi")
+    assert BypassOps().apply(module, ctx, [(add, 1)])
+    text = printed_if_valid(module, ctx)
+    assert "arith.xori" not in text and "arith.addi %arg0, %0 : i64" in text
