@@ -39,3 +39,105 @@ def _attach():
 
 
 _attach()
+
+
+# ---------------------------------------------------------------------------- pack
+def _reified_dest(op, b):
+    import pyopt.dialects.shaped_models  # noqa: F401 (the reify models)
+    return model(op, REIFY_RANKED_SHAPED_TYPE).reify(op, b)[0]
+
+
+def _extract(b, loc, source, offsets, sizes):
+    """ExtractSliceOp's builder without a result type (inferred, not rank-reduced)."""
+    from pyopt.ir.types import DYNAMIC, RankedTensorType
+    from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice
+    t = source.type
+    rt = RankedTensorType([s if isinstance(s, int) else DYNAMIC for s in sizes],
+                          t.element_type, t.encoding)
+    return create_extract_slice(b, rt, source, list(offsets), list(sizes), [1] * len(sizes), loc)
+
+
+class PackTiling:
+    """One parallel loop per outer dim of the packed result (in source order after the outer
+    permutation): a tile reads the source tile times the inner tiles (bounded by the source
+    when the pack pads) into the matching slice of the destination."""
+
+    def iterator_types(self, op):
+        return ["parallel"] * len(op.source.type.shape)
+
+    def iteration_domain(self, op, b):
+        ip = b.save()
+        b.set_insertion_point(op)
+        shape = _reified_dest(op, b)
+        b.restore(ip)
+        return [Range(0, s, 1) for s in shape[:len(op.source.type.shape)]]
+
+    def tiled_implementation(self, op, b, offsets, sizes):
+        from pyopt.ir.affine import dim, symbol
+        from pyopt.dialects.affine.builders import composed_folded_apply, composed_folded_min
+        from pyopt.ir.affine import AffineMap
+        from pyopt.dialects.shaped_models import mixed_sizes
+        from pyopt.dialects.tensor.pack_patterns import inner_dims_pos, mixed_tiles
+        from pyopt.dialects.tensor.relayout import outer_perm
+        loc = op.loc
+        rank = len(op.source.type.shape)
+        offs, szs = list(offsets), list(sizes)
+        perm = outer_perm(op)
+        if perm:
+            inv = [0] * len(perm)
+            for i, p in enumerate(perm):
+                inv[p] = i
+            offs, szs = [offs[p] for p in inv], [szs[p] for p in inv]
+        tiles = dict(zip(inner_dims_pos(op), mixed_tiles(op)))
+        src_dims = mixed_sizes(b, op.source, loc)
+        pad = op.padding_value
+        in_offs, in_sizes = [], []
+        for d in range(rank):
+            if d in tiles:
+                in_offs.append(composed_folded_apply(b, dim(0) * symbol(0), [offs[d], tiles[d]],
+                                                     loc))
+                in_sizes.append(composed_folded_apply(b, dim(0) * symbol(0), [szs[d], tiles[d]],
+                                                      loc))
+            else:
+                in_offs.append(offs[d])
+                in_sizes.append(szs[d])
+            if pad is not None:
+                rest = composed_folded_apply(b, dim(0) - dim(1), [src_dims[d], in_offs[-1]],
+                                             loc)
+                in_sizes[-1] = composed_folded_min(b, AffineMap.get_multi_dim_identity(2),
+                                                   [in_sizes[-1], rest], loc)
+        src = _extract(b, loc, op.source, in_offs, in_sizes)
+        out_offs, out_sizes = self.result_tile_position(op, b, 0, offsets, sizes)
+        dst = _extract(b, loc, op.dest, out_offs, out_sizes)
+        operands = [src, dst] + list(op.operands[2:])
+        new = b.create("tensor.pack", operands, [dst.type], properties=dict(op.properties),
+                       attributes=dict(op.attributes), loc=loc)
+        return TilingResult([new], list(new.results))
+
+    def result_tile_position(self, op, b, index, offsets, sizes):
+        rank, out_rank = len(op.source.type.shape), len(op.results[0].type.shape)
+        shape = _reified_dest(op, b)
+        return (list(offsets) + [0] * (out_rank - rank),
+                list(sizes) + list(shape[rank:out_rank]))
+
+    def generate_result_tile_value(self, op, b, index, offsets, sizes):
+        from pyopt.rewrite.matchers import constant_int
+        from pyopt.dialects.tensor.pack_patterns import mixed_tiles
+        tiles = mixed_tiles(op)
+        n = len(tiles)
+        if any(constant_int(o) != 0 for o in offsets[len(offsets) - n:]):
+            return None
+        for t, s in zip(tiles, sizes[len(sizes) - n:]):
+            ct, cs = constant_int(t), constant_int(s)
+            if not ((ct is not None and ct == cs) or t is s):
+                return None
+        return self.tiled_implementation(op, b, offsets[:len(offsets) - n],
+                                         sizes[:len(sizes) - n])
+
+
+def _attach_pack():
+    from pyopt.dialects.tensor import TENSOR
+    attach(TENSOR.ops["tensor.pack"], TILING, PackTiling())
+
+
+_attach_pack()
