@@ -141,3 +141,124 @@ def _attach_pack():
 
 
 _attach_pack()
+
+
+# ---------------------------------------------------------------------------- unpack
+def _constant_upper_bound(x):
+    """A closed constant upper bound of an index (ValueBoundsConstraintSet's question, for
+    constants and affine.min with a constant result), or None."""
+    from pyopt.ir.affine import AffineConstantExpr
+    from pyopt.rewrite.matchers import constant_int
+    c = constant_int(x)
+    if c is not None:
+        return c
+    d = x.defining_op() if hasattr(x, "defining_op") else None
+    if d is not None and d.name == "affine.min":
+        consts = [e.value for e in d.properties["map"].value.results
+                  if type(e) is AffineConstantExpr]
+        return min(consts) if consts else None
+    return None
+
+
+def _unpack_tile_dim(b, op, d, offset, size):
+    """getUnpackTileDimInfo: (aligned, source offset, source size, result offset, expanded
+    destination size) for loop `d`'s tile."""
+    from pyopt.ir.affine import dim
+    from pyopt.rewrite.folding import create_or_fold
+    from pyopt.ir.types import INDEX
+    from pyopt.dialects.affine.builders import composed_apply, composed_folded_apply, value_of
+    from pyopt.dialects.tensor.pack_patterns import inner_dims_pos, mixed_tiles
+    from pyopt.rewrite.matchers import constant_int
+    tiles = dict(zip(inner_dims_pos(op), mixed_tiles(op)))
+    if d not in tiles:
+        return True, offset, size, 0, size
+    loc = op.loc
+    inner = tiles[d]
+    aligned = False
+    cst, cst_inner = _constant_upper_bound(size), constant_int(inner)
+    if cst is not None and cst_inner is not None:
+        if cst % cst_inner == 0:
+            aligned = True
+        if cst_inner == cst:
+            return (aligned, composed_folded_apply(b, dim(0).floordiv(dim(1)), [offset, inner],
+                                                   loc), 1, 0, size)
+    if aligned:
+        src_off = composed_folded_apply(b, dim(0).floordiv(dim(1)), [offset, inner], loc)
+        src_size = composed_folded_apply(b, dim(0).ceildiv(dim(1)), [size, inner], loc)
+        return True, src_off, src_size, 0, size
+    off_v, inner_v = value_of(b, offset, loc), value_of(b, inner, loc)
+    first_q = composed_apply(b, dim(0).floordiv(dim(1)), [off_v, inner_v], loc)
+    first_r = composed_apply(b, dim(0) % dim(1), [off_v, inner_v], loc)
+    bound = composed_folded_apply(b, dim(0) + dim(1), [offset, size], loc)
+    last = value_of(b, composed_folded_apply(b, dim(0) - dim(1), [bound, 1], loc), loc)
+    inner_v2 = value_of(b, inner, loc)
+    last_q = composed_apply(b, dim(0).floordiv(dim(1)), [last, inner_v2], loc)
+    composed_apply(b, dim(0) % dim(1), [last, inner_v2], loc)
+    length_m1 = composed_folded_apply(b, dim(0) - dim(1), [last_q, first_q], loc)
+    src_size = composed_folded_apply(b, dim(0) + dim(1), [length_m1, 1], loc)
+    expanded = create_or_fold(b, "arith.muli", [value_of(b, src_size, loc),
+                                                value_of(b, inner, loc)], [INDEX], loc)[0]
+    return False, first_q, src_size, first_r, expanded
+
+
+class UnPackTiling:
+    """One parallel loop per destination dim: a tile unpacks the source tiles covering it
+    (into a slice of the destination when aligned to the inner tiles, else into a wider
+    tensor.empty cut down afterwards)."""
+
+    def iterator_types(self, op):
+        return ["parallel"] * len(op.results[0].type.shape)
+
+    def iteration_domain(self, op, b):
+        ip = b.save()
+        b.set_insertion_point(op)
+        shape = _reified_dest(op, b)
+        b.restore(ip)
+        return [Range(0, s, 1) for s in shape]
+
+    def tiled_implementation(self, op, b, offsets, sizes):
+        from pyopt.dialects.tensor.empty_folding import create_empty
+        from pyopt.dialects.tensor.pack_patterns import mixed_tiles
+        from pyopt.dialects.tensor.relayout import outer_perm
+        loc = op.loc
+        dest_rank = len(op.results[0].type.shape)
+        n_inner = len(op.source.type.shape) - dest_rank
+        perfect = True
+        src_offs, src_sizes, expanded, res_offs = [], [], [], []
+        for d in range(dest_rank):
+            aligned, so, ss, ro, ex = _unpack_tile_dim(b, op, d, offsets[d], sizes[d])
+            perfect &= aligned
+            src_offs.append(so)
+            src_sizes.append(ss)
+            expanded.append(ex)
+            res_offs.append(ro)
+        perm = outer_perm(op)
+        if perm:
+            src_offs, src_sizes = [src_offs[p] for p in perm], [src_sizes[p] for p in perm]
+        src_offs += [0] * n_inner
+        src_sizes += list(mixed_tiles(op))
+        src = _extract(b, loc, op.source, src_offs, src_sizes)
+        if perfect:
+            dst = _extract(b, loc, op.dest, offsets, sizes)
+        else:
+            dst = create_empty(b, expanded, op.results[0].type.element_type, loc)
+        new = b.create("tensor.unpack", [src, dst] + list(op.operands[2:]), [dst.type],
+                       properties=dict(op.properties), attributes=dict(op.attributes), loc=loc)
+        if perfect:
+            return TilingResult([new], list(new.results))
+        cut = _extract(b, loc, new.results[0], res_offs, sizes)
+        return TilingResult([new], [cut])
+
+    def result_tile_position(self, op, b, index, offsets, sizes):
+        return list(offsets), list(sizes)
+
+    def generate_result_tile_value(self, op, b, index, offsets, sizes):
+        return self.tiled_implementation(op, b, offsets, sizes)
+
+
+def _attach_unpack():
+    from pyopt.dialects.tensor import TENSOR
+    attach(TENSOR.ops["tensor.unpack"], TILING, UnPackTiling())
+
+
+_attach_unpack()
