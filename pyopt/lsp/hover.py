@@ -46,21 +46,22 @@ def _op_hover(index, hit, chunk):
     if sym is not None:
         vis = op.get_attr("sym_visibility")
         out.append(f" : {vis.value if vis is not None else 'public'} @{sym}")
-    out.append(f"\n\nGeneric Form:\n\n```mlir\n{_generic_form(op)}\n```\n")
+    out.append(f"\n\nGeneric Form:\n\n```mlir\n{_generic_form(op, index.state)}\n```\n")
     if not isinstance(op.loc, SourceLoc):  # a location the text gave (loc(...))
         p = Printer(PrintFlags(local_scope=True))
         out.append(f"\nLocation: `loc({p.loc_body(op.loc)})`\n")
     return "".join(out)
 
 
-def _generic_form(op):
+def _generic_form(op, state):
     """Operation::print of an op inside a block: generic, regions elided, large elements
-    elided, values numbered from the top-level op, attributes and types spelled out (only a
-    top-level op's print defines aliases)."""
+    elided, values numbered from its top-level op in the text (not from the implicit module
+    around the file's ops), attributes and types spelled out (only a top-level op's print
+    defines aliases)."""
     p = Printer(PrintFlags(generic=True, skip_regions=True, elide_limit=16))
     p.local_scope = True  # (the printer's switch for "no alias section")
     root = op
-    while root.parent_op is not None:
+    while root.parent_op is not None and root.parent_op in state.op_records:
         root = root.parent_op
     p.ns = NameState(root, True, False, False)
     p.print_op(op)

@@ -42,24 +42,27 @@ def references(doc, offset, include_declaration=True):
     index = chunk_index(chunk)
     hit = index.at(offset - chunk.start) if index is not None else None
     if hit is None:
-        return None
-    ranges = []
-    if hit.kind in (OP, SYMBOL_DEF, SYMBOL_REF):
-        rec = hit.target if hit.kind != SYMBOL_REF else index.symbol_target(*hit.target)
+        return []
+    ranges = []  # (a definition first, then its uses in order, as mlir-lsp-server)
+    if hit.kind == OP:  # the op's results (as mlir-lsp-server: not its symbol's uses)
+        for d in hit.target.result_groups:
+            ranges += _def_and_uses(d, True)
+    elif hit.kind in (SYMBOL_DEF, SYMBOL_REF):
+        rec = hit.target if hit.kind == SYMBOL_DEF else index.symbol_target(*hit.target)
         if rec is None:
-            return None
-        if hit.kind == OP:  # the op's results
-            for d in rec.result_groups:
-                ranges += [d.range] + d.uses
-        if include_declaration and rec.symbol_def is not None and hit.kind != OP:
+            return []
+        ranges = list(index.symbol_uses(rec))
+        if include_declaration and rec.symbol_def is not None:
             ranges.append(rec.symbol_def)
-        ranges += index.symbol_uses(rec)
+        ranges.sort()  # (a symbol's name where it is defined is one more use, in text order)
     else:
-        d = hit.target
-        if d.range is not None and include_declaration:
-            ranges.append(d.range)
-        ranges += d.uses
-    return [lsp.Location(doc.uri, chunk_range(doc, chunk, r)) for r in sorted(ranges)]
+        ranges = _def_and_uses(hit.target, include_declaration)
+    return [lsp.Location(doc.uri, chunk_range(doc, chunk, r)) for r in ranges]
+
+
+def _def_and_uses(d, include_declaration):
+    head = [d.range] if d.range is not None and include_declaration else []
+    return head + sorted(d.uses)
 
 
 def _source_locations(doc, op):

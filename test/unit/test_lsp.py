@@ -159,7 +159,7 @@ async def test_definition_and_references(client):
     assert await definition("lib/other") == [("other.mlir", 2, 4)]
     assert await references("%x") == [(9, 5, 7), (11, 25, 27), (12, 25, 27), (14, 9, 11)]
     assert await references("@callee") == [(2, 18, 25), (7, 17, 24)]
-    assert await references("^bb1") == [(8, 8, 12), (9, 0, 4), (12, 20, 24)]
+    assert await references("^bb1") == [(9, 0, 4), (8, 8, 12), (12, 20, 24)]  # label first
 
 
 async def test_symbols_and_folding(client):
