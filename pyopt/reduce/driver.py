@@ -67,19 +67,27 @@ class Reducer:
         return self.best
 
     def ddmin(self, red):
-        sites = red.sites(self.best)
+        sites = self._sites(red)
         chunk = len(sites)
         while sites and chunk >= 1:
             i = 0
             while i < len(sites):
                 part = sites[i:i + chunk]
                 if self.try_candidate(lambda m: red.apply(m, self.ctx, part)):
-                    sites = red.sites(self.best)  # (the chunk is gone: i is the next one)
+                    sites = self._sites(red)  # (the chunk is gone: i is the next one)
                 else:
                     i += chunk
             if chunk == 1:
                 break
             chunk = (chunk + 1) // 2
+
+    def _sites(self, red):
+        try:
+            return red.sites(self.best)
+        except Exception:  # (IR the reduction does not understand: it is skipped)
+            if os.environ.get("PYOPT_TRACEBACK"):
+                raise
+            return []
 
     def try_candidate(self, mutate):
         clone = self.best.clone()

@@ -11,6 +11,7 @@ from pyopt.ir.core import Operation
 from pyopt.ir.opdef import RETURN_LIKE, SYMBOL, TERMINATOR
 from pyopt.ir.symbol_uses import symbol_uses
 from pyopt.ir.symbols import symbol_name
+from pyopt.ir.types import FunctionType
 from pyopt.reduce.op_edits import walk_list
 from pyopt.reduce.scope import new_constant, replace_results
 
@@ -53,10 +54,11 @@ class EraseSymbols:
 
 
 def _functions(module):
-    """(walk index, op) of functions with a body."""
+    """(walk index, op) of functions with a body and a builtin function type (what
+    pyopt.interfaces.function_like edits)."""
     return [(i, op) for i, op in enumerate(walk_list(module))
-            if op.get_attr("function_type") is not None and op.regions
-            and op.regions[0].blocks and op.has_trait(SYMBOL)]
+            if isinstance(getattr(op.get_attr("function_type"), "value", None), FunctionType)
+            and op.regions and op.regions[0].blocks and op.has_trait(SYMBOL)]
 
 
 def _calls(func, module, ctx):
