@@ -393,3 +393,60 @@ TILE_REDUCTION_USING_FORALL = Op(
     format="$target `by` (`num_threads` `=` $num_threads^)? (`,` `tile_sizes` `=` "
            "$tile_sizes^)? (`,` `mapping` `=` $mapping^)? " + _FUNCTIONAL)
 declare(TILE_REDUCTION_USING_FORALL, each=True)
+
+# -- structured.pad ---------------------------------------------------------------------------
+def _int_list(op, name):
+    a = op.get_attr(name)
+    return [x.value for x in a] if a is not None else []
+
+
+def _verify_pad(op):
+    packs = _int_list(op, "pack_paddings")
+    if any(p not in (0, 1) for p in packs):
+        raise op_error(op, "expects pack_paddings to contain booleans (0/1), found ["
+                           + ", ".join(str(p) for p in packs) + "]")
+    dims = _int_list(op, "padding_dimensions")
+    if any(d < 0 for d in dims):
+        raise op_error(op, "expects padding_dimensions to contain positive integers, found ["
+                           + ", ".join(str(d) for d in dims) + "]")
+    static = op.get_attr("static_pad_to_multiple_of")
+    n = len(static.values) if static is not None else 0
+    if n and n != len(dims):
+        raise op_error(op, "expects as many multiples as padding_dimensions")
+    for a in (op.get_attr("transpose_paddings") or []):
+        perm = [x.value for x in a]
+        if sorted(perm) != list(range(len(perm))):
+            raise op_error(op, "expects transpose_paddings to be a permutation, found ["
+                               + ", ".join(str(x) for x in perm) + "]")
+    cb = op.get_attr("copy_back_op")
+    if cb is not None and cb.value not in ("bufferization.materialize_in_destination",
+                                           "linalg.copy", "none"):
+        raise op_error(op, "invalid copy_back_op")
+
+
+def _parse_opt_multiples(p, ctx, target_el, values_el, ints_el):
+    """`$target (pad_to_multiple_of [...])?`."""
+    ctx.set(target_el, p.parse_operand())
+    if p.accept_keyword("pad_to_multiple_of"):
+        parse_scalable_index_list(p, ctx, values_el, ints_el)
+
+
+def _print_opt_multiples(pr, op, target, values, ints):
+    pr.out.append(pr.value(target[0] if isinstance(target, list) else target))
+    if (ints is not None and len(ints.values)) or values:
+        pr.out.append(" pad_to_multiple_of ")
+        print_scalable_index_list(pr, op, values, ints)
+
+
+PAD = Op("transform.structured.pad",
+         operands=[("target", OpHandle), ("pad_to_multiple_of", AnyHandleOrParam, "*")],
+         results=[("padded", OpHandle), ("pad", OpHandle), ("copy", OpHandle)],
+         attrs={"padding_values": ArrayAttrC().opt(), "padding_dimensions": _I64_ARRAY.opt(),
+                "static_pad_to_multiple_of": DenseI64Array.opt(),
+                "pack_paddings": _I64_ARRAY.opt(), "transpose_paddings": ArrayAttrC().opt(),
+                "copy_back_op": StrAttr.opt()},
+         format="custom<OptMultiples>($target, $pad_to_multiple_of, $static_pad_to_multiple_of) "
+                + _FUNCTIONAL,
+         custom_directives={"OptMultiples": (_parse_opt_multiples, _print_opt_multiples)},
+         verify=_verify_pad)
+declare(PAD, tracking=True)
