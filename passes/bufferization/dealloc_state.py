@@ -108,6 +108,14 @@ class DeallocationState:
         self.ownership = {}  # (value, block) -> Ownership
         self.to_dealloc = {}  # block -> [memref]
         self.symbol_lookup = symbol_lookup
+        # results of ops rebuilt with more results -> their new values: the liveness sets
+        # were computed before (upstream keeps the erased values there, and crashes)
+        self.replaced = {}
+
+    def current(self, v):
+        while v in self.replaced:
+            v = self.replaced[v]
+        return v
 
     def update_ownership(self, memref, ownership, block=None):
         if not isinstance(ownership, Ownership):
@@ -132,7 +140,8 @@ class DeallocationState:
         lst[:] = [v for v in lst if v is not memref]
 
     def live_memrefs_in(self, block):
-        return sorted_values(v for v in self.liveness.live_in(block) if is_memref(v))
+        return sorted_values({self.current(v) for v in self.liveness.live_in(block)
+                              if is_memref(v)})
 
     def memref_with_unique_ownership(self, b, memref, block):
         """getMemrefWithUniqueOwnership: (memref, indicator), cloning a memref whose ownership
@@ -152,7 +161,7 @@ class DeallocationState:
         live = {v for v in self.liveness.live_out(from_block) if is_memref(v)}
         if to_block is not None:
             live &= self.liveness.live_in(to_block)
-        return out + sorted_values(live)
+        return out + sorted_values({self.current(v) for v in live})
 
     def memrefs_and_conditions_to_deallocate(self, b, loc, block):
         """The base buffers (extract_strided_metadata) of the memrefs `block` may own and

@@ -279,6 +279,7 @@ class OwnershipDeallocation:
             new_r.take_body(old_r)
         for old, nr in zip(op.results, new.results):
             old.replace_all_uses_with(nr)
+            self.state.replaced[old] = nr
         op.erase()
         return new
 
