@@ -10,19 +10,11 @@ from pyopt.ir.attributes import BoolAttr, IntegerAttr
 from pyopt.ir.constraints import BoolAttrConstraint, I64Attr, StrAttr, UnitAttrConstraint
 from pyopt.ir.opdef import Op
 from pyopt.ir.types import I64
-from pyopt.ir.verify_invariants import op_error
 from pyopt.dialects.transform.extension import implement, register_ops
-from pyopt.dialects.transform.types import OpHandle, concrete_op
+from pyopt.dialects.transform.types import OpHandle, PositiveI64Attr, concrete_op
 
 _FT = "$target attr-dict `:` functional-type(operands, results)"
 _TT = "$target attr-dict `:` type($target)"
-
-
-def _positive_factor(op):
-    f = op.properties.get("factor")
-    if f is not None and f.value <= 0:
-        raise op_error(op, "attribute 'factor' failed to satisfy constraint: 64-bit signless "
-                           "integer attribute whose value is positive")
 
 
 def _decl(name, *, results=(), attrs=None, format=_FT, verify=None, target=OpHandle):
@@ -43,10 +35,9 @@ PIPELINE = _decl("transform.loop.pipeline", target=concrete_op("scf.for"), resul
                  attrs={"iteration_interval": I64Attr.with_default(IntegerAttr(I64, 1)),
                         "read_latency": I64Attr.with_default(IntegerAttr(I64, 10))})
 PROMOTE_IF_ONE_ITERATION = _decl("transform.loop.promote_if_one_iteration", format=_TT)
-UNROLL = _decl("transform.loop.unroll", attrs={"factor": I64Attr}, format=_TT,
-               verify=_positive_factor)
-UNROLL_AND_JAM = _decl("transform.loop.unroll_and_jam", attrs={"factor": I64Attr}, format=_TT,
-                       verify=_positive_factor)
+UNROLL = _decl("transform.loop.unroll", attrs={"factor": PositiveI64Attr}, format=_TT)
+UNROLL_AND_JAM = _decl("transform.loop.unroll_and_jam", attrs={"factor": PositiveI64Attr},
+                       format=_TT)
 COALESCE = _decl("transform.loop.coalesce", results=[("transformed", OpHandle)],
                  format="$target attr-dict `:` functional-type($target, $transformed)")
 TAKE_ASSUMED_BRANCH = _decl(

@@ -14,7 +14,7 @@ from pyopt.ir.types import I64, ShapedType
 from pyopt.dialects.transform.extension import transform_op
 from pyopt.dialects.transform.failures import definite, silenceable
 from pyopt.dialects.transform.types import (AnyHandleOrParam, OpHandle, OpHandleType, Param,
-                                            ParamHandleType, ValueHandle)
+                                            ParamHandleType, PositiveI64Attr, ValueHandle)
 from pyopt.dialects.transform import verifiers as V
 
 _FT = "attr-dict `:` functional-type(operands, results)"
@@ -61,8 +61,8 @@ GET_PARENT_OP = transform_op(
        attrs={"isolated_from_above": UnitAttrConstraint.opt(),
               "allow_empty_results": UnitAttrConstraint.opt(), "op_name": StrAttr.opt(),
               "deduplicate": UnitAttrConstraint.opt(),
-              "nth_parent": I64Attr.with_default(IntegerAttr(I64, 1))},
-       format="$target " + _FT, verify=V.verify_get_parent_op),
+              "nth_parent": PositiveI64Attr.with_default(IntegerAttr(I64, 1))},
+       format="$target " + _FT),
     _apply_get_parent, match=True)
 
 

@@ -9,7 +9,8 @@ the silenceable failure's message and notes); extension types subclass the three
 from __future__ import annotations
 
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr, TypeAttr
-from pyopt.ir.constraints import IntEnum, IntEnumAttrC, TypeConstraint
+from pyopt.ir.constraints import (ConfinedAttrC, I64Attr, IntEnum, IntEnumAttrC,
+                                  TypeConstraint)
 from pyopt.ir.types import DialectType, IntegerType, I32
 
 
@@ -190,6 +191,8 @@ def concrete_op(name):
 
 
 # -- attributes -------------------------------------------------------------------------------
+PositiveI64Attr = ConfinedAttrC(I64Attr, lambda a: a.value > 0,
+                                "64-bit signless integer attribute whose value is positive")
 FAILURE_PROPAGATION = IntEnum("FailurePropagationMode", [("propagate", 1), ("suppress", 2)],
                               I32, "Silenceable error propagation policy")
 FailurePropagationModeC = IntEnumAttrC(FAILURE_PROPAGATION)

@@ -191,13 +191,6 @@ def verify_alternatives(op):
                                "of the operation", [("terminator", term.loc)])
 
 
-def verify_get_parent_op(op):
-    n = op.properties.get("nth_parent")
-    if n is not None and n.value <= 0:
-        raise op_error(op, "attribute 'nth_parent' failed to satisfy constraint: 64-bit "
-                           "signless integer attribute whose value is positive")
-
-
 def verify_match_dims(op):
     raw = op.properties["raw_position_list"].values
     inverted = op.properties.get("is_inverted") is not None
