@@ -27,9 +27,9 @@ def _rows(*rows):
     return [[Q(x) for x in r] for r in rows]
 
 
-# (m, r) -> the left matrices G (filter), BT (input), AT (output) and AT's scale; the right
-# ones are their transposes. Entries are scaled so that the f32 values are exact where they
-# can be; the output transform multiplies by the scale at the end.
+# (m, r) -> the left matrices G (filter), BT (input), AT (output); the right ones are their
+# transposes. The output tables hold AT divided by a scale (binary fractions, exact in f32);
+# the output transform multiplies its tile by the scale at the end.
 _G = {
     (2, 3): _rows([-1, 0, 0], ["1/2", "-1/2", "1/2"], ["1/2", "1/2", "1/2"], [0, 0, 1]),
     (4, 3): _rows([1, 0, 0], ["-1/3", "1/3", "-1/3"], ["-1/3", "-1/3", "-1/3"],
@@ -71,7 +71,8 @@ def _f32(q):
 def _matrix(rw, rows, et, loc):
     """An arith.constant dense matrix of element type `et`. 19 hands the f32 table's bytes to
     the attribute whatever `et` is, so a narrower type reads them as its own elements (f16:
-    each f32 gives two halves); that is kept so the output is the same."""
+    each f32 gives two halves); that is kept so the output is the same. (Wider types get the
+    true values: 19 reads past its table there.)"""
     t = RankedTensorType([len(rows), len(rows[0])], et)
     f32s = [_f32(x) for r in rows for x in r]
     width = et.width
