@@ -42,7 +42,8 @@ def _permute(vec, perm):
     return [vec[p] for p in perm]
 
 
-def _zero(rw, t, loc):
+def zero_constant(rw, t, loc):
+    """arith.constant of getZeroAttr(t) for a scalar int or float type."""
     attr = FloatAttr.from_float(t, 0.0) if isinstance(t, FloatType) else IntegerAttr(t, 0)
     return rw.create("arith.constant", [], [t], properties={"value": attr}, loc=loc).results[0]
 
@@ -103,7 +104,7 @@ def pack_linalg_op(rw, op, sizes):
             pack = create_pack(rw, v, dest, inner, tiles, None, [], loc)
         else:
             # (the padding value should come from the consumers; zero as 19 does)
-            zero = _zero(rw, v.type.element_type, loc)
+            zero = zero_constant(rw, v.type.element_type, loc)
             pack = create_pack(rw, v, dest, inner, tiles, zero, [], loc)
         packs.append(pack)
         values[pos] = pack.results[0]

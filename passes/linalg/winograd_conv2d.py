@@ -2,22 +2,21 @@
 Linalg/Transforms/WinogradConv2D.cpp: winogradConv2D, populateWinogradConv2DPatterns):
 filter and input transformed, one linalg.batch_matmul over the alpha x alpha positions, the
 output transformed back. Inputs and outputs that do not hold whole m x m tiles are padded
-high with zeros first (the output sliced back after).
+high with zeros first (the output sliced back after), through the makeComposedPadHighOp of
+passes/linalg/padding.py.
 
 `winograd_conv2d(rw, op, m, r)` is the rewrite (for the transform dialect's winograd_conv2d
 too); `winograd_conv2d_patterns(m, r)` the pattern."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import FloatAttr, IntegerAttr
-from pyopt.ir.types import DYNAMIC, I64, FloatType, RankedTensorType
-from pyopt.rewrite.matchers import constant_attr, constant_int, defining
+from pyopt.ir.attributes import IntegerAttr
+from pyopt.ir.types import DYNAMIC, I64, RankedTensorType
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import dps_inits, dps_inputs
 from pyopt.dialects.linalg.builders import create_named
-from pyopt.dialects.linalg.structured import is_linalg_op
-from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value, create_pad_high
 from pyopt.dialects.tensor.reshapes import create_collapse_shape, create_expand_shape
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice
+from passes.linalg.packing import zero_constant
 
 SUPPORTED = ((2, 3), (4, 3), (2, 5))
 
@@ -27,53 +26,12 @@ def _all_ones(op, name):
     return a is None or all(int(v) == 1 for v in a.values)
 
 
-def _same(a, b):
-    """isEqualConstantIntOrValue."""
-    if a is b:
-        return True
-    ca = a if isinstance(a, int) else constant_int(a)
-    cb = b if isinstance(b, int) else constant_int(b)
-    return ca is not None and ca == cb
-
-
-def make_composed_pad_high(rw, result_type, source, pad_value, loc):
-    """linalg::makeComposedPadHighOp: `source` padded high to `result_type`, unless it is a
-    slice of linalg ops on a zero-low pad of the same slice, type and constant value - then
-    that padded value is reused."""
-    slice_ = defining(source, "tensor.extract_slice")
-    if slice_ is None:
-        return create_pad_high(rw, result_type, source, pad_value, loc)
-    current = slice_.source
-    while current is not None:
-        producer = current.defining_op()
-        if producer is None or not is_linalg_op(producer):
-            break
-        current = dps_inits(producer)[current.index]
-    pad = defining(current, "tensor.pad") if current is not None else None
-    if pad is None or slice_.source.type is not result_type or \
-            any(not _same(x, 0) for x in pad.mixed_low):
-        return create_pad_high(rw, result_type, source, pad_value, loc)
-    inner = defining(pad.source, "tensor.extract_slice")
-    if inner is None or len(slice_.mixed_sizes) != len(inner.mixed_sizes) or \
-            any(not _same(a, b) for a, b in zip(slice_.mixed_sizes, inner.mixed_sizes)):
-        return create_pad_high(rw, result_type, source, pad_value, loc)
-    value = constant_padding_value(pad)
-    if value is None or constant_attr(value) is None or \
-            constant_attr(value) != constant_attr(pad_value):
-        return create_pad_high(rw, result_type, source, pad_value, loc)
-    return slice_.source
-
-
-def _zero(rw, et, loc):
-    attr = FloatAttr.from_float(et, 0.0) if isinstance(et, FloatType) else IntegerAttr(et, 0)
-    return rw.create("arith.constant", [], [et], properties={"value": attr}, loc=loc).results[0]
-
-
 def _pad_to(rw, value, shape, loc):
     """padToAlignedTensor."""
     et = value.type.element_type
-    return make_composed_pad_high(rw, RankedTensorType(shape, et), value, _zero(rw, et, loc),
-                                  loc)
+    from passes.linalg.padding import _composed_pad_high as make_composed_pad_high
+    return make_composed_pad_high(rw, loc, RankedTensorType(shape, et), value,
+                                  zero_constant(rw, et, loc), False)
 
 
 def _mr(m, r):
