@@ -153,11 +153,6 @@ def pack_generic(rw, generic, dest, out_map, info):
     return g
 
 
-def _empty_mixed_sizes(empty):
-    dyn = iter(empty.operands)
-    return [next(dyn) if s == DYNAMIC else s for s in empty.results[0].type.shape]
-
-
 def _generic_producer(v):
     return defining(v, "linalg.generic")
 
