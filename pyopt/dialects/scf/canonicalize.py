@@ -79,6 +79,14 @@ def _region_contains(region, op):
     return False
 
 
+def _combine_ifs(op, rw):
+    from pyopt.dialects.scf.if_combine import combine_ifs
+    return combine_ifs(op, rw)
+
+
+pat("if")(_combine_ifs)  # CombineIfs (pyopt/dialects/scf/if_combine.py)
+
+
 @pat("if")
 def CombineNestedIfs(op, rw):
     then_b = op.regions[0].blocks[0]
@@ -547,4 +555,6 @@ FOLDS = {"scf.if": _fold_if}
 
 
 def attach(dialect):
+    from pyopt.dialects.scf.forall_canonicalize import PATTERNS as FORALL_PATTERNS
     dialect.attach_rewrites(FOLDS, _PATTERNS)
+    dialect.attach_rewrites(patterns={"scf.forall": FORALL_PATTERNS})

@@ -1,6 +1,5 @@
 // RUN: pyopt %s -test-linalg-transform-patterns=test-erase-unused-operands-and-results | filecheck %s
 // RUN: pyopt %s -test-linalg-transform-patterns=test-erase-unnecessary-inputs | filecheck %s --check-prefix=INPUTS
-// RUN: not pyopt %s -test-linalg-transform-patterns=test-patterns 2>&1 | filecheck %s --check-prefix=UNIMPL
 
 // Erasing operands and results: the duplicated input, the input the payload never reads,
 // the unused results (the one whose init feeds another result stays until that result dies)
@@ -25,7 +24,6 @@
 // INPUTS-NEXT:      %[[T:.+]] = arith.mulf %[[O]], %[[O]] : f32
 // INPUTS-NEXT:      linalg.yield %[[S]], %[[S]], %[[T]] : f32, f32, f32
 // INPUTS:         return %[[R]]#1
-// UNIMPL: error: test-linalg-transform-patterns: option 'test-patterns' is not implemented in pyopt
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @dead_and_duplicate(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %c: tensor<4xf32>) -> tensor<4x8xf32> {
