@@ -5,4 +5,4 @@ sizes from params and handles, reporting a driver's failure)."""
 from passes.linalg.structured_transforms import (fusion_ops, hoisting_ops,  # noqa: F401
                                                 match_ops, misc_ops, pack_ops, pad_ops,
                                                 reduction_ops, rewrite_ops,
-                                                tiling_ops, vectorize_ops)
+                                                tiling_ops, vectorize_ops, winograd_ops)
