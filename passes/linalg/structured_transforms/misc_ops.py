@@ -12,7 +12,7 @@ from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
 from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, REPLACE,
                                                           REWRITE_IN_DPS, SCALARIZE,
-                                                          FLATTEN_ELEMENTWISE)
+                                                          FLATTEN_ELEMENTWISE, SPLIT)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -138,3 +138,82 @@ def each_flatten_elementwise(op, target, state):
 
 
 implement(FLATTEN_ELEMENTWISE, each_flatten_elementwise)
+
+
+def apply_split(op, state, results):
+    """SplitOp: each target split at its chunk size (or, multiway, one target split
+    repeatedly)."""
+    from pyopt.ir.types import IndexType
+    from pyopt.dialects.linalg.structured import num_loops
+    from pyopt.dialects.transform.types import ParamHandleType
+    from passes.linalg.tiling.split import split_op
+    payload = state.payload_ops(op.target)
+    multiway = op.get_attr("multiway") is not None
+    if multiway and len(payload) != 1:
+        raise silenceable(op, "requires exactly one target when multiway split is enabled "
+                              f"(got {len(payload)})")
+    dyn = op.dynamic_chunk_sizes
+    if dyn is not None:
+        if isinstance(dyn.type, ParamHandleType):
+            chunks = [p.value for p in state.params(dyn)]
+        else:
+            chunks = []
+            for p in state.payload_ops(dyn):
+                if len(p.results) != 1 or not isinstance(p.results[0].type, IndexType):
+                    raise silenceable(op, "expected dynamic split point handle to point to a "
+                                          "single-result index-typed op",
+                                      [("dynamic split point", p.loc)])
+                chunks.append(p.results[0])
+        if not multiway and len(chunks) != len(payload):
+            raise definite(op, "expected the dynamic split point handle to point to as many "
+                               f"operations ({len(chunks)}) as the target handle "
+                               f"({len(payload)})")
+    else:
+        chunks = [op.get_attr("static_chunk_sizes").value] * len(payload)
+    d = op.get_attr("dimension").value
+    rw = state.rewriter
+
+    def check(t):
+        if not is_linalg_op(t):
+            raise silenceable(op, "only applies to structured ops", [("target op", t.loc)])
+        if d >= num_loops(t):
+            raise silenceable(op, f"dimension {d} does not exist in target op",
+                              [("target op", t.loc)])
+    if multiway:
+        target = payload[0]
+        check(target)
+        parts, tail = [], None
+        for i, c in enumerate(chunks):
+            if i > 0:
+                target = tail
+            if target is None:
+                break
+            rw.set_insertion_point(target)
+            head, tail = split_op(rw, target, d, c)
+            parts.append(head)
+        if tail is not None:
+            parts.append(tail)
+        results.set(0, parts)
+        results.set(1, [])
+        return
+    first, second, no_second = [], [], None
+    for t, c in zip(payload, chunks):
+        check(t)
+        rw.set_insertion_point(t)
+        f, s = split_op(rw, t, d, c)
+        first.append(f)
+        if s is None:
+            no_second = t
+        else:
+            second.append(s)
+    if second and len(second) != len(first):
+        f = silenceable(op, "splitting does not produce the second part for a subset of "
+                            "targets", [("expected splitting to produce the second part of "
+                                         "all or none of the targets", op.loc),
+                                        ("first target with no second part", no_second.loc)])
+        raise f
+    results.set(0, first)
+    results.set(1, second)
+
+
+implement(SPLIT, apply_split)

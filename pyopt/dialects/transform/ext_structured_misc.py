@@ -6,7 +6,8 @@ from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL, _one_to_one,
                                                      declare)
-from pyopt.dialects.transform.types import OpHandle
+from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
+from pyopt.ir.constraints import I64Attr, UnitAttrConstraint
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
                           operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
@@ -48,3 +49,44 @@ FLATTEN_ELEMENTWISE = Op("transform.structured.flatten_elementwise",
                          operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
                          format="$target attr-dict `:` functional-type($target, results)")
 declare(FLATTEN_ELEMENTWISE, each=True)
+
+
+# -- structured.split -------------------------------------------------------------------------
+def _parse_split_point(p, ctx, dyn_el, static_el):
+    """`after 42` or `after %handle`."""
+    from pyopt.ir.attributes import IntegerAttr
+    from pyopt.ir.types import DYNAMIC, I64
+    if p.kind == "percent":
+        ctx.set(dyn_el, p.parse_operand())
+        ctx.set(static_el, IntegerAttr(I64, DYNAMIC))
+    else:
+        ctx.set(static_el, IntegerAttr(I64, p.parse_integer("expected integer")))
+
+
+def _print_split_point(pr, op, dyn, static):
+    from pyopt.ir.types import DYNAMIC
+    # (19's printer emits a space before the attribute dictionary's own leading space)
+    if static is not None and static.value != DYNAMIC:
+        pr.out.append(str(static.value) + " ")
+    else:
+        pr.out.append(pr.value(dyn[0] if isinstance(dyn, list) else dyn) + " ")
+
+
+def _verify_split(op):
+    from pyopt.ir.types import DYNAMIC
+    static = op.get_attr("static_chunk_sizes")
+    has_dyn = op.opdef.get_group(op, "operand", 1) is not None
+    if (static is not None and static.value != DYNAMIC) == has_dyn:
+        raise op_error(op, "expects either a dynamic or a static split point to be provided")
+
+
+SPLIT = Op("transform.structured.split",
+           operands=[("target", OpHandle), ("dynamic_chunk_sizes", AnyHandleOrParam, "?")],
+           results=[("first", OpHandle), ("second", OpHandle)],
+           attrs={"dimension": I64Attr, "static_chunk_sizes": I64Attr,
+                  "multiway": UnitAttrConstraint.opt()},
+           format="$target `after` custom<SplitPoint>($dynamic_chunk_sizes, $static_chunk_sizes)"
+                  " attr-dict `:` type($target) (`,` type($dynamic_chunk_sizes)^)?",
+           custom_directives={"SplitPoint": (_parse_split_point, _print_split_point)},
+           infer={"first": "target", "second": "target"}, verify=_verify_split)
+declare(SPLIT)
