@@ -79,6 +79,14 @@ def _region_contains(region, op):
     return False
 
 
+def _combine_ifs(op, rw):
+    from pyopt.dialects.scf.if_combine import combine_ifs
+    return combine_ifs(op, rw)
+
+
+pat("if")(_combine_ifs)  # CombineIfs (pyopt/dialects/scf/if_combine.py)
+
+
 @pat("if")
 def CombineNestedIfs(op, rw):
     then_b = op.regions[0].blocks[0]
