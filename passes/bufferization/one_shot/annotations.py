@@ -24,10 +24,15 @@ def annotate_in_place(op, state):
 
 
 def _operand_name(names, v):
+    """Value::printAsOperand: `%name`, `%name#i` for a result of a multi-result op."""
+    from pyopt.ir.core import OpResult
+    if type(v) is OpResult and len(v.owner.results) > 1:
+        n = names.names.get(v)
+        first = names.names.get(v.owner.results[0])
+        if n is None or n == first:
+            return f"%{first}#{v.index}"
+        return "%" + n
     n = names.names.get(v)
-    if n is None and hasattr(v, "index") and v.owner is not None and \
-            hasattr(v.owner, "results"):
-        n = f"{names.names.get(v.owner.results[0], '<<UNKNOWN SSA VALUE>>')}#{v.index}"
     return "%" + (n if n is not None else "<<UNKNOWN SSA VALUE>>")
 
 
@@ -37,7 +42,6 @@ def annotate_alias_sets(op, state):
 
     def aliases(v):
         return ArrayAttr([StringAttr(_operand_name(names, a)) for a in state.aliases_of(v)])
-    ops = list(op.walk_ops())
     ops = _post_order(op)
     for o in ops:
         sets = [aliases(r) for r in o.results if isinstance(r.type, TensorType)]

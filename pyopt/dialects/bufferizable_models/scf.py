@@ -80,7 +80,10 @@ def loop_iter_arg_buffer_type(op, iter_arg, init, yielded, options, stack):
 
 
 def _aliases_only_inside(state, value, region, exception):
-    """doesNotAliasExternalValue."""
+    """doesNotAliasExternalValue (without an analysis, e.g. copy-before-write, anything
+    may alias)."""
+    if not hasattr(state, "aliases_of"):
+        return False
     for a in state.aliases_of(value):
         if a is exception:
             continue
