@@ -12,7 +12,8 @@ from pyopt.dialects.tensor.canonicalize import mixed
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, create_insert_slice
 from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, REPLACE,
                                                           REWRITE_IN_DPS, SCALARIZE,
-                                                          FLATTEN_ELEMENTWISE, SPLIT)
+                                                          FLATTEN_ELEMENTWISE, SPLIT,
+                                                          BUFFERIZE_TO_ALLOCATION)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -217,3 +218,60 @@ def apply_split(op, state, results):
 
 
 implement(SPLIT, apply_split)
+
+
+class _NewOps:
+    """NewOpsListener: records the ops created (and not erased again), forwarding every
+    notification to the interpreter's listener."""
+
+    def __init__(self, inner):
+        self.inner, self.ops = inner, []
+
+    def notify_op_inserted(self, op):
+        if op not in self.ops:
+            self.ops.append(op)
+        if self.inner is not None:
+            self.inner.notify_op_inserted(op)
+
+    def notify_op_erased(self, op):
+        gone = set(op.walk_ops()) if op.regions else {op}
+        self.ops = [o for o in self.ops if o not in gone]
+        if self.inner is not None:
+            self.inner.notify_op_erased(op)
+
+    def __getattr__(self, name):
+        inner = self.__dict__.get("inner")
+        if inner is None:
+            return lambda *a, **k: None
+        return getattr(inner, name)
+
+
+def apply_bufferize_to_allocation(op, state, results):
+    from passes.linalg.bufferize_to_allocation import Options, bufferize_to_allocation
+
+    def s(name, default):
+        a = op.get_attr(name)
+        return a.value if a is not None else default
+    options = Options(s("memcpy_op", "bufferization.materialize_in_destination"),
+                      s("alloc_op", "memref.alloc"),
+                      op.get_attr("bufferize_destination_only") is not None,
+                      op.get_attr("emit_dealloc") is not None)
+    space = op.get_attr("memory_space")
+    rw = state.rewriter
+    listener = _NewOps(rw.listener)
+    saved, rw.listener = rw.listener, listener
+    buffers = []
+    try:
+        for target in state.payload_ops(op.target):
+            buf = bufferize_to_allocation(rw, options, target, space)
+            if buf is None:
+                raise silenceable(op, "failed to bufferize operation",
+                                  [("target payload op", target.loc)])
+            buffers.append(buf)
+    finally:
+        rw.listener = saved
+    results.set(0, buffers)
+    results.set(1, listener.ops)
+
+
+implement(BUFFERIZE_TO_ALLOCATION, apply_bufferize_to_allocation)

@@ -6,8 +6,8 @@ from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL, _one_to_one,
                                                      declare)
-from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
-from pyopt.ir.constraints import I64Attr, UnitAttrConstraint
+from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
+from pyopt.ir.constraints import AnyAttr, I64Attr, StrAttr, UnitAttrConstraint
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
                           operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
@@ -90,3 +90,37 @@ SPLIT = Op("transform.structured.split",
            custom_directives={"SplitPoint": (_parse_split_point, _print_split_point)},
            infer={"first": "target", "second": "target"}, verify=_verify_split)
 declare(SPLIT)
+
+
+# -- structured.bufferize_to_allocation -------------------------------------------------------
+def _verify_bufferize_to_allocation(op):
+    m = op.get_attr("memcpy_op")
+    if m is not None and m.value not in ("bufferization.materialize_in_destination",
+                                         "memref.copy", "linalg.copy"):
+        raise op_error(op, "unsupported memcpy op")
+    a = op.get_attr("alloc_op")
+    if a is not None and a.value not in ("memref.alloc", "memref.alloca"):
+        raise op_error(op, "unsupported alloc op")
+
+
+def _any_value(known, attrs):
+    from pyopt.dialects.transform.types import ANY_VALUE
+    return ANY_VALUE
+
+
+def _any_op(known, attrs):
+    from pyopt.dialects.transform.types import ANY_OP
+    return ANY_OP
+
+
+BUFFERIZE_TO_ALLOCATION = Op(
+    "transform.structured.bufferize_to_allocation",
+    operands=[("target", OpHandle)],
+    results=[("allocated_buffer", ValueHandle), ("new_ops", OpHandle)],
+    attrs={"memory_space": AnyAttr().opt(), "memcpy_op": StrAttr.opt(), "alloc_op": StrAttr.opt(),
+           "bufferize_destination_only": UnitAttrConstraint.opt(),
+           "emit_dealloc": UnitAttrConstraint.opt()},
+    format="$target attr-dict `:` type($target)",
+    infer={"allocated_buffer": _any_value, "new_ops": _any_op},
+    verify=_verify_bufferize_to_allocation)
+declare(BUFFERIZE_TO_ALLOCATION, tracking=False)

@@ -1,0 +1,152 @@
+"""Bufferizing one op into a new allocation (MLIR 19 linalg::bufferizeToAllocation,
+ConvertToDestinationStyle.cpp): a tensor.pad becomes an allocation filled with the padding
+and the source copied into its interior; a bufferization.alloc_tensor an allocation; with
+`bufferize_destination_only`, a destination-style op's single written tensor operand is
+replaced by a (copied-into) allocation. Other ops are not bufferized here (None)."""
+from __future__ import annotations
+
+from pyopt.ir.types import DYNAMIC, MemRefType, RankedTensorType
+from pyopt.interfaces import model
+from pyopt.interfaces.destination_style import init_indices, is_destination_style
+from pyopt.interfaces.shaped import REIFY_RANKED_SHAPED_TYPE
+from pyopt.rewrite.matchers import constant_int
+from pyopt.dialects.affine.builders import value_of
+from pyopt.dialects.shaped_models import mixed_sizes
+from pyopt.dialects.tensor.canonicalize import mixed
+
+from passes.linalg.dps_rewrites import _padding_to_fill_or_generic
+
+
+class Options:
+    __slots__ = ("memcpy_op", "alloc_op", "destination_only", "emit_dealloc")
+
+    def __init__(self, memcpy_op="bufferization.materialize_in_destination",
+                 alloc_op="memref.alloc", destination_only=False, emit_dealloc=False):
+        self.memcpy_op, self.alloc_op = memcpy_op, alloc_op
+        self.destination_only, self.emit_dealloc = destination_only, emit_dealloc
+
+
+def _dynamic_sizes(b, value):
+    """reifyOrComputeDynamicSizes."""
+    t = value.type
+    if DYNAMIC not in t.shape:
+        return []
+    op = value.defining_op() if hasattr(value, "defining_op") else None
+    m = model(op, REIFY_RANKED_SHAPED_TYPE) if op is not None else None
+    if m is not None:
+        import pyopt.dialects.shaped_models  # noqa: F401
+        shape = m.reify(op, b)[value.index]
+        return [value_of(b, s, op.loc) for s, st in zip(shape, t.shape) if st == DYNAMIC]
+    from pyopt.dialects.linalg.tiled_shapes import folded_dim
+    from pyopt.ir.core import value_loc
+    return [value_of(b, folded_dim(b, value, i, value_loc(value)), value_loc(value))
+            for i, s in enumerate(t.shape) if s == DYNAMIC]
+
+
+def allocation_for(b, loc, value, options, memory_space):
+    """createAllocationForTensor: an alloc (with its dealloc before the block's terminator
+    when asked) or alloca of the tensor's shape with an identity layout."""
+    t = value.type
+    mt = MemRefType(t.shape, t.element_type, None, memory_space)
+    dyn = _dynamic_sizes(b, value)
+    from pyopt.ir.opdef import segment_sizes
+    props = {"operandSegmentSizes": segment_sizes([len(dyn), 0])}
+    alloc = b.create(options.alloc_op, dyn, [mt], properties=props, loc=loc).results[0]
+    if options.alloc_op == "memref.alloc" and options.emit_dealloc:
+        ip = b.save()
+        b.set_insertion_point(b.block.last)
+        b.create("memref.dealloc", [alloc], [], loc=loc)
+        b.restore(ip)
+    return alloc
+
+
+def memcpy(b, loc, tensor, memref, options):
+    """createMemcpy."""
+    if options.memcpy_op == "bufferization.materialize_in_destination":
+        from pyopt.ir.attributes import UNIT
+        b.create("bufferization.materialize_in_destination", [tensor, memref], [],
+                 properties={"writable": UNIT}, loc=loc)
+        return
+    from pyopt.interfaces.bufferizable import fully_dynamic_layout_type
+    m = b.create("bufferization.to_memref", [tensor], [fully_dynamic_layout_type(tensor.type)],
+                 properties={"read_only": _unit()}, loc=loc).results[0]
+    if options.memcpy_op == "memref.copy":
+        b.create("memref.copy", [m, memref], [], loc=loc)
+    else:
+        from pyopt.dialects.linalg.builders import create_named
+        create_named(b, "linalg.copy", [m], [memref], loc=loc)
+
+
+def _unit():
+    from pyopt.ir.attributes import UNIT
+    return UNIT
+
+
+def _to_tensor(b, loc, memref, restrict_writable):
+    t = memref.type
+    props = {"restrict": _unit(), "writable": _unit()} if restrict_writable else {}
+    return b.create("bufferization.to_tensor", [memref],
+                    [RankedTensorType(t.shape, t.element_type)], properties=props,
+                    loc=loc).results[0]
+
+
+def _pad(b, options, pad, memory_space):
+    loc = pad.loc
+    b.set_insertion_point(pad)
+    alloc = allocation_for(b, loc, pad.results[0], options, memory_space)
+    b.set_insertion_point(pad)
+    low = mixed(pad, "low", "static_low")
+    high = mixed(pad, "high", "static_high")
+    if any(constant_int(x) != 0 for x in low + high):
+        fill = _padding_to_fill_or_generic(b, loc, pad, alloc)
+        b.set_insertion_point_after(fill)
+    from pyopt.dialects.tensor.slice_canonicalize import slice_properties
+    from pyopt.dialects.memref.views import subview_result_type
+    sizes = mixed_sizes(b, pad.source, loc)
+    rank = len(sizes)
+    static = [[x if isinstance(x, int) else DYNAMIC for x in lst]
+              for lst in (low, sizes, [1] * rank)]
+    props, dyn = slice_properties(low, sizes, [1] * rank, 1)
+    sub = b.create("memref.subview", [alloc] + dyn, [subview_result_type(alloc.type, *static)],
+                   properties=props, loc=loc).results[0]
+    memcpy(b, loc, pad.source, sub, options)
+    t = _to_tensor(b, loc, alloc, True)
+    b.replace_op(pad, [t])
+    return alloc
+
+
+def _alloc_tensor(b, options, op, memory_space):
+    loc = op.loc
+    b.set_insertion_point(op)
+    alloc = allocation_for(b, loc, op.results[0], options, memory_space)
+    b.replace_op(op, [_to_tensor(b, loc, alloc, True)])
+    return alloc
+
+
+def _written_definition(v):
+    """Whether the tensor has contents to copy (not a fresh tensor.empty / alloc_tensor)."""
+    d = v.defining_op() if hasattr(v, "defining_op") else None
+    return d is None or d.name not in ("tensor.empty", "bufferization.alloc_tensor")
+
+
+def bufferize_to_allocation(b, options, op, memory_space=None):
+    """The new buffer, or None."""
+    if op.name == "tensor.pad" and not options.destination_only:
+        return _pad(b, options, op, memory_space)
+    if op.name == "bufferization.alloc_tensor":
+        return _alloc_tensor(b, options, op, memory_space)
+    if not options.destination_only or not is_destination_style(op):
+        return None
+    written = [op.operand(i) for i in init_indices(op)
+               if isinstance(op.operand(i).type, RankedTensorType)]
+    slots = [i for i in init_indices(op) if isinstance(op.operand(i).type, RankedTensorType)]
+    if len(written) != 1:
+        return None
+    loc = op.loc
+    b.set_insertion_point(op)
+    alloc = allocation_for(b, loc, written[0], options, memory_space)
+    if _written_definition(written[0]):
+        memcpy(b, loc, written[0], alloc, options)
+    t = _to_tensor(b, loc, alloc, True)
+    b.modify_op_in_place(op, lambda: op.set_operand(slots[0], t))
+    return alloc
