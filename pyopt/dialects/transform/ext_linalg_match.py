@@ -233,10 +233,11 @@ def _match_body(op, current, results):
 def _verify_body(op):
     names = ("reduction_position", "passthrough", "elementwise", "contraction")
     if sum(1 for n in names if n in op.properties) > 1:
-        raise op_error(op, "only one of {" + ", ".join(names) + "} is allowed")
+        raise op_error(op, "only one of {" + ", ".join(f'"{n}"' for n in names) +
+                       "} is allowed")
     c = op.properties.get("contraction")
     if c is not None and len(c) != 2:
-        raise op_error(op, "expects contraction to contain two elements")
+        raise op_error(op, 'expects "contraction" to contain two elements')
 
 
 _def_predicate("transform.match.structured.body", _match_body,
@@ -355,7 +356,7 @@ def _operand_matcher(kind):
 
 def _verify_operand_matcher(op):
     if "permutation" in op.properties and "projected_permutation" in op.properties:
-        raise op_error(op, "permutation and projected_permutation are mutually exclusive")
+        raise op_error(op, '"permutation" and "projected_permutation" are mutually exclusive')
     if len(op.raw_position_list.values) > 1 and op.results:
         raise op_error(op, "cannot bind multiple inputs/inits to the same value")
     verify_match_dims(op)

@@ -298,9 +298,8 @@ EMIT_REMARK_AT = transform_op(
 
 def _apply_emit_param(op, state, results):
     from pyopt.ir.diagnostics import Diagnostic
-    from pyopt.syntax.printer import Printer
-    pr = Printer()
-    text = ", ".join(pr.attr_str(a) for a in state.params(op.param))
+    from pyopt.syntax.printer import attr_to_str
+    text = ", ".join(attr_to_str(a) for a in state.params(op.param))
     msg = op.properties.get("message")
     if msg is not None:
         text = msg.value + " " + text
