@@ -109,3 +109,69 @@ def test_all_zero_tile_sizes_clone_the_op():
     r = tile_using_scf(rw, op, [0, 0, 0])
     assert r.loops == [] and r.tiled_ops[0] is not op
     assert r.tiled_ops[0].name == "linalg.matmul"
+
+
+PAD = """
+func.func @p(%a: tensor<?x?xf32>, %cst: f32, %h: index) -> tensor<?x?xf32> {
+  %0 = tensor.pad %a low[0, 2] high[%h, 3] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<?x?xf32> to tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+"""
+
+
+def _op(src, name):
+    ctx = make_context()
+    mod, _ = parse_module(SourceBuffer("t", src), ctx)
+    return mod, next(o for o in mod.walk_ops() if o.name == name), PatternRewriter(ctx)
+
+
+def test_pad_tiling_bubbles_the_pad_into_the_loops():
+    mod, op, rw = _op(PAD, "tensor.pad")
+    r = tile_using_scf(rw, op, [4, 4])
+    rw.replace_op(op, r.replacements)
+    names = [o.name for o in mod.walk_ops()]
+    assert names.count("scf.for") == 2
+    # each tile pads a slice of the source (or generates the padding when it is empty)
+    assert "scf.if" in names and "tensor.generate" in names
+    assert r.tiled_ops and r.tiled_ops[0].name in ("scf.if", "tensor.pad")
+
+
+def test_reduction_tiled_into_partial_results():
+    from passes.linalg.tiling.reduction_tiling import tile_reduction_using_scf
+    mod, op, rw = _setup(DYN_REDUCTION)
+    rw.set_insertion_point(op)
+    r = tile_reduction_using_scf(rw, op, [0, 8])
+    fill = r.initial_values[0].defining_op()
+    assert fill.name == "linalg.fill"
+    # the partial tensor has a column per position of the reduction tile
+    assert list(fill.results[0].type.shape)[1] == 8
+    assert [o.name for o in r.merge_ops] == ["linalg.reduce"]
+    assert r.parallel_tiled_ops[0].name == "linalg.generic"
+    from pyopt.dialects.linalg.structured import iterator_types
+    assert iterator_types(r.parallel_tiled_ops[0]) == ["parallel", "parallel"]
+
+
+def test_vectorize_static_elementwise():
+    from passes.linalg.vectorization import vectorize
+    src = """
+func.func @v(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = linalg.add ins(%a, %a : tensor<4x8xf32>, tensor<4x8xf32>) outs(%b : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+"""
+    mod, op, rw = _op(src, "linalg.add")
+    assert vectorize(rw, op)
+    names = [o.name for o in mod.walk_ops()]
+    assert names.count("vector.transfer_read") == 3
+    assert "arith.addf" in names and "vector.transfer_write" in names
+    assert "linalg.add" not in names
+
+
+def test_vectorize_refuses_dynamic_shapes_without_sizes():
+    from passes.linalg.vectorization import vectorize
+    mod, op, rw = _setup(DYN_REDUCTION)
+    assert not vectorize(rw, op)
+    assert op.parent is not None  # untouched
