@@ -260,6 +260,22 @@ def _classify_contraction(op, current, results):
 _def_predicate("transform.match.structured.classify_contraction_dims", _classify_contraction,
                results=[("batch", Param), ("m", Param), ("n", Param), ("k", Param)])
 
+_CONV_RESULTS = ("batch", "output_image", "output_channel", "filter_loop", "input_channel",
+                 "depth", "strides", "dilations")
+
+
+def _classify_convolution(op, current, results):
+    from pyopt.dialects.linalg.conv_dims import convolution_dims
+    dims = convolution_dims(current)
+    if dims is None:
+        raise silenceable(op, "could not infer convolution dimensions")
+    for i, name in enumerate(_CONV_RESULTS):
+        results.set(i, [_i64(d) for d in dims[name]])
+
+
+_def_predicate("transform.match.structured.classify_convolution_dims", _classify_convolution,
+               results=[(n, Param) for n in _CONV_RESULTS])
+
 
 def _match_dim(op, current, results):
     its = iterator_types(current)
