@@ -81,8 +81,6 @@ def bufferize_op(op, options, ctx):
         except MLIRError as e:
             failed = plain_error(nxt, "failed to bufferize op")
             if e.diag.message != failed.diag.message:  # (the model's own error first)
-                from pyopt.syntax.printer import op_for_diagnostic
-                failed.diag.attach_note("see current operation: " + op_for_diagnostic(nxt))
                 e.more = tuple(e.more) + (failed.diag,)
             raise
     if op in erased:
