@@ -8,7 +8,9 @@ before it in enclosing blocks, up to the nearest op isolated from above."""
 from __future__ import annotations
 
 from pyopt.dialects.llvm.folds import zero_attr
+from pyopt.dialects.ub import POISON
 from pyopt.ir.opdef import CONSTANT_LIKE, ISOLATED
+from pyopt.rewrite.folding import materialize_constant
 from pyopt.rewrite.rewriter import Builder
 
 
@@ -50,13 +52,13 @@ def replacement(op, type_, ctx, exclude=None):
 
 
 def new_constant(before, type_, ctx):
+    """The zero of `type_` (poison when it has none), materialized by the arith dialect."""
     b = Builder(ctx)
     b.set_insertion_point(before)
     attr = zero_attr(type_)
-    if attr is not None:
-        return b.create("arith.constant", [], [type_], properties={"value": attr},
-                        loc=before.loc).results[0]
-    return b.create("ub.poison", [], [type_], loc=before.loc).results[0]
+    op = materialize_constant(b, ctx, "arith", POISON if attr is None else attr, type_,
+                              before.loc)
+    return op.results[0]
 
 
 def replace_results(op, ctx):
