@@ -100,6 +100,9 @@ def children_patterns(ctx, op):
     pats += [p for lst in canon.by_root.values() for p in lst] + list(canon.generic)
     pats += [TransferReadOfExtractSliceOpFolder(), InsertSliceOfTransferWriteOpFolder(),
              CopyVectorizationPattern()]
+    if op.get_attr("vectorize_padding") is not None:
+        from passes.linalg.vectorize_pad import pad_vectorization_patterns
+        pats += pad_vectorization_patterns()
     return pats
 
 
