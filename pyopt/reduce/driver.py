@@ -11,7 +11,7 @@ from pyopt.ir.diagnostics import MLIRError
 from pyopt.reduce.cfg_edits import (DropBlockArguments, MergeBlocks, SimplifyBranches,
                                      ThreadJumps)
 from pyopt.reduce.func_edits import DropFunctionArguments, DropFunctionResults, EraseSymbols
-from pyopt.reduce.op_edits import BypassOps, EraseOps, InlineRegions
+from pyopt.reduce.op_edits import BypassOps, DropAttributes, EraseOps, InlineRegions
 from pyopt.reduce.tester import SILENT, printed_if_valid
 
 # pyopt's own passes as reduction steps (each tried on the whole module, kept if it helps)
@@ -22,7 +22,7 @@ PASS_STEPS = ("canonicalize", "cse", "symbol-dce", "sccp", "remove-dead-values",
 def default_reductions():
     return [EraseSymbols(), EraseOps(), InlineRegions(), BypassOps(), SimplifyBranches(),
             ThreadJumps(), MergeBlocks(), DropBlockArguments(), DropFunctionResults(),
-            DropFunctionArguments()]
+            DropFunctionArguments(), DropAttributes()]
 
 
 class ReduceError(Exception):

@@ -1,6 +1,7 @@
 """Reductions on single ops: erase an op (its used results replaced by simpler values), bypass
-an op (a use of its result takes one of its operands instead), and inline a region of an op
-in its place (`scf.if` by one branch, a loop by one iteration's body).
+an op (a use of its result takes one of its operands instead), inline a region of an op in its
+place (`scf.if` by one branch, a loop by one iteration's body), and drop an op's discardable
+attributes.
 
 A reduction is a `sites(module)` list (positions in the module, found again in a clone by
 walking it the same way) and `apply(module, ctx, sites) -> changed`; the driver tries chunks
@@ -77,6 +78,22 @@ class BypassOps:
                     old.erase()  # (else the candidate is no smaller)
                 changed = True
         return changed
+
+
+class DropAttributes:
+    """Drop discardable attributes (the inherent ones are properties: the verifier would
+    refuse an op without a required one anyway)."""
+    name = "drop-attributes"
+
+    def sites(self, module):
+        return [(i, name) for i, op in enumerate(walk_list(module)) if i
+                for name in sorted(op.attributes)]
+
+    def apply(self, module, ctx, sites):
+        ops = walk_list(module)
+        for i, name in sites:
+            ops[i].attributes.pop(name, None)
+        return bool(sites)
 
 
 def _inlinable(op):

@@ -6,7 +6,7 @@ from pyopt.pass_registry import add_pass_library
 from pyopt.reduce.cfg_edits import MergeBlocks, SimplifyBranches, ThreadJumps
 from pyopt.reduce.driver import ReduceError, Reducer
 from pyopt.reduce.func_edits import DropFunctionArguments, DropFunctionResults, EraseSymbols
-from pyopt.reduce.op_edits import BypassOps, EraseOps, InlineRegions
+from pyopt.reduce.op_edits import BypassOps, DropAttributes, EraseOps, InlineRegions
 from pyopt.reduce.tester import printed_if_valid
 from pyopt.tool import parse_module
 
@@ -159,3 +159,14 @@ func.func @f(%a: i64, %b: i64) -> i64 {
     assert BypassOps().apply(module, ctx, [(add, 1)])
     text = printed_if_valid(module, ctx)
     assert "arith.xori" not in text and "arith.addi %arg0, %0 : i64" in text
+
+
+def test_drop_attributes_keeps_what_the_property_needs():
+    src = """
+func.func @f(%a: i32) -> i32 attributes {llvm.emit_c_interface, keep.me = 1 : i32} {
+  %0 = arith.addi %a, %a {note = "x"} : i32
+  return %0 : i32
+}
+"""
+    text, _, _ = _reduce(src, lambda t: "keep.me" in t, reductions=[DropAttributes()])
+    assert "keep.me" in text and "emit_c_interface" not in text and "note" not in text
