@@ -371,13 +371,17 @@ def _aliasing_reads(out, root, state):
 
 def would_create_raw_interference(operand, dom, state, consistency_only=False):
     reads, writes = {}, {}
-    _aliasing_reads(reads, operand.value, state)
+    aliases = state.aliasing_values(operand)
     _aliasing_in_place_writes(writes, operand.value, state)
-    for a in state.aliasing_values(operand):
-        _aliasing_reads(reads, a.value, state)
+    for a in aliases:
         _aliasing_in_place_writes(writes, a.value, state)
     if not consistency_only and state.writes(operand):
         writes[operand] = None
+    if not writes:
+        return False  # (nothing can conflict: the reads need not be gathered)
+    _aliasing_reads(reads, operand.value, state)
+    for a in aliases:
+        _aliasing_reads(reads, a.value, state)
     return _has_raw_interference(list(reads), list(writes), dom, state)
 
 
