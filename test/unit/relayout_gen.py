@@ -141,3 +141,23 @@ def relayout_pair(seed):
             f"{_ts(ps2)} {{\n  %u = tensor.unpack %x {attrs} into %o : {_ts(ps)} -> "
             f"{_ts(src)}\n  %p = tensor.pack %u {padv2}{attrs2} into %d : {_ts(src)} -> "
             f"{_ts(ps2)}\n  return %p : {_ts(ps2)}\n}}\n")
+
+
+def conv2d(seed):
+    """A linalg.conv_2d_nhwc_fhwc with a 3x3, 5x5, 3x1 or 1x3 filter (winograd)."""
+    r = random.Random(seed)
+    fh, fw = r.choice([(3, 3), (5, 5), (3, 1), (1, 3), (3, 3)])
+    n, c, f = r.choice([1, 2]), r.choice([1, 3]), r.choice([1, 2, 4])
+    oh, ow = r.choice([1, 2, 4, 5, 8]), r.choice([1, 2, 4, 7])
+    if fh == 1:
+        oh = r.choice([1, 3])
+    if fw == 1:
+        ow = r.choice([1, 3])
+    stride = r.choice([1, 1, 1, 2])
+    ih, iw = (oh - 1) * stride + fh, (ow - 1) * stride + fw
+    et = r.choice(["f32", "f32", "f16"])
+    i, w, o = [n, ih, iw, c], [f, fh, fw, c], [n, oh, ow, f]
+    attrs = f"{{strides = dense<{stride}> : tensor<2xi64>}} " if stride != 1 else ""
+    return (f"func.func @f(%i: {_ts(i, et)}, %w: {_ts(w, et)}, %o: {_ts(o)}) -> {_ts(o)} {{\n"
+            f"  %0 = linalg.conv_2d_nhwc_fhwc {attrs}ins(%i, %w : {_ts(i, et)}, {_ts(w, et)}) "
+            f"outs(%o : {_ts(o)}) -> {_ts(o)}\n  return %0 : {_ts(o)}\n}}\n")

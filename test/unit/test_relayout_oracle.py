@@ -1,5 +1,5 @@
-"""Differential test: random programs around tensor.pack / tensor.unpack (relayout_gen.py) run
-through the relayout passes by pyopt and by mlir-opt-19 must give the same output, diagnostics
+"""Differential test: random programs around tensor.pack / tensor.unpack and convolutions
+(relayout_gen.py) run through the relayout and winograd passes by pyopt and by mlir-opt-19 must give the same output, diagnostics
 and exit status. Skipped when mlir-opt-19 is absent."""
 import os
 import shutil
@@ -33,6 +33,8 @@ CASES = [
     ("canonicalize", gen.relayout_pair, ["-canonicalize"]),
     ("simplify", gen.relayout_pair,
      ["-test-tensor-transform-patterns=test-simplify-pack-unpack-patterns"]),
+    ("winograd", gen.conv2d, ["-test-linalg-transform-patterns=test-winograd-conv2d",
+                              "-test-linalg-transform-patterns=test-decompose-winograd-ops"]),
 ]
 
 
