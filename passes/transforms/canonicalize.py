@@ -5,14 +5,16 @@ from __future__ import annotations
 from pyopt.pass_registry import PassOption, register_pass, pass_failure
 from pyopt.rewrite import GreedyConfig, apply_patterns_greedily, canonicalization_patterns
 
-_PATTERNS = {}  # ctx -> PatternSet (built once per context)
+_PATTERNS = {}  # id(ctx) -> (ctx, number of ops known, PatternSet)
 
 
 def patterns_for(ctx):
+    # (rebuilt when the context knows more ops: dialects load on first use, so a pass run
+    # between two canonicalizations may bring ops whose patterns the first set lacks)
     ps = _PATTERNS.get(id(ctx))
-    if ps is None or ps[0] is not ctx:
-        ps = _PATTERNS[id(ctx)] = (ctx, canonicalization_patterns(ctx))
-    return ps[1]
+    if ps is None or ps[0] is not ctx or ps[1] != len(ctx.ops):
+        ps = _PATTERNS[id(ctx)] = (ctx, len(ctx.ops), canonicalization_patterns(ctx))
+    return ps[2]
 
 
 @register_pass("canonicalize", "Canonicalize operations", display_name="Canonicalizer",
