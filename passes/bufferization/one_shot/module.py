@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pyopt.interfaces.bufferizable import TensorType, plain_error
 from pyopt.interfaces import function_like as fl
-from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
+from pyopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr
 from pyopt.ir.types import IntegerType
 from pyopt.ir.verify_invariants import op_error
+
+from pyopt.dialects.bufferizable_models.func import (arg_attr, callee, remove_arg_attr,
+                                                     set_arg_attr, unique_return)
 
 from .analysis import run_analysis
 from .driver import bufferize_op
@@ -16,32 +19,6 @@ FUNC_STATE = "func"
 ACCESS_ATTR = "bufferization.access"
 LAYOUT_ATTR = "bufferization.buffer_layout"
 WRITABLE_ATTR = "bufferization.writable"
-
-
-def arg_attr(f, i, name):
-    attrs = f.get_attr("arg_attrs")
-    if attrs is None or i >= len(attrs.value):
-        return None
-    return dict(attrs.value[i].value).get(name)
-
-
-def _edit_arg_attrs(f, i, edit):
-    n = len(fl.function_type(f).inputs)
-    attrs = f.get_attr("arg_attrs")
-    vals = list(attrs.value) if attrs is not None else [fl.EMPTY_DICT] * n
-    d = dict(vals[i].value)
-    edit(d)
-    vals[i] = DictionaryAttr(d)
-    fl._set_all(f, "arg_attrs", vals)
-
-
-def set_arg_attr(f, i, name, value):
-    _edit_arg_attrs(f, i, lambda d: d.__setitem__(name, value))
-
-
-def remove_arg_attr(f, i, name):
-    if arg_attr(f, i, name) is not None:
-        _edit_arg_attrs(f, i, lambda d: d.pop(name, None))
 
 
 class FuncAnalysisState:
@@ -68,26 +45,6 @@ def func_state(state):
     return None if ext is None else ext.get(FUNC_STATE)
 
 
-def unique_return(f):
-    """getAssumedUniqueReturnOp: the function's only func.return, else None."""
-    ret = None
-    for b in f.regions[0].blocks:
-        t = b.last
-        if t is not None and t.name == "func.return":
-            if ret is not None:
-                return None
-            ret = t
-    return ret
-
-
-def called_function(call, symbols):
-    callee = call.get_attr("callee")
-    if callee is None or callee.nested:
-        return None
-    f = symbols.get(callee.root)
-    return f if f is not None and f.name == "func.func" else None
-
-
 def module_functions(module):
     return {op.get_attr("sym_name").value: op for op in module.regions[0].blocks[0]
             if op.name == "func.func"}
@@ -112,7 +69,7 @@ def funcs_ordered_by_calls(module):
         for call in f.walk_ops():
             if call.name != "func.call":
                 continue
-            g = called_function(call, symbols)
+            g = callee(call, symbols)
             if g is None or not _has_tensor_signature(g):
                 continue
             callers.setdefault(g, []).append(call)
@@ -198,7 +155,7 @@ def _call_equivalences(f, state, fs, symbols):
     for call in f.walk_ops():
         if call.name != "func.call":
             continue
-        g = called_function(call, symbols)
+        g = callee(call, symbols)
         if g is None or g not in fs.equivalent_args:
             continue
         for ret_i, arg_i in fs.equivalent_args[g].items():

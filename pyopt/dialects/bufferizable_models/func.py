@@ -26,13 +26,12 @@ def _func_state(state):
     return None if ext is None else ext.get("func")
 
 
-def _callee(call, state=None):
-    """The called func.func (through the module analysis' symbol map when there is one)."""
+def callee(call, symbols=None):
+    """The called func.func, looked up in `symbols` (name -> op: the module analysis' map)
+    when given."""
     callee = call.get_attr("callee")
     if callee is None or callee.nested:
         return None
-    ext = getattr(state, "extensions", None)
-    symbols = ext.get("symbols") if ext is not None else None
     if symbols is not None:
         f = symbols.get(callee.root)
     else:
@@ -41,23 +40,49 @@ def _callee(call, state=None):
     return f if f is not None and f.name == "func.func" else None
 
 
+def _symbols(state):
+    ext = getattr(state, "extensions", None)
+    return ext.get("symbols") if ext is not None else None
+
+
 def _analyzed(state, f):
     fs = _func_state(state)
     return fs if fs is not None and fs.analyzed.get(f) == "analyzed" else None
 
 
-def _arg_attr(f, i, name):
+def arg_attr(f, i, name):
+    """Function argument i's attribute `name`, or None."""
     attrs = f.get_attr("arg_attrs")
     if attrs is None or i >= len(attrs.value):
         return None
     return attrs.value[i].get(name)
 
 
+def _edit_arg_attrs(f, i, edit):
+    from pyopt.ir.attributes import DictionaryAttr
+    n = len(fl.function_type(f).inputs)
+    attrs = f.get_attr("arg_attrs")
+    vals = list(attrs.value) if attrs is not None else [fl.EMPTY_DICT] * n
+    d = dict(vals[i].value)
+    edit(d)
+    vals[i] = DictionaryAttr(d)
+    fl._set_all(f, "arg_attrs", vals)
+
+
+def set_arg_attr(f, i, name, value):
+    _edit_arg_attrs(f, i, lambda d: d.__setitem__(name, value))
+
+
+def remove_arg_attr(f, i, name):
+    if arg_attr(f, i, name) is not None:
+        _edit_arg_attrs(f, i, lambda d: d.pop(name, None))
+
+
 def function_arg_buffer_type(f, i, options):
     t = fl.function_type(f).inputs[i]
     ms = options.default_memory_space(t)
     mt = options.function_arg_type(t, None if ms is False else ms)
-    layout = _arg_attr(f, i, LAYOUT_ATTR)
+    layout = arg_attr(f, i, LAYOUT_ATTR)
     if layout is None:
         return mt
     return MemRefType(mt.shape, mt.element_type, layout, mt.memory_space)
@@ -76,17 +101,17 @@ def unique_return(f):
 
 class CallModel(BufferizableModel):
     def reads(self, op, operand, state):
-        f = _callee(op, state)
+        f = callee(op, _symbols(state))
         fs = _analyzed(state, f)
         return True if fs is None else operand.index in fs.read_args.get(f, ())
 
     def writes(self, op, operand, state):
-        f = _callee(op, state)
+        f = callee(op, _symbols(state))
         fs = _analyzed(state, f)
         return True if fs is None else operand.index in fs.written_args.get(f, ())
 
     def aliasing_values(self, op, operand, state):
-        f = _callee(op, state)
+        f = callee(op, _symbols(state))
         fs = _analyzed(state, f)
         if fs is None:
             return unknown_aliasing_values(operand)
@@ -98,10 +123,10 @@ class CallModel(BufferizableModel):
                               equivalent is not None) for r in rets]
 
     def buffer_type(self, op, value, options, stack):
-        return fl.function_type(_callee(op)).results[value.index]
+        return fl.function_type(callee(op)).results[value.index]
 
     def bufferize(self, op, b, options):
-        f = _callee(op)
+        f = callee(op)
         result_types = [get_buffer_type(r, options) if isinstance(r.type, TensorType)
                         else r.type for r in op.results]
         ft = fl.function_type(f)
@@ -161,7 +186,7 @@ class FuncModel(WithUnstructuredControlFlow):
     def is_writable(self, op, value, state):
         if value.owner is not op.regions[0].blocks[0]:
             return True
-        w = _arg_attr(op, value.index, WRITABLE_ATTR)
+        w = arg_attr(op, value.index, WRITABLE_ATTR)
         if isinstance(w, IntegerAttr) and getattr(w.type, "width", None) == 1:  # a BoolAttr
             return bool(w.value)
         return True

@@ -517,8 +517,8 @@ class ForallModel(BufferizableModel):
             vals = list(seg.values)
             props["operandSegmentSizes"] = segment_sizes(vals[:3] + [0])
         region = Region()
-        new = b.create("scf.forall", list(op.operands[:n_bounds]), [], properties=props,
-                       attributes=dict(op.attributes), regions=[region], loc=op.loc)
+        b.create("scf.forall", list(op.operands[:n_bounds]), [], properties=props,
+                 attributes=dict(op.attributes), regions=[region], loc=op.loc)
         blk = b.create_block(region, [a.type for a in body.args[:n]],
                              [a.loc for a in body.args[:n]])
         merge_block(body, blk, list(blk.args) + [None] * len(outputs))
