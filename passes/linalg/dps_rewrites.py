@@ -65,7 +65,7 @@ def _generic_from_body(rw, loc, t, dest, region):
                      loc=loc).results[0] for i in range(rank)]
     rw.merge_blocks(region.blocks[0], body, idx)
     y = body.last
-    rw.replace_op_with_new_op(y, "linalg.yield", [y.operands[0]], [])
+    rw.replace_op_with_new_op(y, "linalg.yield", [y.value], [])
     return g
 
 
@@ -83,7 +83,7 @@ def _padding_to_fill_or_generic(rw, loc, pad, dest):
     """movePaddingToFillOrGenericOp."""
     ip = rw.save()
     t = pad.results[0].type
-    yielded = pad.regions[0].blocks[0].last.operands[0]
+    yielded = pad.regions[0].blocks[0].last.value
     c = constant_attr(yielded)
     if c is not None:
         from pyopt.rewrite.folding import materialize_constant

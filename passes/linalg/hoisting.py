@@ -185,7 +185,7 @@ def _hoist_one_broadcast(rw, root):
         loop = ex.parent_op
         if loop is None or loop.name != "scf.for":
             continue
-        arg = ex.operands[0]
+        arg = ex.vector
         if not isinstance(arg, BlockArgument) or arg.owner.parent_op is not loop or \
                 arg.index == 0 or not arg.has_one_use():
             continue
@@ -195,14 +195,14 @@ def _hoist_one_broadcast(rw, root):
         bc = yielded.defining_op()
         if bc is None or bc.name != "vector.broadcast" or not bc.results[0].has_one_use():
             continue
-        if bc.operands[0].type is not ex.results[0].type:
+        if bc.source.type is not ex.results[0].type:
             continue
         if any(not _defined_outside(loop, v) for v in ex.operands[1:]):
             continue
         ex.set_operand(0, init)
         ex.move_before(loop)
         bc.move_after(loop)
-        new = _replace_with_different_yield(rw, loop, ex.results[0], index, bc.operands[0])
+        new = _replace_with_different_yield(rw, loop, ex.results[0], index, bc.source)
         rw.replace_all_uses_with(new.results[index], bc.results[0])
         bc.set_operand(0, new.results[index])
         return True

@@ -69,7 +69,7 @@ def lower_pack(rw, pack):
     inner = inner_dims_pos(pack)
     perm, outer, groups = pack_unpack_perm(len(packed_t.shape), inner, outer_perm(pack))
     strip_mined = [packed_t.shape[p] for p in perm]
-    source, dest = pack.operands[0], pack.operands[1]
+    source, dest = pack.source, pack.dest
     rank = len(source.type.shape)
     highs = [0] * rank
     for pos, tile in zip(inner, tiles):
@@ -106,7 +106,7 @@ def lower_unpack(rw, unpack):
     """(empty or None, transpose or None, collapse_shape or None, extract_slice)."""
     loc = unpack.loc
     rw.set_insertion_point(unpack)
-    source, dest = unpack.operands[0], unpack.operands[1]
+    source, dest = unpack.source, unpack.dest
     packed_t = source.type
     rank = len(packed_t.shape)
     dest_t = dest.type

@@ -92,14 +92,14 @@ def _composed_pad_high(b, loc, t, source, pad_value, nofold):
     sl = source.defining_op() if hasattr(source, "defining_op") else None
     if sl is None or sl.name != "tensor.extract_slice":
         return new()
-    cur = sl.operands[0]
+    cur = sl.source
     while True:
         d = cur.defining_op() if hasattr(cur, "defining_op") else None
         if d is None or not is_linalg_op(d):
             break
         cur = d.operand(init_indices(d)[cur.index])
     pad = cur.defining_op() if hasattr(cur, "defining_op") else None
-    if pad is None or pad.name != "tensor.pad" or sl.operands[0].type is not t:
+    if pad is None or pad.name != "tensor.pad" or sl.source.type is not t:
         return new()
     if any(constant_int(x) != 0 for x in mixed(pad, "low", "static_low")):
         return new()
@@ -114,7 +114,7 @@ def _composed_pad_high(b, loc, t, source, pad_value, nofold):
     pv = constant_padding_value(pad)
     if pv is None or constant_attr(pv) is None or constant_attr(pv) != constant_attr(pad_value):
         return new()
-    return sl.operands[0]
+    return sl.source
 
 
 def rewrite_as_padded_op(b, op, padding_dims, multiples, padding_values, pack_paddings,

@@ -21,6 +21,7 @@ from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, itera
                                               operand_shape, payload, static_loop_ranges,
                                               static_shape, structured_model)
 from pyopt.dialects.vector.attrs import KIND, CombiningKindAttr
+from pyopt.dialects.vector.transfer_canonicalize import Transfer
 
 from passes.linalg.vectorize_extract import precondition as extract_precondition
 from passes.linalg.vectorize_extract import vectorize_extract
@@ -231,8 +232,7 @@ _MASKABLE = {"vector.transfer_read", "vector.transfer_write", "vector.multi_redu
 def _set_in_bounds_if_masked(op):
     if op.name == "vector.mask":
         inner = op.regions[0].blocks[0].first
-        rank = len((inner.results[0] if inner.name == "vector.transfer_read"
-                    else inner.operands[0]).type.shape)
+        rank = len(Transfer(inner).vtype.shape)
         inner.properties["in_bounds"] = bool_array([True] * rank)
 
 

@@ -65,7 +65,7 @@ def _contiguous(linalg, v, found):
 def access_pattern(extract, linalg):
     """getTensorExtractMemoryAccessPattern."""
     target = static_loop_ranges(linalg)
-    shape = list(extract.operands[0].type.shape)
+    shape = list(extract.tensor.type.shape)
     if not shape:
         return SCALAR_BROADCAST
     if DYNAMIC in static_shape(linalg):
@@ -96,7 +96,7 @@ def _gather_offset(g, extract):
     off = broadcast_if_needed(b, g.lookup(idx[0]), itype, g.op.loc)
     for i in range(1, len(idx)):
         c = _const_index(b, i, loc)
-        d = b.create("tensor.dim", [extract.operands[0], c], [INDEX], loc=loc).results[0]
+        d = b.create("tensor.dim", [extract.tensor, c], [INDEX], loc=loc).results[0]
         size = broadcast_if_needed(b, d, itype, g.op.loc)
         off = b.create("arith.muli", [off, size], [off.type], loc=loc).results[0]
         x = broadcast_if_needed(b, g.lookup(idx[i]), itype, g.op.loc)
@@ -117,7 +117,7 @@ def vectorize_extract(g, extract):
                     properties={"value": DenseElementsAttr(mask_t, [1])}, loc=loc).results[0]
     pass_thru = b.create("arith.constant", [], [rtype],
                          properties={"value": DenseElementsAttr(rtype, [0])}, loc=loc).results[0]
-    src = extract.operands[0]
+    src = extract.tensor
     n = len(extract.operands) - 1
     zero = _const_index(b, 0, loc)
     kind = access_pattern(extract, g.op)

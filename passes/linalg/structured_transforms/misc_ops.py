@@ -24,7 +24,7 @@ def each_insert_slice_to_copy(op, target, state):
     if target.name not in ("tensor.insert_slice", "tensor.parallel_insert_slice"):
         raise silenceable(op, "only InsertSliceOp and ParallelInsertSliceOp ops are supported",
                           [("target op", target.loc)])
-    src = target.operands[0].defining_op()
+    src = target.source.defining_op()
     if src is not None and src.name == "linalg.copy":
         return [src]
     rw = state.rewriter
@@ -34,11 +34,11 @@ def each_insert_slice_to_copy(op, target, state):
         rw.set_insertion_point(target)
     offs, sizes, strides = (mixed(target, g, "static_" + g)
                             for g in ("offsets", "sizes", "strides"))
-    dest = target.operands[1]
+    dest = target.dest
     t = RankedTensorType([s if isinstance(s, int) else DYNAMIC for s in sizes],
                          dest.type.element_type, dest.type.encoding)
     extracted = create_extract_slice(rw, t, dest, offs, sizes, strides, target.loc)
-    copy = create_named(rw, "linalg.copy", [target.operands[0]], [extracted], loc=target.loc)
+    copy = create_named(rw, "linalg.copy", [target.source], [extracted], loc=target.loc)
     rw.set_insertion_point(target)
     new = create_insert_slice(rw, target.name, copy.results[0], dest, offs, sizes, strides,
                               target.loc)

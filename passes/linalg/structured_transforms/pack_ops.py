@@ -59,7 +59,7 @@ def _valid_perm(relayout, perm, inner):
     if inner:
         n = len(relayout.get_attr("inner_dims_pos").values)
     elif relayout.name == "tensor.pack":
-        n = len(relayout.operands[0].type.shape)
+        n = len(relayout.source.type.shape)
     else:
         n = len(relayout.results[0].type.shape)
     return len(perm) == n and sorted(perm) == list(range(n))
@@ -89,14 +89,14 @@ def apply_pack_transpose(op, state, results):
         user = next(pack.results[0].uses()).owner
         linalg = user if is_linalg_op(user) else None
     elif unpack is not None:
-        d = unpack.operands[0].defining_op()
+        d = unpack.source.defining_op()
         linalg = d if d is not None and is_linalg_op(d) else None
     if linalg is not target:
         raise silenceable(op, "not a single use by the LinalgOp target" if pack is not None
                           else "not produced by the LinalgOp target")
     if unpack is not None:
         from pyopt.interfaces.destination_style import init_indices
-        k = unpack.operands[0].index
+        k = unpack.source.index
         init = target.operand(init_indices(target)[k])
         pack = init.defining_op()
         if pack is None or pack.name != "tensor.pack" or not pack.results[0].has_one_use():

@@ -134,7 +134,7 @@ def fuse_first_extract_use(rw, producer, containing, notes):
         return None
     ip = rw.save()
     rw.set_insertion_point(slice_op)
-    result_number = slice_op.operands[0].index
+    result_number = slice_op.source.index
     offsets, sizes = _slice_mixed(slice_op)
     r = _generate_tile(rw, producer, result_number, offsets, sizes, notes)
     if r is None:

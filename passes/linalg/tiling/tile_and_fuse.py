@@ -28,7 +28,7 @@ class TileAndFuseResult:
 def untiled_producer(slice_op, loops):
     """getUntiledProducerFromSliceSource: (the producer's result, the outermost loop's init
     operand when the source was reached through every loop's iter_args, else None)."""
-    v = slice_op.operands[0]
+    v = slice_op.source
     k = len(loops) - 1
     through = None
     while isinstance(v, BlockArgument) and k >= 0:
@@ -56,9 +56,9 @@ def fuse_producer_of_slice(b, slice_op, loops):
     orig_dests = destinations(b, producer) if is_destination_style(producer) else []
     dests = list(orig_dests)
     if dest_slot is not None and is_destination_style(producer):
-        dests[n] = slice_op.operands[0]
+        dests[n] = slice_op.source
     clone = clone_with_destinations(b, producer, dests)
-    slice_clone = b.clone(slice_op, {slice_op.operands[0]: clone.results[n]})
+    slice_clone = b.clone(slice_op, {slice_op.source: clone.results[n]})
     # (when the producer cannot be tiled, 19 returns here and leaves both clones, dead)
     r = None
     if tiling_model(clone) is not None and all(
