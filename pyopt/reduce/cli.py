@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 
 from pyopt import clopts as C
-from pyopt.cli import _PassList, normalize_args
+from pyopt.cli import _PassList
+from pyopt.plugins import PLUGIN_FLAGS
 
 OVERVIEW = "MLIR test case reduction tool.\n"
 CATEGORY = "mlir-reduce options"
@@ -39,20 +40,23 @@ def _version_text():
     return f"pyreduce {__version__} LLVM version 19.1.7\n  Pure Python build.\n"
 
 
-def _pipeline(flags, text):
-    """The pass manager of the pass flags or of --pass-pipeline; None after reporting."""
+def _pipeline(args, text):
+    """The pass manager of the pass flags (as given: one or two dashes) or of
+    --pass-pipeline; None after reporting."""
     from pyopt.pass_manager import PipelineError, from_flags, parse_pipeline
     from pyopt.command import edit_distance
     from pyopt.pass_registry import PASSES
-    if flags and text is not None:
+    if args and text is not None:
         sys.stderr.write("<unknown>:0: error: '-pass-pipeline' option can't be used with "
                          "individual pass options\n")
         return None
     try:
-        return parse_pipeline(text) if text is not None else from_flags(flags)
+        return parse_pipeline(text) if text is not None else \
+            from_flags([a.lstrip("-") for a in args])
     except KeyError as e:
         flag = e.args[0]
-        sys.stderr.write(f"pyreduce: Unknown command line argument '--{flag}'.  Try: "
+        given = next((a for a in args if a.lstrip("-") == flag), "--" + flag)
+        sys.stderr.write(f"pyreduce: Unknown command line argument '{given}'.  Try: "
                          f"'pyreduce --help'\n")
         name = flag.partition("=")[0]
         near = min(sorted(PASSES), key=lambda n: edit_distance(n, name), default=None)
@@ -70,7 +74,7 @@ def _pipeline(flags, text):
 def _main(argv):
     flags = []
     parser = C.Parser("pyreduce", OVERVIEW, "<input file>", _options(), "pyreduce",
-                      on_unknown=lambda a: flags.append(a.lstrip("-")) or True)
+                      on_unknown=lambda a: flags.append(a) or True)
     v, positionals, ok = parser.parse(argv)
     if C.handle_generic(parser, v, _version_text()):
         return 0
@@ -121,7 +125,11 @@ def _reduce(text, name, pipe, implicit_module):
 
 def main(argv=None):
     argv_was_none = argv is None
-    argv = normalize_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    # (the plugin loader takes its flags with two dashes; the rest keep their spelling for
+    # the messages)
+    argv = ["-" + a if a.split("=", 1)[0] in [f[1:] for f in PLUGIN_FLAGS] else a
+            for a in argv]
     from pyopt.pass_registry import add_pass_library
     add_pass_library("passes.registry")
     add_pass_library("pyopt.reduce.passes")  # (reduction-tree, opt-reduction-pass)

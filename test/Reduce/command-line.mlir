@@ -1,12 +1,14 @@
 // pyreduce's command line is mlir-reduce's: bad ones are reported as mlir-reduce-19 reports
 // them (llvm::cl messages, pass option errors, diagnostics at the module), exit code 1, and
-// nothing is left at -o.
+// nothing is left at -o. As in 19, test= and test-arg= are options of the reduction passes,
+// not of the tool.
 // RUN: not pyreduce %s --reduction-tree 2>&1 | filecheck %s --check-prefix=NOTEST
 // RUN: not pyreduce %s --reduction-tree=test=%S/Inputs/no-such-tester.sh 2>&1 | filecheck %s --check-prefix=NOEXEC
 // RUN: not pyreduce %s '--reduction-tree=traversal-mode=1 test=%S/Inputs/grep-test.sh' 2>&1 | filecheck %s --check-prefix=MODE
 // RUN: not pyreduce %s --reduction-tree=traversal-mode=x 2>&1 | filecheck %s --check-prefix=BADMODE
 // RUN: not pyreduce %s --reduction-tree=foo=1 2>&1 | filecheck %s --check-prefix=NOOPT
 // RUN: not pyreduce %s --no-such-pass 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not pyreduce %s -test=%S/Inputs/grep-test.sh 2>&1 | filecheck %s --check-prefix=TOPTEST
 // RUN: not pyreduce %s %s 2>&1 | filecheck %s --check-prefix=TWO
 // RUN: not pyreduce %S/Inputs/no-such-input.mlir --reduction-tree=test=%S/Inputs/grep-test.sh 2>&1 | filecheck %s --check-prefix=NOINPUT
 // RUN: not pyreduce %s '--reduction-tree=test=%S/Inputs/grep-test.sh test-arg=no-such-text' -o %t.out 2>&1 | filecheck %s --check-prefix=UNINTERESTING
@@ -22,6 +24,7 @@
 // BADMODE: pyreduce: for the --traversal-mode option: 'x' value invalid
 // NOOPT: error: <Pass-Options-Parser>: no such option foo
 // UNKNOWN: pyreduce: Unknown command line argument '--no-such-pass'.  Try: 'pyreduce --help'
+// TOPTEST: pyreduce: Unknown command line argument '-test={{.*}}grep-test.sh'.  Try: 'pyreduce --help'
 // TWO: pyreduce: Too many positional arguments specified!
 // NOINPUT: cannot open input file '{{.*}}no-such-input.mlir': No such file or directory
 // UNINTERESTING: command-line.mlir:0:0: error: uninterested module will not be reduced
