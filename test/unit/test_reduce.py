@@ -170,3 +170,26 @@ func.func @f(%a: i32) -> i32 attributes {llvm.emit_c_interface, keep.me = 1 : i3
 """
     text, _, _ = _reduce(src, lambda t: "keep.me" in t, reductions=[DropAttributes()])
     assert "keep.me" in text and "emit_c_interface" not in text and "note" not in text
+
+
+def test_progress_plain_lines_and_live_line():
+    import io
+    from pyopt.reduce.progress import Progress
+    big, small = "module {\n" + "  x\n" * 8 + "}", "module {\n}"
+    out = io.StringIO()
+    p = Progress(out, live=False)
+    p.begin(big)
+    p.update(small, 3, "erase-ops")  # (plain mode: nothing per test)
+    p.round_done(1, small, 3)
+    p.end(small, 4)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "pyreduce: input: 10 lines (%d bytes)" % len(big)
+    assert lines[1].startswith("pyreduce: round 1: 10 -> 2 lines")
+    assert lines[2].startswith("pyreduce: done: 10 -> 2 lines") and "4 tests run" in lines[2]
+    out = io.StringIO()
+    p = Progress(out, live=True)
+    p.begin(big)
+    p.update(small, 3, "erase-ops")
+    p.end(small, 4)
+    text = out.getvalue()
+    assert "\r" in text and "[erase-ops]" in text and "pyreduce: done: 10 -> 2 lines" in text
