@@ -277,6 +277,35 @@ def is_convolution(op):
     return m is not None and m.kind == "convolution"
 
 
+_SCALABLE_OK = ("linalg.matmul", "linalg.matmul_transpose_a", "linalg.depthwise_conv_1d_nwc_wc")
+
+
+def scalable_precondition(op, scalable):
+    """vectorizeScalableVectorPrecondition: at most two scalable dims, the trailing one a
+    parallel loop with no parallel loop after it (and the one before it, when two), on
+    elementwise ops, matmuls and 1-D depthwise convolutions."""
+    n = sum(1 for f in scalable if f)
+    if n == 0:
+        return True
+    if not is_linalg_op(op) or n > 2:
+        return False
+    its = list(iterator_types(op))[:len(scalable)]
+    flags = list(scalable)
+    seen_parallel = False
+    while not flags[-1]:
+        seen_parallel |= its[-1] == "parallel"
+        its.pop()
+        flags.pop()
+    if its[-1] == "reduction" or seen_parallel:
+        return False
+    if n == 2:
+        flags.pop()
+        its.pop()
+        if not flags[-1] or its[-1] != "parallel":
+            return False
+    return _is_elementwise(op) or op.name in _SCALABLE_OK
+
+
 def precondition(op, vector_sizes, nd_extract=False):
     """vectorizeLinalgOpPrecondition."""
     if 0 in static_shape(op):
@@ -489,6 +518,8 @@ def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
               flatten_1d_depthwise_conv=False):
     """linalg::vectorize: True when `op` (a linalg op, tensor.pad, pack or unpack) was replaced
     by its vector form."""
+    if not scalable_precondition(op, list(scalable)[:len(vector_sizes)]):
+        return False
     if op.name in ("tensor.pad", "tensor.pack", "tensor.unpack"):
         from passes.linalg.vectorize_relayout import VECTORIZERS
         ip = b.save()
