@@ -212,13 +212,13 @@ def _can_use_op_dominance(u_read, u_write, definitions, state):
         r_def = state.enclosing_repetitive_region_of_value(d)
         if r_read is r_def:
             continue
-        while True:
+        while r_read is not None:
             nxt = state.next_enclosing_repetitive_region(r_read)
             if nxt is r_def:
                 break
             r_read = nxt
-        if r_read.parent_op.is_ancestor_of(write_op):
-            return False
+        if r_read is None or r_read.parent_op.is_ancestor_of(write_op):
+            return False  # (None: the definition's loop does not enclose the read)
     if read_op.parent.parent is not write_op.parent.parent:
         return True
     rb, wb = read_op.parent, write_op.parent
