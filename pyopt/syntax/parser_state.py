@@ -248,6 +248,11 @@ class RecordingParser(Parser):
             d.uses.append((start, end))
         return super().parse_loc_parens()
 
+    def parse_location_body(self):
+        if self.kind == "hash":  # (an alias inside a location: `fused[#loc1, #loc2]`)
+            self._alias_use(self.state.attr_aliases, "attr_alias")
+        return super().parse_location_body()
+
     def parse_excl_type(self):
         if self.tok in self.type_aliases:
             self._alias_use(self.state.type_aliases, "type_alias")

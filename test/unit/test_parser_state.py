@@ -12,6 +12,7 @@ from pyopt.syntax.printer import print_op
 from pyopt.tool import parse_module
 
 SRC = """\
+#here = loc("here.mlir":1:1)
 #one = 1 : i32
 !i = i32
 func.func private @ext(!i) -> !i
@@ -21,7 +22,7 @@ func.func @f(%a: !i) -> !i {  // trailing comment
   cf.br ^next(%c : i32)
 ^next(%x: i32):
   return %x : i32 loc(#place)
-}
+} loc(fused[#here, "x.mlir":2:2])
 #place = loc("elsewhere.mlir":7:3)
 """
 
@@ -51,7 +52,7 @@ def test_ops_names_and_extents():
     names = [text_of(r.name_range) for r in state.ops]
     assert names == ["func.func", "func.func", '"test.pair"', "func.call", "cf.br", "return"]
     f = state.ops[1]
-    assert text_of(f.scope).startswith("func.func @f") and text_of(f.scope).endswith("}")
+    assert text_of(f.scope).startswith("func.func @f") and text_of(f.scope).endswith(":2:2])")
     call = state.ops[3]
     # the op ends at its last token, before the comment
     assert text_of(call.scope) == "%c = func.call @ext(%r#1) : (i32) -> i32"
@@ -88,6 +89,8 @@ def test_symbols_and_aliases():
     assert text_of(one.range) == "#one" and [text_of(u) for u in one.uses] == ["#one"]
     place = state.attr_aliases["#place"]  # a location alias used before its definition
     assert text_of(place.range) == "#place" and len(place.uses) == 1
+    here = state.attr_aliases["#here"]  # used inside a fused location
+    assert [text_of(u) for u in here.uses] == ["#here"]
     ty = state.type_aliases["!i"]
     assert len(ty.uses) == 4 and str(ty.obj) == "i32"
 
