@@ -13,7 +13,8 @@ from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, creat
 from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, REPLACE,
                                                           REWRITE_IN_DPS, SCALARIZE,
                                                           FLATTEN_ELEMENTWISE, SPLIT,
-                                                          BUFFERIZE_TO_ALLOCATION)
+                                                          BUFFERIZE_TO_ALLOCATION,
+                                                          TILING_CANONICALIZATION)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -275,3 +276,21 @@ def apply_bufferize_to_allocation(op, state, results):
 
 
 implement(BUFFERIZE_TO_ALLOCATION, apply_bufferize_to_allocation)
+
+
+def tiling_canonicalization_patterns(op, ctx):
+    """populateLinalgTilingCanonicalizationPatterns: the canonicalizations of the ops tiling
+    creates (affine, arith constants, memref views, scf loops, tensor slices, casts, empty,
+    pad, every linalg op) and min/max simplification inside loops."""
+    from pyopt.rewrite.pattern import canonicalization_patterns
+    from passes.scf.loop_canonicalization import _MinMax
+    names = {"affine.apply", "affine.for", "affine.min", "affine.max", "arith.constant",
+             "memref.subview", "memref.view", "scf.for", "scf.parallel", "tensor.cast",
+             "tensor.empty", "tensor.extract_slice", "tensor.insert_slice", "tensor.pad"}
+    names |= {n for n in ctx.ops if n.startswith("linalg.")}
+    ps = canonicalization_patterns(ctx, names)
+    pats = [p for lst in ps.by_root.values() for p in lst] + list(ps.generic)
+    return pats + [_MinMax("affine.min"), _MinMax("affine.max")]
+
+
+implement(TILING_CANONICALIZATION, tiling_canonicalization_patterns)

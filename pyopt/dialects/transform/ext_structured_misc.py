@@ -6,6 +6,7 @@ from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL, _one_to_one,
                                                      declare)
+from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
 from pyopt.ir.constraints import AnyAttr, I64Attr, StrAttr, UnitAttrConstraint
 
@@ -124,3 +125,16 @@ BUFFERIZE_TO_ALLOCATION = Op(
     infer={"allocated_buffer": _any_value, "new_ops": _any_op},
     verify=_verify_bufferize_to_allocation)
 declare(BUFFERIZE_TO_ALLOCATION, tracking=False)
+
+
+# -- apply_patterns.linalg.tiling_canonicalization --------------------------------------------
+# The patterns come from the pass library: `provide(TILING_CANONICALIZATION, populate)`.
+def _provided_patterns(op, ctx):
+    from pyopt.dialects.transform.ext_structured import IMPLEMENTATION
+    fn = op.opdef.extra.get(IMPLEMENTATION)
+    return fn(op, ctx) if fn is not None else []
+
+
+TILING_CANONICALIZATION = pattern_descriptor(
+    Op("transform.apply_patterns.linalg.tiling_canonicalization", format="attr-dict"),
+    _provided_patterns)
