@@ -14,7 +14,8 @@ from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, 
                                                           REWRITE_IN_DPS, SCALARIZE,
                                                           FLATTEN_ELEMENTWISE, SPLIT,
                                                           BUFFERIZE_TO_ALLOCATION,
-                                                          TILING_CANONICALIZATION)
+                                                          TILING_CANONICALIZATION,
+                                                          TRANSPOSE_MATMUL)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -294,3 +295,40 @@ def tiling_canonicalization_patterns(op, ctx):
 
 
 implement(TILING_CANONICALIZATION, tiling_canonicalization_patterns)
+
+
+def each_transpose_matmul(op, target, state):
+    """transposeMatmul / transposeBatchMatmul: the chosen input transposed into a new
+    tensor.empty and the op replaced by its *_transpose_a / *_transpose_b variant."""
+    from pyopt.ir.types import DYNAMIC, RankedTensorType
+    from pyopt.dialects.linalg.builders import create_named, create_with_identity_region
+    from pyopt.dialects.tensor.reshapes import create_dim
+    from pyopt.interfaces.destination_style import dps_inits, dps_inputs
+    from pyopt.dialects.transform.ext_structured_misc import TRANSPOSE_MATMUL_INPUT
+    a = op.get_attr("inputToTranspose")
+    lhs = a is None or TRANSPOSE_MATMUL_INPUT.keyword(a) == "lhs"
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    batch = target.name == "linalg.batch_matmul"
+    if target.name not in ("linalg.matmul", "linalg.batch_matmul") or \
+            not all(isinstance(v.type, RankedTensorType) for v in target.operands):
+        raise silenceable(target, "not supported")
+    loc = target.loc
+    ins, outs = dps_inputs(target), dps_inits(target)
+    x = ins[0 if lhs else 1]
+    t = x.type
+    order = [0, 2, 1] if batch else [1, 0]
+    dyn = [create_dim(rw, x, d, loc) for d in order if t.shape[d] == DYNAMIC]
+    et = RankedTensorType([t.shape[d] for d in order], t.element_type)
+    empty = rw.create("tensor.empty", dyn, [et], loc=loc).results[0]
+    tr = create_with_identity_region(rw, "linalg.transpose", x, empty, "permutation", order,
+                                     loc)
+    name = ("linalg.batch_matmul" if batch else "linalg.matmul") + \
+        ("_transpose_a" if lhs else "_transpose_b")
+    new_ins = [tr.results[0], ins[1]] if lhs else [ins[0], tr.results[0]]
+    new = create_named(rw, name, new_ins, outs, loc=loc)
+    rw.replace_op(target, list(new.results))
+    return [new]
+
+
+implement(TRANSPOSE_MATMUL, each_transpose_matmul)

@@ -8,7 +8,9 @@ from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL,
                                                      declare)
 from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
-from pyopt.ir.constraints import AnyAttr, I64Attr, StrAttr, UnitAttrConstraint
+from pyopt.ir.constraints import (AnyAttr, I64Attr, IntEnum, IntEnumAttrC, StrAttr,
+                                  UnitAttrConstraint)
+from pyopt.ir.types import I32
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
                           operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
@@ -138,3 +140,15 @@ def _provided_patterns(op, ctx):
 TILING_CANONICALIZATION = pattern_descriptor(
     Op("transform.apply_patterns.linalg.tiling_canonicalization", format="attr-dict"),
     _provided_patterns)
+
+
+# -- structured.transpose_matmul --------------------------------------------------------------
+TRANSPOSE_MATMUL_INPUT = IntEnum("TransposeMatmulInput", ["lhs", "rhs"], I32,
+                                 "Input to transpose when converting matmul ops to transposed "
+                                 "variants")
+TRANSPOSE_MATMUL = Op("transform.structured.transpose_matmul",
+                      operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                      attrs={"inputToTranspose": IntEnumAttrC(TRANSPOSE_MATMUL_INPUT).opt()},
+                      format="$target (`<` $inputToTranspose^ `>`)? attr-dict `:` "
+                             "functional-type($target, results)")
+declare(TRANSPOSE_MATMUL, each=True)
