@@ -146,9 +146,29 @@ TILING_CANONICALIZATION = pattern_descriptor(
 TRANSPOSE_MATMUL_INPUT = IntEnum("TransposeMatmulInput", ["lhs", "rhs"], I32,
                                  "Input to transpose when converting matmul ops to transposed "
                                  "variants")
+def _parse_transposed_input(p, ctx, target_el, input_el):
+    """`$target (< lhs | rhs >)?` (the default, lhs, is not printed)."""
+    from pyopt.ir.attributes import IntegerAttr
+    ctx.set(target_el, p.parse_operand())
+    if p.accept("<"):
+        kw = p.parse_keyword()
+        if kw not in TRANSPOSE_MATMUL_INPUT.by_kw:
+            raise p.error("expected one of [lhs, rhs] for TransposeMatmulInput")
+        ctx.set(input_el, IntegerAttr(I32, TRANSPOSE_MATMUL_INPUT.by_kw[kw]))
+        p.expect(">")
+
+
+def _print_transposed_input(pr, op, target, which):
+    pr.out.append(pr.value(target[0] if isinstance(target, list) else target))
+    if which is not None and TRANSPOSE_MATMUL_INPUT.keyword(which) != "lhs":
+        pr.out.append(f" <{TRANSPOSE_MATMUL_INPUT.keyword(which)}>")
+
+
 TRANSPOSE_MATMUL = Op("transform.structured.transpose_matmul",
                       operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
                       attrs={"inputToTranspose": IntEnumAttrC(TRANSPOSE_MATMUL_INPUT).opt()},
-                      format="$target (`<` $inputToTranspose^ `>`)? attr-dict `:` "
-                             "functional-type($target, results)")
+                      format="custom<TransposedInput>($target, $inputToTranspose) attr-dict `:` "
+                             "functional-type($target, results)",
+                      custom_directives={"TransposedInput": (_parse_transposed_input,
+                                                             _print_transposed_input)})
 declare(TRANSPOSE_MATMUL, each=True)
