@@ -161,7 +161,7 @@ def _parse_transposed_input(p, ctx, target_el, input_el):
 def _print_transposed_input(pr, op, target, which):
     pr.out.append(pr.value(target[0] if isinstance(target, list) else target))
     if which is not None and TRANSPOSE_MATMUL_INPUT.keyword(which) != "lhs":
-        pr.out.append(f" <{TRANSPOSE_MATMUL_INPUT.keyword(which)}>")
+        pr.out.append(f"<{TRANSPOSE_MATMUL_INPUT.keyword(which)}>")  # (19 prints no space)
 
 
 TRANSPOSE_MATMUL = Op("transform.structured.transpose_matmul",
