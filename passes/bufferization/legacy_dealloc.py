@@ -27,7 +27,7 @@ from pyopt.rewrite.folding import declared_effects
 from pyopt.rewrite.rewriter import Builder
 
 from passes.bufferization.dealloc_models import allocates_in_automatic_scope
-from passes.bufferization.ownership_dealloc import _has_backedges
+from passes.bufferization.ownership_dealloc import has_backedges
 
 ALLOCATION = "AllocationOpInterface"
 
@@ -320,7 +320,7 @@ def _verify_control_flow(func, ctx):
 
 
 def deallocate_buffers(func, ctx):
-    if _has_backedges(func):
+    if has_backedges(func):
         raise _error(func, "Only structured control-flow loops are supported.")
     _verify_control_flow(func, ctx)
     d = LegacyDeallocation(func, ctx)

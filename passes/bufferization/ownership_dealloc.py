@@ -86,7 +86,7 @@ def _verify_op_preconditions(op):
             raise _error(op, "Terminators with more than one successor are not supported!")
 
 
-def _has_backedges(func):
+def has_backedges(func):
     """Explicit control-flow loops (upstream's Backedges analysis)."""
     on_path = set()
 
@@ -182,7 +182,7 @@ class OwnershipDeallocation:
 
     # -- driver -------------------------------------------------------------------------------
     def run(self, func):
-        if _has_backedges(func):
+        if has_backedges(func):
             raise _error(func, "Only structured control-flow loops are supported.")
         for block in _blocks_post_order(func, []):
             self.deallocate_block(block)
