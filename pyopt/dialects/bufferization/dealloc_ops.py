@@ -23,7 +23,7 @@ def _parse_dealloc(p, state):
         mtypes = p.parse_colon_type_list()
         p.expect(")")
         if not p.accept_keyword("if"):
-            raise p.error("expected 'if'")
+            raise p.custom_error("expected 'if'", p.start)
         conds = p.parse_operand_list("(")
     if p.accept_keyword("retain"):
         p.expect("(")

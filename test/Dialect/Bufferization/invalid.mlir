@@ -105,3 +105,11 @@ func.func @unknown_attr() {
   %0 = arith.constant {bufferization.whatever} 1 : index
   return
 }
+
+// -----
+
+func.func @dealloc_without_if(%m: memref<2xf32>, %c: i1) {
+  // expected-error @+1 {{custom op 'bufferization.dealloc' expected 'if'}}
+  bufferization.dealloc (%m : memref<2xf32>) (%c)
+  return
+}
