@@ -51,6 +51,7 @@ class BufferOrigins:
         self.deps = {}  # value -> values it may flow into (insertion-ordered)
         self.reverse = {}  # value -> values it may come from
         self.terminals = set()
+        self._memo = {}  # value -> _terminal(value)
         for o in op.walk_ops():
             self._visit(o)
 
@@ -134,19 +135,25 @@ class BufferOrigins:
             stack.extend(self.reverse.get(x, ()))
         return out
 
+    def _terminal(self, v):
+        """The terminal buffers `v` comes from; are they all allocations; all allocations or
+        function arguments (memoized: the graph does not change)."""
+        memo = self._memo
+        r = memo.get(v)
+        if r is None:
+            ts = {o for o in self.origins(v) if _is_buffer(o) and o in self.terminals}
+            r = memo[v] = (ts, all(allocates(t) for t in ts),
+                           all(_is_function_argument(t) or allocates(t) for t in ts))
+        return r
+
     def is_same_allocation(self, v1, v2):
         """True: certainly the same allocation; False: certainly not; None: unknown."""
         v1, v2 = view_base(v1), view_base(v2)
         if v1 is v2:
             return True
 
-        def terminal(v):
-            ts = {o for o in self.origins(v) if _is_buffer(o) and o in self.terminals}
-            all_allocs = all(allocates(t) for t in ts)
-            allocs_or_args = all(_is_function_argument(t) or allocates(t) for t in ts)
-            return ts, all_allocs, allocs_or_args
-        t1, a1, aa1 = terminal(v1)
-        t2, a2, aa2 = terminal(v2)
+        t1, a1, aa1 = self._terminal(v1)
+        t2, a2, aa2 = self._terminal(v2)
         if len(t1) == 1 and len(t2) == 1 and t1 == t2:
             return True
         if t1 & t2:
