@@ -48,6 +48,8 @@ def linalg_reduction_combiner(op, init_pos=0):
     """matchLinalgReduction: the single combiner op reducing into init `init_pos`, or None."""
     block = payload(op)
     out_args = list(block.args)[len(dps_inputs(op)):]
+    if init_pos >= len(out_args):  # (linalg.map's payload has no init argument)
+        return None
     _, combiners = match_reduction(out_args, init_pos)
     return combiners[0] if len(combiners) == 1 else None
 

@@ -120,3 +120,13 @@ func.func @copies(%a: memref<4x8xf32>, %b: memref<4x8xf32, strided<[16, 1]>>, %c
   memref.copy %c, %d : memref<?xf32> to memref<?xf32>
   return
 }
+
+// -----
+
+// A linalg.map (no init argument in its payload) is no convolution.
+// CHECK-LABEL: func.func @map_left_alone
+//       CHECK:   linalg.map
+func.func @map_left_alone(%a: memref<32xf32>, %b: memref<32xf32>, %c: memref<32xf32>) {
+  linalg.map {arith.addf} ins(%a, %b : memref<32xf32>, memref<32xf32>) outs(%c : memref<32xf32>)
+  return
+}
