@@ -15,7 +15,7 @@ from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, 
                                                           FLATTEN_ELEMENTWISE, SPLIT,
                                                           BUFFERIZE_TO_ALLOCATION,
                                                           TILING_CANONICALIZATION,
-                                                          TRANSPOSE_MATMUL)
+                                                          TRANSPOSE_MATMUL, TRANSPOSE_CONV2D)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -332,3 +332,49 @@ def each_transpose_matmul(op, target, state):
 
 
 implement(TRANSPOSE_MATMUL, each_transpose_matmul)
+
+
+_FHWC_TO_HWCF = {"linalg.conv_2d_nhwc_fhwc": "linalg.conv_2d_nhwc_hwcf",
+                 "linalg.conv_2d_nhwc_fhwc_q": "linalg.conv_2d_nhwc_hwcf_q"}
+
+
+def each_transpose_conv2d(op, target, state):
+    """transposeConv2D: an FHWC filter transposed to HWCF (into a tensor.empty, or a new
+    memref.alloc on buffers) and the convolution rewritten as its HWCF form."""
+    from pyopt.ir.types import MemRefType, RankedTensorType
+    from pyopt.dialects.linalg.builders import create_named, create_with_identity_region
+    from pyopt.interfaces.destination_style import dps_inits, dps_inputs
+    name = _FHWC_TO_HWCF.get(target.name)
+    if name is None:
+        raise silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
+                                                             target.loc)])
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    loc = target.loc
+    ins, outs = dps_inputs(target), dps_inits(target)
+    filt = ins[1]
+    perm = [1, 2, 3, 0]
+    shape = [filt.type.shape[p] for p in perm]
+    et = ins[0].type.element_type
+    tensor = isinstance(ins[0].type, RankedTensorType)
+    if tensor:
+        dest = rw.create("tensor.empty", [], [RankedTensorType(shape, et)], loc=loc).results[0]
+    else:
+        from pyopt.ir.opdef import segment_sizes
+        dest = rw.create("memref.alloc", [], [MemRefType(shape, et, None, None)],
+                         properties={"operandSegmentSizes": segment_sizes([0, 0])},
+                         loc=loc).results[0]
+    tr = create_with_identity_region(rw, "linalg.transpose", filt, dest, "permutation", perm,
+                                     loc)
+    new_filter = tr.results[0] if tensor else dest
+    new_ins = list(ins)
+    new_ins[1] = new_filter
+    new = create_named(rw, name, new_ins, outs, loc=loc)
+    for k in ("strides", "dilations"):
+        if k in target.properties:
+            new.properties[k] = target.properties[k]
+    rw.replace_op(target, list(new.results)) if target.results else rw.erase_op(target)
+    return [new]
+
+
+implement(TRANSPOSE_CONV2D, each_transpose_conv2d)

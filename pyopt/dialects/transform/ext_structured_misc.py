@@ -172,3 +172,8 @@ TRANSPOSE_MATMUL = Op("transform.structured.transpose_matmul",
                       custom_directives={"TransposedInput": (_parse_transposed_input,
                                                              _print_transposed_input)})
 declare(TRANSPOSE_MATMUL, each=True)
+
+TRANSPOSE_CONV2D = Op("transform.structured.transpose_conv2d", operands=[("target", OpHandle)],
+                      results=[("transformed", OpHandle)],
+                      format="$target attr-dict `:` functional-type($target, results)")
+declare(TRANSPOSE_CONV2D, each=True)
