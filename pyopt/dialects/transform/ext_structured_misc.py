@@ -177,3 +177,41 @@ TRANSPOSE_CONV2D = Op("transform.structured.transpose_conv2d", operands=[("targe
                       results=[("transformed", OpHandle)],
                       format="$target attr-dict `:` functional-type($target, results)")
 declare(TRANSPOSE_CONV2D, each=True)
+
+
+# -- structured.multitile_sizes (declared: syntax and verifier) --------------------------------
+def _parse_multitile_types(p, ctx, target_el, low_el, high_el, split_el):
+    """`(target type) -> result type`, the result type shared by the three results."""
+    off = p.start
+    ins = p.parse_type_list_parens()
+    p.expect("->")
+    outs = p.parse_function_result_types()
+    if len(ins) != 1 or len(outs) != 1:
+        raise p.error("expects a trailing functional type with one argument and one result",
+                      off)
+    ctx.set(target_el, ins[0])
+    for el in (low_el, high_el, split_el):
+        ctx.set(el, outs[0])
+
+
+def _print_multitile_types(pr, op, target, low, high, split):
+    pr.out.append(f"({pr.type_str(target)}) -> {pr.type_str(low)}")
+
+
+def _verify_multitile(op):
+    low, high, split = (r.type for r in op.results)
+    if low is not high or low is not split:
+        raise op_error(op, "expects all results type to be the same")
+
+
+MULTITILE_SIZES = Op("transform.structured.multitile_sizes", operands=[("target", OpHandle)],
+                     results=[("low_size", AnyHandleOrParam), ("high_size", AnyHandleOrParam),
+                              ("split_point", AnyHandleOrParam)],
+                     attrs={"dimension": I64Attr, "target_size": I64Attr,
+                            "divisor": I64Attr.opt()},
+                     format="$target attr-dict `:` custom<MultitileSizesTypes>(type($target), "
+                            "type($low_size), type($high_size), type($split_point))",
+                     custom_directives={"MultitileSizesTypes": (_parse_multitile_types,
+                                                                _print_multitile_types)},
+                     verify=_verify_multitile)
+declare(MULTITILE_SIZES, each=True, consumes=(), modifies_payload=False, tracking=False)
