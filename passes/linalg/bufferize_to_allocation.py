@@ -1,13 +1,13 @@
 """Bufferizing one op into a new allocation (MLIR 19 linalg::bufferizeToAllocation,
 ConvertToDestinationStyle.cpp): a tensor.pad becomes an allocation filled with the padding
-and the source copied into its interior; a bufferization.alloc_tensor an allocation; with
-`bufferize_destination_only`, a destination-style op's single written tensor operand is
-replaced by a (copied-into) allocation. Other ops are not bufferized here (None)."""
+and the source copied into its interior; a bufferization.alloc_tensor an allocation; any
+other bufferizable op gets its single out-of-place tensor operand in a (copied-into)
+allocation and is then bufferized (or, with `bufferize_destination_only`, left on the new
+destination)."""
 from __future__ import annotations
 
 from pyopt.ir.types import DYNAMIC, MemRefType, RankedTensorType
 from pyopt.interfaces import model
-from pyopt.interfaces.destination_style import init_indices, is_destination_style
 from pyopt.interfaces.shaped import REIFY_RANKED_SHAPED_TYPE
 from pyopt.rewrite.matchers import constant_int
 from pyopt.dialects.affine.builders import value_of
@@ -123,30 +123,64 @@ def _alloc_tensor(b, options, op, memory_space):
     return alloc
 
 
-def _written_definition(v):
-    """Whether the tensor has contents to copy (not a fresh tensor.empty / alloc_tensor)."""
-    d = v.defining_op() if hasattr(v, "defining_op") else None
-    return d is None or d.name not in ("tensor.empty", "bufferization.alloc_tensor")
-
-
 def bufferize_to_allocation(b, options, op, memory_space=None):
     """The new buffer, or None."""
     if op.name == "tensor.pad" and not options.destination_only:
         return _pad(b, options, op, memory_space)
     if op.name == "bufferization.alloc_tensor":
         return _alloc_tensor(b, options, op, memory_space)
-    if not options.destination_only or not is_destination_style(op):
+    if op.name == "vector.mask":
+        return None  # (19 bufferizes the masked op and the mask separately; not done here)
+    return _bufferize_op(b, options, op, memory_space)
+
+
+def _bufferize_op(b, options, op, memory_space):
+    """The generic case: the op's single out-of-place tensor operand (aliased by a result,
+    or written) moves to a new allocation, then the op itself is bufferized (unless only
+    the destination is asked for)."""
+    import pyopt.dialects.bufferizable_models  # noqa: F401 (the models)
+    from pyopt.interfaces.bufferizable import (BUFFERIZABLE, AnalysisState,
+                                               BufferizationOptions)
+    m = model(op, BUFFERIZABLE)
+    if m is None:
         return None
-    written = [op.operand(i) for i in init_indices(op)
-               if isinstance(op.operand(i).type, RankedTensorType)]
-    slots = [i for i in init_indices(op) if isinstance(op.operand(i).type, RankedTensorType)]
-    if len(written) != 1:
+    bopts = BufferizationOptions()
+    state = AnalysisState(bopts)
+    results = []
+    for r in op.results:
+        if not isinstance(r.type, (RankedTensorType,)) and hasattr(r.type, "shape"):
+            return None
+        if isinstance(r.type, RankedTensorType):
+            if m.bufferizes_to_allocation(op, r):
+                return None
+            results.append(r)
+    out_of_place, result_uses = [], []
+    for r in results:
+        for a in m.aliasing_operands(op, r, state):
+            if a.operand not in out_of_place:
+                out_of_place.append(a.operand)
+            result_uses.extend(r.uses())
+    for slot in op.operand_slots:
+        if isinstance(slot.value.type, RankedTensorType) and m.writes(op, slot, state) and \
+                slot not in out_of_place:
+            out_of_place.append(slot)
+    if len(out_of_place) != 1:
         return None
     loc = op.loc
     b.set_insertion_point(op)
-    alloc = allocation_for(b, loc, written[0], options, memory_space)
-    if _written_definition(written[0]):
-        memcpy(b, loc, written[0], alloc, options)
-    t = _to_tensor(b, loc, alloc, True)
-    b.modify_op_in_place(op, lambda: op.set_operand(slots[0], t))
+    slot = out_of_place[0]
+    alloc = allocation_for(b, loc, slot.value, options, memory_space)
+    if state.find_definitions(slot.value):
+        memcpy(b, loc, slot.value, alloc, options)
+    t = _to_tensor(b, loc, alloc, options.destination_only)
+    b.modify_op_in_place(op, lambda: op.set_operand(slot.index, t))
+    if options.destination_only:
+        return alloc
+    b.set_insertion_point(op)
+    m.bufferize(op, b, bopts)
+    for use in result_uses:
+        d = use.value.defining_op() if hasattr(use.value, "defining_op") else None
+        if d is not None and d.name == "bufferization.to_tensor":
+            d.properties["restrict"] = _unit()
+            d.properties["writable"] = _unit()
     return alloc
