@@ -1,4 +1,5 @@
-"""The patterns of vector's pattern descriptors (pyopt/dialects/transform/ext_vector.py)."""
+"""The patterns of vector's pattern descriptors (pyopt/dialects/transform/ext_vector.py),
+each the populate*Patterns set 19's descriptor adds."""
 from __future__ import annotations
 
 from pyopt.interfaces import attach
@@ -12,4 +13,47 @@ def _lower_multi_reduction(op, ctx):
     return multi_reduction_patterns(inner_reduction=s is not None and s.value == 1)
 
 
-attach(V.LOWER_MULTI_REDUCTION, PATTERN_DESCRIPTOR, _lower_multi_reduction)
+def _broadcast(op, ctx):
+    from passes.conversion.vector_to_llvm.prepare import BroadcastLowering
+    return [BroadcastLowering()]
+
+
+def _shape_cast(op, ctx):
+    from passes.conversion.vector_to_llvm import shape as S
+    return [S.ShapeCast2DTo1D(), S.ShapeCast1DTo2D(), S.ShapeCastGeneric(),
+            S.ShapeCastScalable()]
+
+
+def _interleave(op, ctx):
+    from passes.conversion.vector_to_llvm import unroll as U
+    return [U.UnrollInterleave(), U.UnrollDeinterleave()]
+
+
+def _bitcast(op, ctx):
+    from passes.conversion.vector_to_llvm import unroll as U
+    return [U.UnrollBitCast()]
+
+
+def _masks(op, ctx):
+    """populateVectorMaskOpLoweringPatterns (n-D create_mask / constant_mask unrolled)."""
+    from passes.conversion.vector_to_llvm import masks as M
+    return [M.CreateMaskUnroll(), M.ConstantMaskUnroll()]
+
+
+def _masked_transfers(op, ctx):
+    from passes.vector import mask as M
+    return [M.MaskedTransferRead(), M.MaskedTransferWrite(), M.MaskedGather()]
+
+
+def _outerproduct(op, ctx):
+    from passes.conversion.vector_to_llvm.contract import OuterProductLowering
+    return [OuterProductLowering()]
+
+
+for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
+               (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
+               (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
+               (V.LOWER_CREATE_MASK, _masks), (V.LOWER_MASKS, _masks),
+               (V.LOWER_MASKED_TRANSFERS, _masked_transfers),
+               (V.LOWER_OUTERPRODUCT, _outerproduct)):
+    attach(_d, PATTERN_DESCRIPTOR, _f)

@@ -26,3 +26,22 @@ LOWER_MULTI_REDUCTION = pattern_descriptor(
            IntegerAttr(I32, 0))},
        format="(`lowering_strategy` `=` $lowering_strategy^)? attr-dict"),
     _not_loaded)
+
+
+def _simple(name):
+    """A descriptor with no options (19's `assemblyFormat = "attr-dict"` ones)."""
+    return pattern_descriptor(Op("transform.apply_patterns.vector." + name,
+                                 format="attr-dict"), _not_loaded)
+
+
+LOWER_BROADCAST = _simple("lower_broadcast")
+LOWER_SHAPE_CAST = _simple("lower_shape_cast")
+LOWER_INTERLEAVE = _simple("lower_interleave")
+LOWER_BITCAST = _simple("lower_bitcast")
+LOWER_CREATE_MASK = _simple("lower_create_mask")
+LOWER_MASKS = _simple("lower_masks")
+LOWER_MASKED_TRANSFERS = _simple("lower_masked_transfers")
+LOWER_OUTERPRODUCT = _simple("lower_outerproduct")
+LOWER_SCAN = _simple("lower_scan")
+CAST_AWAY_LEADING_ONE_DIM = _simple("cast_away_vector_leading_one_dim")
+REDUCTION_TO_CONTRACT = _simple("reduction_to_contract")
