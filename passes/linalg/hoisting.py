@@ -111,8 +111,7 @@ def _hoist_one_pair(rw, root):
         if op.name != "vector.transfer_read" or type(op.source.type) is not MemRefType:
             continue
         loop = op.parent_op
-        if loop is None or loop.name not in ("scf.for", "affine.for") or \
-                iter_args_model(loop) is None:
+        if loop is None or loop.name not in ("scf.for", "affine.for"):
             continue
         write = None
         for o in forward_slice(op):
@@ -147,11 +146,37 @@ def _hoist_one_pair(rw, root):
             continue
         op.move_before(loop)
         write.move_after(loop)
-        new = iter_args_model(loop).replace_with_additional_yields(rw, loop, op.results[0],
-                                                                   w.vector)
+        m = iter_args_model(loop)
+        new = m.replace_with_additional_yields(rw, loop, op.results[0], w.vector) \
+            if m is not None else _affine_for_with_yield(rw, loop, op.results[0], w.vector)
         write.set_operand(0, new.results[-1])
         return True
     return False
+
+
+def _affine_for_with_yield(rw, loop, init, yielded):
+    """AffineForOp::replaceWithAdditionalYields (one value): `loop` rebuilt carrying `init`
+    and yielding `yielded`; the init's uses inside read the new iter_arg."""
+    from pyopt.ir.opdef import segment_sizes
+    body = loop.regions[0].blocks[0]
+    n_lb = loop.properties["lowerBoundMap"].value.num_inputs
+    n_ub = loop.properties["upperBoundMap"].value.num_inputs
+    n_inits = len(loop.operands) - n_lb - n_ub
+    props = dict(loop.properties)
+    props["operandSegmentSizes"] = segment_sizes([n_lb, n_ub, n_inits + 1])
+    rw.set_insertion_point(loop)
+    new = rw.create("affine.for", list(loop.operands) + [init],
+                    [r.type for r in loop.results] + [init.type], properties=props,
+                    attributes=dict(loop.attributes), regions=1, loc=loop.loc)
+    arg_types = [a.type for a in body.args] + [init.type]
+    nb = rw.create_block(new.regions[0], arg_types, [loop.loc] * len(arg_types))
+    term = body.last
+    term.set_operands(list(term.operands) + [yielded])
+    rw.merge_blocks(body, nb, nb.args[:len(body.args)])
+    rw.replace_uses_if(init, nb.args[-1], lambda u: new is not u.owner and
+                       new.is_ancestor_of(u.owner))
+    rw.replace_op(loop, new.results[:len(loop.results)])
+    return new
 
 
 def hoist_redundant_vector_transfers(root, ctx):
