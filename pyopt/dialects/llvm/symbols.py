@@ -68,7 +68,8 @@ def _parse_succ_operands(p):
 
 
 # ============================================================================ llvm.func
-_FUNC_ELIDED = ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs",
+# sym_visibility is printed in the attribute dictionary, as 19 does
+_FUNC_ELIDED = ("sym_name", "function_type", "arg_attrs", "res_attrs",
                 "linkage", "CConv", "visibility_", "comdat", "unnamed_addr", "vscale_range")
 
 
