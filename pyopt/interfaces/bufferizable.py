@@ -411,6 +411,9 @@ class AnalysisState:
     def __init__(self, options):
         self.options = options
         self._repetitive = {}
+        # per-op facts models compute repeatedly while the IR does not change (e.g. a
+        # destination-style op's inits); cleared with the other caches
+        self.memo = {}
 
     def aliasing_operands(self, value):
         op = owner_op(value)

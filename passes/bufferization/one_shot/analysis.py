@@ -143,6 +143,7 @@ class OneShotAnalysisState(AnalysisState):
 
     def reset_cache(self):
         self._repetitive.clear()
+        self.memo.clear()
         self.cached_defs.clear()
 
     def gather_undefined_tensor_uses(self, op):

@@ -372,6 +372,12 @@ class InsertModel(DestinationStyleModel):
 
 def _equivalent_slice(a, b):
     """sameOffsetsSizesAndStrides with isEqualConstantIntOrValue."""
+    pa, pb = a.properties, b.properties
+    if all(pa.get(k) is pb.get(k) for k in ("static_offsets", "static_sizes",
+                                            "static_strides")) and \
+            list(a.offsets) == list(b.offsets) and list(a.sizes) == list(b.sizes) and \
+            list(a.strides) == list(b.strides):
+        return True  # (the same entries: no constant to compare)
     def same(x, y):
         if isinstance(x, int) or isinstance(y, int):
             cx = x if isinstance(x, int) else constant_int(x)
