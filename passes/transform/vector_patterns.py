@@ -50,10 +50,27 @@ def _outerproduct(op, ctx):
     return [OuterProductLowering()]
 
 
+def _scan(op, ctx):
+    from passes.vector.scan import ScanToArithOps
+    return [ScanToArithOps()]
+
+
+def _cast_away_leading_one_dim(op, ctx):
+    from passes.vector import drop_lead_unit
+    return drop_lead_unit.patterns()
+
+
+def _reduction_to_contract(op, ctx):
+    from passes.vector.reduction_to_contract import PATTERNS
+    return [p() for p in PATTERNS]
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
                (V.LOWER_CREATE_MASK, _masks), (V.LOWER_MASKS, _masks),
                (V.LOWER_MASKED_TRANSFERS, _masked_transfers),
-               (V.LOWER_OUTERPRODUCT, _outerproduct)):
+               (V.LOWER_OUTERPRODUCT, _outerproduct), (V.LOWER_SCAN, _scan),
+               (V.CAST_AWAY_LEADING_ONE_DIM, _cast_away_leading_one_dim),
+               (V.REDUCTION_TO_CONTRACT, _reduction_to_contract)):
     attach(_d, PATTERN_DESCRIPTOR, _f)

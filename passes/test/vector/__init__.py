@@ -3,7 +3,7 @@ module registers one pass running a set of vector-to-vector rewrite patterns gre
 from passes.test.vector import flatten  # noqa: F401
 from passes.test.vector import collapse_inner  # noqa: F401
 from passes.test.vector import reduce_to_contract  # noqa: F401
-from passes.test.vector import drop_lead_unit, to_vector_lowering  # noqa: F401
+from passes.test.vector import to_vector_lowering  # noqa: F401
 from passes.test.vector import sink_broadcast  # noqa: F401
 from passes.test.vector import scalar_transfer  # noqa: F401
 from passes.test.vector import slices  # noqa: F401

@@ -8,7 +8,7 @@ from pyopt.dialects.vector.canonicalize import PATTERNS as _CANON
 from pyopt.dialects.vector.transfer_canonicalize import PATTERNS as _XFER
 from pyopt.pass_registry import PassOption, register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from passes.test.vector import drop_lead_unit
+from passes.vector import drop_lead_unit
 
 _CANON_NAMES = {"CreateMaskFolder", "StridedSliceConstantMaskFolder", "TransposeFolder"}
 _XFER_NAMES = {n + "_folder" for n in ("maskedload", "maskedstore", "gather", "scatter",

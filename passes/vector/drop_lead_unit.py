@@ -1,7 +1,7 @@
 """Casting away leading unit dims of vector ops (upstream's VectorDropLeadUnitDim.cpp
 patterns): the op is rebuilt on `vector.extract %v[0, ..]` of its operands with the leading
 unit dims gone, and a vector.broadcast restores the original result type.
-Used by -test-vector-to-vector-lowering."""
+Used by -test-vector-to-vector-lowering and apply_patterns.vector.cast_away_vector_leading_one_dim."""
 from __future__ import annotations
 
 from pyopt.dialects.vector.verifiers import broadcastable, transfer_mask_type
