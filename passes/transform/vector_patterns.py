@@ -5,6 +5,7 @@ from __future__ import annotations
 from pyopt.interfaces import attach
 from pyopt.dialects.transform import ext_vector as V
 from pyopt.dialects.transform.extension import PATTERN_DESCRIPTOR
+from pyopt.dialects.transform.failures import definite
 from passes.vector.multi_reduction import multi_reduction_patterns
 
 
@@ -65,6 +66,60 @@ def _reduction_to_contract(op, ctx):
     return [p() for p in PATTERNS]
 
 
+def _prop(op, name, default):
+    a = op.properties.get(name)
+    return default if a is None else a.value
+
+
+def _transpose(op, ctx):
+    if _prop(op, "avx2_lowering_strategy", False):
+        raise definite(op, "avx2_lowering_strategy (x86vector's specialized transposes) is "
+                           "not supported")
+    from passes.vector.transpose_lowering import transpose_patterns
+    return transpose_patterns(_prop(op, "lowering_strategy", 0))
+
+
+def _contraction(op, ctx):
+    s = _prop(op, "lowering_strategy", 2)
+    if s != 0:
+        raise definite(op, f"lowering_strategy = \"{V.CONTRACT_LOWERING.keyword(op.properties['lowering_strategy'])}\" is not "
+                           "supported (only \"dot\")")
+    from passes.conversion.vector_to_llvm.contract import ContractionLowering
+    return [ContractionLowering()]
+
+
+def _transfer(op, ctx):
+    from passes.conversion.vector_to_llvm import transfer as T
+    r = _prop(op, "max_transfer_rank", 1)
+    return [T.TransferReadToLoad(r), T.TransferWriteToStore(r), T.LoadToMemrefLoad(),
+            T.StoreToMemrefStore()]
+
+
+def _transfer_to_scf(op, ctx):
+    from passes.conversion.vector_to_scf import loops
+    from passes.conversion.vector_to_scf.printing import DecomposePrint
+    opts = loops.Options(bool(_prop(op, "full_unroll", False)),
+                         _prop(op, "max_transfer_rank", 1))
+    return loops.patterns(opts) + [DecomposePrint()]
+
+
+def _permutation(op, ctx):
+    from passes.conversion.vector_to_scf import permutation
+    return permutation.patterns()
+
+
+def _materialize_masks(op, ctx):
+    """populateVectorMaskMaterializationPatterns (32-bit indices not forced)."""
+    from passes.conversion.vector_to_llvm import transfer as T, masks as M
+    return [M.CreateMask1D(False), T.MaterializeTransferMask("vector.transfer_read"),
+            T.MaterializeTransferMask("vector.transfer_write")]
+
+
+def _interleave_to_shuffle(op, ctx):
+    from passes.vector.interleave import InterleaveToShuffle
+    return [InterleaveToShuffle()]
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -72,5 +127,9 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_MASKED_TRANSFERS, _masked_transfers),
                (V.LOWER_OUTERPRODUCT, _outerproduct), (V.LOWER_SCAN, _scan),
                (V.CAST_AWAY_LEADING_ONE_DIM, _cast_away_leading_one_dim),
-               (V.REDUCTION_TO_CONTRACT, _reduction_to_contract)):
+               (V.REDUCTION_TO_CONTRACT, _reduction_to_contract),
+               (V.LOWER_TRANSPOSE, _transpose), (V.LOWER_CONTRACTION, _contraction),
+               (V.LOWER_TRANSFER, _transfer), (V.TRANSFER_TO_SCF, _transfer_to_scf),
+               (V.TRANSFER_PERMUTATION, _permutation), (V.MATERIALIZE_MASKS, _materialize_masks),
+               (V.INTERLEAVE_TO_SHUFFLE, _interleave_to_shuffle)):
     attach(_d, PATTERN_DESCRIPTOR, _f)
