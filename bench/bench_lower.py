@@ -61,6 +61,20 @@ LINALG_PASSES = ["--convert-linalg-to-loops", "--lower-affine", "--convert-scf-t
                  "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--convert-arith-to-llvm",
                  "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
 LINALG_PASS_NAMES = MEMREF_PASS_NAMES + ("ConvertLinalgToLoopsPass", "ConvertAffineToStandard")
+# --workload tensor: random linalg-on-tensors kernels calling each other
+# (gen_tensor_programs.py) through issue 22's whole pipeline, bufferization included.
+TENSOR_PASSES = ["--convert-elementwise-to-linalg", "--convert-tensor-to-linalg",
+                 "--one-shot-bufferize=bufferize-function-boundaries",
+                 "--buffer-deallocation-pipeline", "--convert-bufferization-to-memref",
+                 "--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affine",
+                 "--convert-scf-to-cf", "--convert-math-to-llvm", "--convert-arith-to-llvm",
+                 "--finalize-memref-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
+                 "--reconcile-unrealized-casts"]
+TENSOR_PASS_NAMES = LINALG_PASS_NAMES + (
+    "ConvertElementwiseToLinalgPass", "ConvertTensorToLinalg", "OneShotBufferize",
+    "ExpandRealloc", "OwnershipBasedBufferDeallocation", "BufferDeallocationSimplification",
+    "LowerDeallocations", "Canonicalizer", "CSE", "ConvertBufferizationToMemRef",
+    "ExpandStridedMetadata", "ConvertMathToLLVMPass")
 GENERATOR = "gen_module.py"
 WALL_TARGET, RSS_TARGET = 8.0, 3.0
 
@@ -182,12 +196,14 @@ def main(argv=None):
     ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
     ap.add_argument("--json")
     ap.add_argument("--profile", metavar="DIR")
-    ap.add_argument("--workload", choices=("mix", "memref", "vector", "linalg"), default="mix",
+    ap.add_argument("--workload", choices=("mix", "memref", "vector", "linalg", "tensor"),
+                    default="mix",
                     help="mix: gen_module.py's func/arith/scf/cf mix; memref: 2-D dynamic "
                          "memref loops, one third loads/stores, with finalize-memref-to-llvm; "
                          "vector: 1-D/2-D vector transfers, arithmetic and reductions, with "
                          "convert-vector-to-scf and convert-vector-to-llvm; linalg: linalg "
-                         "named and generic ops on memrefs, through convert-linalg-to-loops")
+                         "named and generic ops on memrefs, through convert-linalg-to-loops; "
+                         "tensor: linalg-on-tensors kernels through issue 22's pipeline")
     a = ap.parse_args(argv)
     global PASSES, PASS_NAMES, GEN_ARGS, GENERATOR, WALL_TARGET, RSS_TARGET
     if a.workload == "memref":
@@ -199,6 +215,10 @@ def main(argv=None):
     elif a.workload == "linalg":
         PASSES, PASS_NAMES, GEN_ARGS = LINALG_PASSES, LINALG_PASS_NAMES, []
         GENERATOR = "gen_linalg_module.py"
+        WALL_TARGET, RSS_TARGET = 6.0, 2.5
+    elif a.workload == "tensor":
+        PASSES, PASS_NAMES, GEN_ARGS = TENSOR_PASSES, TENSOR_PASS_NAMES, []
+        GENERATOR = "gen_tensor_programs.py"
         WALL_TARGET, RSS_TARGET = 6.0, 2.5
     sizes = [int(x) for x in a.ops.split(",") if x]
     mlir_opt = None if a.no_mlir else find_mlir_opt()

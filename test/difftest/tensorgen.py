@@ -24,9 +24,10 @@ DIMS = (1, 2, 3, 4, 5)
 
 
 class TensorGen:
-    def __init__(self, seed, kernels=3, steps=6):
+    def __init__(self, seed, kernels=3, steps=6, call_window=0):
         self.r = random.Random(seed)
         self.kernels, self.steps = kernels, steps
+        self.call_window = call_window  # callees among the last N kernels (0: all)
         self.et = self.r.choice(["i32", "i64", "f32"])
         self.lines, self.n = [], 0
         self.sigs = []  # (name, arg shape, result shape)
@@ -226,9 +227,10 @@ class TensorGen:
         return v, a[1]
 
     def s_call(self, pool):
-        cands = [(s, p) for s in self.sigs for p in pool if p[1] == s[1]]
+        sigs = self.sigs[-self.call_window:] if self.call_window else self.sigs
+        cands = [(s, p) for s in sigs for p in pool if p[1] == s[1]]
         if not cands:
-            s = self.r.choice(self.sigs) if self.sigs else None
+            s = self.r.choice(sigs) if sigs else None
             if s is None:
                 return self.s_elementwise(pool)
             cands = [(s, self.const(s[1]))]
@@ -282,10 +284,20 @@ class TensorGen:
         self.emit("}")
         self.emit(f"func.call @print_i64({h}) : (i64) -> ()")
 
-    def program(self):
+    def program(self, min_ops=0):
+        """The module text: randint(1, kernels) kernels, or as many as make min_ops ops."""
         out = ["module {", "  func.func private @print_i64(i64)"]
-        for j in range(self.r.randint(1, self.kernels)):
-            out += self.kernel(j)
+        if min_ops:
+            j = ops = 0
+            while ops < min_ops:
+                k = self.kernel(j)
+                ops += sum(1 for line in k if not line.lstrip().startswith(("^", "}")))
+                ops += 18  # its call, argument and hash nest in @main
+                out += k
+                j += 1
+        else:
+            for j in range(self.r.randint(1, self.kernels)):
+                out += self.kernel(j)
         self.lines = []
         for name, arg, res in self.sigs:
             c = self.const(arg)
