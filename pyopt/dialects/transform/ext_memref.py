@@ -3,6 +3,7 @@ declared here, their patterns attached by the pass library (passes/transform/
 memref_patterns.py)."""
 from __future__ import annotations
 
+from pyopt.ir.constraints import I64Attr
 from pyopt.ir.opdef import Op
 from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.failures import definite
@@ -14,4 +15,9 @@ def _not_loaded(op, ctx):
 
 EXTRACT_ADDRESS_COMPUTATIONS = pattern_descriptor(
     Op("transform.apply_patterns.memref.extract_address_computations", format="attr-dict"),
+    _not_loaded)
+ALLOC_TO_ALLOCA = pattern_descriptor(
+    Op("transform.apply_patterns.memref.alloc_to_alloca",
+       attrs={"size_limit": I64Attr.opt()},
+       format="(`size_limit` `(` $size_limit^ `)`)? attr-dict"),
     _not_loaded)
