@@ -1,11 +1,14 @@
-"""MemRef's pattern descriptors for transform.apply_patterns (MLIR 19 MemRefTransformOps):
-declared here, their patterns attached by the pass library (passes/transform/
-memref_patterns.py)."""
+"""MemRef's transform extension (MLIR 19 MemRefTransformOps): pattern descriptors for
+transform.apply_patterns, declared here with their patterns attached by the pass library
+(passes/transform/memref_patterns.py), and transform.memref.alloca_to_global."""
 from __future__ import annotations
 
+from pyopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
 from pyopt.ir.constraints import I64Attr
 from pyopt.ir.opdef import Op
-from pyopt.dialects.transform.extension import pattern_descriptor
+from pyopt.ir.symbols import nearest_symbol_table, symbol_name
+from pyopt.dialects.transform.extension import pattern_descriptor, transform_op
+from pyopt.dialects.transform.types import OpHandle, concrete_op
 from pyopt.dialects.transform.failures import definite
 
 
@@ -21,3 +24,47 @@ ALLOC_TO_ALLOCA = pattern_descriptor(
        attrs={"size_limit": I64Attr.opt()},
        format="(`size_limit` `(` $size_limit^ `)`)? attr-dict"),
     _not_loaded)
+
+
+# -- transform.memref.* ops ----------------------------------------------------------------
+def _unique_symbol(table_op, base):
+    """SymbolTable::insert's renaming: `base`, else `base_0`, `base_1`, ..."""
+    names = {symbol_name(o) for o in table_op.regions[0].blocks[0]}
+    if base not in names:
+        return base
+    i = 0
+    while f"{base}_{i}" in names:
+        i += 1
+    return f"{base}_{i}"
+
+
+def _alloca_to_global(op, state, results):
+    """Each alloca becomes a memref.get_global of a new private memref.global of its type,
+    appended to the nearest symbol table."""
+    rw = state.rewriter
+    gets, globals_ = [], []
+    for alloca in state.payload_ops(op.alloca):
+        table = nearest_symbol_table(alloca)
+        t = alloca.results[0].type
+        name = _unique_symbol(table, "alloca")
+        ip = rw.save()
+        rw.set_insertion_point_to_end(table.regions[0].blocks[0])
+        g = rw.create("memref.global", properties={
+            "sym_name": StringAttr(name), "sym_visibility": StringAttr("private"),
+            "type": TypeAttr(t)}, loc=alloca.loc)
+        rw.restore(ip)
+        rw.set_insertion_point(alloca)
+        get = rw.create("memref.get_global", [], [t],
+                        properties={"name": SymbolRefAttr(name, ())}, loc=alloca.loc)
+        rw.replace_op(alloca, get.results)
+        gets.append(get)
+        globals_.append(g)
+    results.set(op.results[0], gets)
+    results.set(op.results[1], globals_)
+
+
+ALLOCA_TO_GLOBAL = transform_op(
+    Op("transform.memref.alloca_to_global", operands=[("alloca", concrete_op("memref.alloca"))],
+       results=[("getGlobal", OpHandle), ("global", OpHandle)],
+       format="$alloca attr-dict `:` functional-type(operands, results)"),
+    _alloca_to_global, consumes=("alloca",), modifies_payload=True)
