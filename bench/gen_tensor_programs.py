@@ -22,7 +22,7 @@ def main(argv=None):
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args(argv)
     # kernels call among their 16 predecessors: the generator stays linear in size
-    text = TensorGen(a.seed, steps=10, call_window=16).program(min_ops=a.ops)
+    text = TensorGen(a.seed, steps=10, call_window=16, call_args=False).program(min_ops=a.ops)
     if a.output == "-":
         sys.stdout.write(text)
     else:
