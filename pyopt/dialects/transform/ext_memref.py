@@ -1,14 +1,15 @@
 """MemRef's transform extension (MLIR 19 MemRefTransformOps): pattern descriptors for
 transform.apply_patterns, declared here with their patterns attached by the pass library
-(passes/transform/memref_patterns.py), and transform.memref.alloca_to_global."""
+(passes/transform/memref_patterns.py), and transform.memref.alloca_to_global / multibuffer (the latter implemented by the pass
+library, passes/transform/memref_patterns.py, which owns memref::multiBuffer)."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
-from pyopt.ir.constraints import I64Attr
+from pyopt.ir.constraints import I64Attr, UnitAttrConstraint
 from pyopt.ir.opdef import Op
 from pyopt.ir.symbols import nearest_symbol_table, symbol_name
-from pyopt.dialects.transform.extension import pattern_descriptor, transform_op
-from pyopt.dialects.transform.types import OpHandle, concrete_op
+from pyopt.dialects.transform.extension import pattern_descriptor, register_ops, transform_op
+from pyopt.dialects.transform.types import OpHandle, PositiveI64Attr, concrete_op
 from pyopt.dialects.transform.failures import definite
 
 
@@ -68,3 +69,9 @@ ALLOCA_TO_GLOBAL = transform_op(
        results=[("getGlobal", OpHandle), ("global", OpHandle)],
        format="$alloca attr-dict `:` functional-type(operands, results)"),
     _alloca_to_global, consumes=("alloca",), modifies_payload=True)
+
+MULTIBUFFER = register_ops(
+    Op("transform.memref.multibuffer", operands=[("target", concrete_op("memref.alloc"))],
+       attrs={"factor": PositiveI64Attr, "skip_analysis": UnitAttrConstraint.opt()},
+       results=[("transformed", OpHandle)],
+       format="$target attr-dict `:` functional-type(operands, results)"))
