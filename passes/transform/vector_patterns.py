@@ -38,7 +38,8 @@ def _bitcast(op, ctx):
 def _masks(op, ctx):
     """populateVectorMaskOpLoweringPatterns (n-D create_mask / constant_mask unrolled)."""
     from passes.conversion.vector_to_llvm import masks as M
-    return [M.CreateMaskUnroll(), M.ConstantMaskUnroll()]
+    from passes.conversion.vector_to_llvm.prepare import ConstantMask1D
+    return [M.CreateMaskUnroll(), M.ConstantMaskUnroll(), ConstantMask1D()]
 
 
 def _masked_transfers(op, ctx):

@@ -1,4 +1,4 @@
-// RUN: pyopt %s --transform-interpreter | filecheck %s
+// RUN: pyopt %s --transform-interpreter --split-input-file | filecheck %s
 
 func.func @bcast(%a: f32) -> vector<2x3xf32> {
   %0 = vector.broadcast %a : f32 to vector<2x3xf32>
@@ -52,3 +52,25 @@ module attributes {transform.with_named_sequence} {
 //       CHECK:   %[[M:.*]] = vector.create_mask %{{.*}} : vector<3xi1>
 //       CHECK:   %[[I:.*]] = vector.insert %[[M]], %[[Z]] [0]
 //       CHECK:   vector.insert %[[Z1]], %[[I]] [1]
+
+// -----
+
+// lower_masks: a 1-D constant_mask becomes a dense constant (as mlir-opt-19).
+func.func @cmask() -> vector<2x4xi1> {
+  %0 = vector.constant_mask [1, 3] : vector<2x4xi1>
+  return %0 : vector<2x4xi1>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%m: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %m : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.vector.lower_masks
+    } : !transform.any_op
+    transform.yield
+  }
+}
+// CHECK-LABEL: func.func @cmask
+//   CHECK-DAG:   %[[R:.*]] = arith.constant dense<[true, true, true, false]> : vector<4xi1>
+//   CHECK-DAG:   %[[Z:.*]] = arith.constant dense<false> : vector<2x4xi1>
+//       CHECK:   vector.insert %[[R]], %[[Z]] [0] : vector<4xi1> into vector<2x4xi1>
+//   CHECK-NOT:   vector.constant_mask
