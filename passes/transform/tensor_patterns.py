@@ -30,7 +30,12 @@ def _subset_into_transfers(op, ctx):
     return [F.TransferReadOfExtractSliceOpFolder(), F.InsertSliceOfTransferWriteOpFolder()]
 
 
-for _d, _f in ((T.DROP_REDUNDANT_RANK_EXPANSION,
+def _decompose_concat(op, ctx):
+    from passes.tensor.decompose_concat import DecomposeTensorConcat
+    return [DecomposeTensorConcat()]
+
+
+for _d, _f in ((T.DECOMPOSE_CONCAT, _decompose_concat), (T.DROP_REDUNDANT_RANK_EXPANSION,
                 lambda op, ctx: S.drop_redundant_rank_expansion_patterns()),
                (T.FOLD_TENSOR_EMPTY, _fold_empty), (T.FOLD_INTO_PACK_AND_UNPACK, _pack_unpack),
                (T.FOLD_TENSOR_SUBSET_OPS, _subset),

@@ -19,6 +19,7 @@ def _simple(name, **attrs):
                                  format="attr-dict"), _not_loaded)
 
 
+DECOMPOSE_CONCAT = _simple("decompose_concat")
 DROP_REDUNDANT_RANK_EXPANSION = _simple("drop_redundant_insert_slice_rank_expansion")
 FOLD_TENSOR_EMPTY = _simple("fold_tensor_empty", fold_single_use_only=
                             BoolAttrConstraint.with_default(BoolAttr(False)))
