@@ -171,6 +171,24 @@ def is_builtin_lib(path):
     return not os.path.exists(path) and _BUILTIN_LIB.fullmatch(os.path.basename(path)) is not None
 
 
+def _load_library(llvm, lib):
+    """Loads one -shared-libs entry. As mlir-cpu-runner, a library that cannot be loaded is
+    reported on stderr (under its cwd-absolute path) and the program still runs: a missing
+    runtime function is then the error, not the library."""
+    import os
+    import sys
+    path = lib if os.path.isabs(lib) else os.path.join(os.getcwd(), lib)
+    if not os.path.exists(path):
+        sys.stderr.write(f"Failed to create MemoryBuffer for: {path}\nError: No such file or directory\n")
+        return False
+    try:
+        llvm.load_library_permanently(path)
+    except RuntimeError as e:
+        sys.stderr.write(f"Could not load {path}:\n  {e}\n")
+        return False
+    return True
+
+
 def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm_options=()):
     """JIT-compiles LLVM IR text, calls `entry` and returns the value to print (or None).
     A library of `shared_libs` naming MLIR's runner utils that is not on disk is served by
@@ -182,13 +200,8 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm
         llvm.set_option("pyrunner", o)
     loaded = False
     for lib in shared_libs:
-        if is_builtin_lib(lib):
-            continue
-        try:
-            llvm.load_library_permanently(lib)
-            loaded = True
-        except RuntimeError as e:
-            raise RunnerError(f"Failed to load shared library '{lib}': {e}")
+        if not is_builtin_lib(lib):
+            loaded = _load_library(llvm, lib) or loaded
     for name, addr in utils.runtime_symbols().items():
         if loaded and llvm.address_of_symbol(name) is not None:
             continue  # a loaded library provides its own version
