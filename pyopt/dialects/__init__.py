@@ -33,33 +33,66 @@ DIALECT_MODULES = {
 
 
 # Modules attaching interface models to ops of dialects that do not attach them themselves
-# (yet): loaded with the dialects.
-EXTERNAL_MODELS = ("int_range_models",)
+# (yet): loaded with the first of those dialects.
+EXTERNAL_MODELS = {"int_range_models": ("arith", "index", "test")}
+_MODELS_OF = {}
+for _mod, _names in EXTERNAL_MODELS.items():
+    for _name in _names:
+        _MODELS_OF.setdefault(_name, []).append(_mod)
+_RANK = {name: i for i, name in enumerate(DIALECT_MODULES)}
+
+
+def _import_dialect(name):
+    """The Dialect object of pyopt.dialects.<name>, imported now; None if there is none."""
+    attr = DIALECT_MODULES.get(name)
+    if attr is None:
+        return None
+    try:
+        m = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name == f"{__name__}.{name}":
+            return None  # not written yet
+        raise
+    d = getattr(m, attr, None)  # None: a package still being written (no __init__ yet)
+    for mod in _MODELS_OF.get(name, ()):
+        importlib.import_module(f"{__name__}.{mod}")
+    return d
 
 
 def all_dialects():
-    out = []
-    for mod, attr in DIALECT_MODULES.items():
-        try:
-            m = importlib.import_module(f"{__name__}.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name == f"{__name__}.{mod}":
-                continue  # not written yet
-            raise
-        d = getattr(m, attr, None)
-        if d is not None:  # None: a package still being written (no __init__ yet)
-            out.append(d)
-    for mod in EXTERNAL_MODELS:
-        importlib.import_module(f"{__name__}.{mod}")
+    """Every dialect pyopt knows (all imported), then those of loaded plugins."""
+    out = [d for d in map(_import_dialect, DIALECT_MODULES) if d is not None]
     from pyopt.plugins import plugin_dialects  # dialects of loaded plugins
     out.extend(plugin_dialects())
     return out
 
 
+def _load(name):
+    """The dialect `name` of pyopt or of a plugin loaded so far, imported now; or None."""
+    from pyopt.plugins import plugin_dialects
+    for d in plugin_dialects():
+        if d.name == name:
+            return d
+    return _import_dialect(name)
+
+
+def _names():
+    from pyopt.plugins import plugin_dialects
+    return list(DIALECT_MODULES) + [d.name for d in plugin_dialects()]
+
+
+_load.names = _names
+
+
+def _rank(name):
+    return _RANK.get(name, len(_RANK))
+
+
 def make_context(allow_unregistered=False, extra=()) -> Context:
-    ctx = Context(allow_unregistered)
-    for d in all_dialects():
-        ctx.register(d)
+    """A context in which every known dialect (and every dialect of a loaded plugin) is
+    registered and loaded on first use; `extra` dialects are loaded now."""
+    ctx = Context(allow_unregistered, loader=_load, rank=_rank)
+    ctx.load_dialect("builtin")
     for d in extra:
         ctx.register(d)
     return ctx

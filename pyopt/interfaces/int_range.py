@@ -28,6 +28,7 @@ def int_range_rewrite_patterns(ctx, solver):
     """The patterns of every op of `ctx` with an INT_RANGE_REWRITES model, in registration
     order."""
     out = []
+    ctx.load_all()
     for d in ctx.ops.values():
         m = d.extra.get(INT_RANGE_REWRITES)
         if m is not None:

@@ -28,4 +28,5 @@ def shaped_dim_model(op):
 
 def shaped_dim_ops(ctx):
     """The OpDefs of `ctx` with a ShapedDimOpInterface model, in registration order."""
+    ctx.load_all()
     return [d for d in ctx.ops.values() if SHAPED_DIM in d.extra]

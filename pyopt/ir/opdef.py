@@ -305,21 +305,112 @@ class Dialect:
             self.materialize_constant = materialize_constant
 
 
-class Context:
-    """Registered dialects and options shared by parser, verifier and passes."""
+class _Dialects(dict):
+    """name -> Dialect of a context: a registered dialect is loaded (imported and its ops
+    registered) on first lookup, as MLIR loads dialects lazily; iteration sees the loaded
+    ones only (MLIR's getLoadedDialects)."""
+    __slots__ = ("ctx",)
 
-    def __init__(self, allow_unregistered=False):
-        self.dialects = {}
-        self.ops = {}
+    def __missing__(self, name):
+        d = self.ctx.load_dialect(name)
+        if d is None:
+            raise KeyError(name)
+        return d
+
+    def get(self, name, default=None):
+        d = dict.get(self, name)
+        if d is None:
+            d = self.ctx.load_dialect(name)
+        return default if d is None else d
+
+    def __contains__(self, name):
+        return dict.__contains__(self, name) or self.ctx.load_dialect(name) is not None
+
+
+class _Ops(dict):
+    """name -> OpDef of the loaded dialects; a lookup of an op of a registered dialect that
+    is not loaded yet loads it."""
+    __slots__ = ("ctx",)
+
+    def __missing__(self, name):
+        d = self.get(name)
+        if d is None:
+            raise KeyError(name)
+        return d
+
+    def get(self, name, default=None):
+        d = dict.get(self, name)
+        if d is None:
+            dot = name.find(".")
+            if dot > 0 and self.ctx.load_dialect(name[:dot], only_new=True) is not None:
+                d = dict.get(self, name)
+        return default if d is None else d
+
+    def __contains__(self, name):
+        return self.get(name) is not None
+
+
+class Context:
+    """Registered dialects and options shared by parser, verifier and passes.
+
+    `loader(name)` returns the Dialect a name stands for (or None); dialects it knows are
+    loaded when first looked up in `dialects` or `ops`. `rank(name)` orders loaded dialects
+    (and so `ops`, the order canonicalization patterns are collected in) as if all had been
+    registered up front."""
+
+    def __init__(self, allow_unregistered=False, loader=None, rank=None):
+        self.dialects = _Dialects()
+        self.dialects.ctx = self
+        self.ops = _Ops()
+        self.ops.ctx = self
         self.allow_unregistered = allow_unregistered
         self.resources = {}  # (dialect, key) -> text of a parsed dialect resource (blobs)
         # owner -> {key: ("bool", b) | ("string", s) | ("blob", alignment, bytes)}: external
         # resources, kept and printed back as mlir-opt's fallback resource map does
         self.external_resources = {}
+        self._loader = loader
+        self._rank = rank
+        self._missing = set()  # names the loader does not know
 
     def register(self, dialect: Dialect):
-        self.dialects[dialect.name] = dialect
-        self.ops.update(dialect.ops)
+        dict.__setitem__(self.dialects, dialect.name, dialect)
+        if self._rank is None or len(self.dialects) == 1:
+            self.ops.update(dialect.ops)
+            return
+        # keep every loaded dialect's ops in rank order (registration order of all dialects)
+        ordered = sorted(dict.values(self.dialects), key=lambda d: self._rank(d.name))
+        if ordered[-1] is dialect:
+            self.ops.update(dialect.ops)
+            return
+        dict.clear(self.ops)
+        for d in ordered:
+            self.ops.update(d.ops)
+
+    def load_dialect(self, name, only_new=False):
+        """The dialect called `name`, loaded now if it is registered but not loaded; None if
+        there is no such dialect (or, with only_new, if it was loaded already)."""
+        d = dict.get(self.dialects, name)
+        if d is not None:
+            return None if only_new else d
+        if self._loader is None or name in self._missing:
+            return None
+        d = self._loader(name)
+        if d is None:
+            self._missing.add(name)
+            return None
+        self.register(d)
+        return d
+
+    def registered_dialect_names(self):
+        """Every dialect this context can load, loaded or not."""
+        names = set(dict.keys(self.dialects))
+        if self._loader is not None:
+            names.update(getattr(self._loader, "names", lambda: ())())
+        return sorted(names)
+
+    def load_all(self):
+        for name in self.registered_dialect_names():
+            self.load_dialect(name)
 
     def lookup_op(self, name):
         return self.ops.get(name)

@@ -56,7 +56,7 @@ def _item(label, kind, detail=None, sort="1"):
 
 def _dialects(ctx, sigil):
     return [_item(sigil + name, lsp.CompletionItemKind.Module, "dialect", "3")
-            for name in sorted(ctx.dialects)]
+            for name in ctx.registered_dialect_names()]
 
 
 def _ops(ctx, dialect):

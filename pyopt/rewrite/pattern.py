@@ -68,6 +68,9 @@ def canonicalization_patterns(ctx, names=None):
     """Every registered op's `canonicalize=` patterns (MLIR's getCanonicalizationPatterns), or
     those of the ops in `names` only."""
     ps = PatternSet()
+    # every dialect's patterns, as if all were loaded (as if every dialect declared all the
+    # others dependent; MLIR collects the loaded dialects' patterns)
+    ctx.load_all()
     for name, opdef in ctx.ops.items():
         if names is not None and name not in names:
             continue

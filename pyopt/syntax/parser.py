@@ -677,7 +677,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
                     err = self.error(f"Dialect `{dialect}' not found for custom op '{name}' "
                                      f"{tried}", op_start)
                     err.diag.attach_note(
-                        "Registered dialects: " + ", ".join(sorted(ctx.dialects)) +
+                        "Registered dialects: " + ", ".join(ctx.registered_dialect_names()) +
                         " ; for more info on dialect registration see "
                         "https://mlir.llvm.org/getting_started/Faq/"
                         "#registered-loaded-dependent-whats-up-with-dialects-management")

@@ -48,6 +48,7 @@ def _run(text, generated):
     ctx = make_context()
     saved = {}
     if not generated:  # route every format op through the interpreter
+        ctx.load_all()
         for d in ctx.ops.values():
             d.ensure_format()
             interp = d.__dict__.get("_fmt_interpreted_parse")

@@ -13,7 +13,7 @@ from pyopt.ir.opdef import (Op, PURE, TERMINATOR, SINGLE_BLOCK, ATTR_SIZED_OPERA
                             AUTOMATIC_ALLOCATION_SCOPE, GRAPH_REGION, NO_TERMINATOR,
                             segment_sizes)
 # the shared syntax helpers of the scf ops (defined before scf/__init__ imports this module)
-from pyopt.dialects.scf import (_arg, _attr_dict, _check_sized, _entry, _init_list, _kw,
+from pyopt.dialects.scf.ops import (_arg, _attr_dict, _check_sized, _entry, _init_list, _kw,
                                 _name_loc, _parse_assignment_list, _parse_optional_arrow_types,
                                 _print_attrs, _resolve, _sized, constant_int)
 
