@@ -97,8 +97,7 @@ def canonical_strided_layout_expr(shape, exprs=None):
 
 # ------------------------------------------------------------------ simplification
 def _flatten(e, nd, ns, locals_, out):
-    """Adds coefficient * e into `out` (dims, symbols, locals keyed ('l', expr), 'c').
-    Returns False when `e` is not pure affine."""
+    """Adds coefficient * e into `out` (dims, symbols, locals keyed ('l', expr), 'c')."""
     return _flatten_scaled(e, 1, nd, ns, locals_, out)
 
 
@@ -123,10 +122,8 @@ def _flatten_scaled(e, k, nd, ns, locals_, out):
             return _flatten_scaled(e.lhs, k * e.rhs.value, nd, ns, locals_, out)
         if e.lhs.kind is _CONST:
             return _flatten_scaled(e.rhs, k * e.lhs.value, nd, ns, locals_, out)
-        return False
-    # floordiv / ceildiv / mod by a constant: kept as an opaque local term.
-    if e.rhs.kind is not _CONST:
-        return False
+    # A semi-affine product, floordiv / ceildiv / mod: an opaque local term (the flattener
+    # of 19 adds semi-affine terms as locals too, so `d1 * s0 + d0` becomes `d0 + d1 * s0`).
     if e not in locals_:
         locals_.append(e)
     key = ("l", e)
@@ -135,10 +132,8 @@ def _flatten_scaled(e, k, nd, ns, locals_, out):
 
 
 def simplify_affine_expr(expr, num_dims, num_symbols):
-    """simplifyAffineExpr for pure affine expressions: rebuilt from the flat linear form
-    (dims, symbols, local div/mod terms, constant). Semi-affine expressions are kept."""
-    if not expr.is_pure_affine():
-        return expr
+    """simplifyAffineExpr: the expression rebuilt from its flat linear form
+    (dims, symbols, local terms, constant)."""
     flat, locals_ = {}, []
     if not _flatten(expr, num_dims, num_symbols, locals_, flat):
         return expr
