@@ -123,7 +123,14 @@ class CallModel(BufferizableModel):
                               equivalent is not None) for r in rets]
 
     def buffer_type(self, op, value, options, stack):
-        return fl.function_type(callee(op)).results[value.index]
+        t = fl.function_type(callee(op)).results[value.index]
+        if isinstance(t, TensorType):
+            # asked before the callee is bufferized (a copy of the call's result made during
+            # copy insertion): 19 casts the tensor type to a memref type and crashes; the
+            # callee's signature will be converted as every function boundary is
+            ms = options.default_memory_space(t)
+            return options.function_arg_type(t, None if ms is False else ms)
+        return t
 
     def bufferize(self, op, b, options):
         f = callee(op)
