@@ -165,8 +165,8 @@ class Operation:
                  attributes=None, regions=(), successors=(), loc=None):
         self.name = name
         self.opdef = opdef
-        if opdef is not None:  # the op's own class: named accessors (ir/accessors.py)
-            self.__class__ = opdef._op_class or opdef.op_class(Operation)
+        if opdef is not None and opdef._op_class is None:  # its named accessors (ir/accessors.py)
+            opdef.op_class(Operation)
         # (the guards skip building comprehensions for the many ops without some of these)
         self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)] \
             if operands else []
