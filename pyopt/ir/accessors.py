@@ -101,6 +101,8 @@ def _dispatch_tables(base, name):
 
         def get(op):
             g = getters.get(op.opdef)
+            if type(g) is int:  # a fixed operand position: as cheap as op.operand(i)
+                return op.operand_slots[g].value
             if g is None:
                 raise AttributeError(f"'{op.name}' has no accessor '{name}'")
             return g(op)
@@ -116,15 +118,15 @@ def _dispatch_tables(base, name):
 
 
 def _operand_getter(opdef, gi):
-    """The fastest reader of operand group `gi` the declaration allows: a fixed position from
-    the front or the back when the groups before (or after) it are single, the segment sizes
-    of an attribute-sized op, else the generic group reader."""
+    """The fastest reader of operand group `gi` the declaration allows: a fixed position (an
+    int, negative from the back) when the groups before (or after) it are single, the segment
+    sizes of an attribute-sized op, else the generic group reader."""
     from pyopt.ir.opdef import ATTR_SIZED_OPERANDS
     groups = opdef.operands
     kind = groups[gi].kind
     before, after = groups[:gi], groups[gi + 1:]
     if not kind and not any(a.kind for a in before):
-        return lambda op: op.operand_slots[gi].value
+        return gi  # (an int: the dispatching property reads that slot itself)
     if ATTR_SIZED_OPERANDS in opdef.traits:
         def get(op):
             sizes = op.properties["operandSegmentSizes"].values
@@ -142,9 +144,8 @@ def _operand_getter(opdef, gi):
         if kind == "*":
             k = len(after)
             return lambda op: [s.value for s in op.operand_slots[i:len(op.operand_slots) - k]]
-        return lambda op: op.operand_slots[i].value
-    k = len(after) + 1  # single, counted from the back
-    return lambda op: op.operand_slots[-k].value
+        return i
+    return -(len(after) + 1)  # single, counted from the back
 
 
 def _result_getter(i):
