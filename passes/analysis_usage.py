@@ -2,8 +2,7 @@
 `--mlir-timing` shows as `(A) Name` timers under a pass (an analysis is computed once and
 reused until a pass invalidates it). Kept as one table beside the passes, as MLIR's passes
 declare it in their runOnOperation."""
-import passes.registry  # noqa: F401  (registers the passes first)
-from pyopt.pass_registry import PASSES
+from pyopt.pass_registry import on_register
 
 _DOM = "DominanceInfo"
 _DL = "DataLayoutAnalysis"
@@ -36,16 +35,10 @@ PRESERVES = {
 MAX_STATISTICS = {"sroa": ("max subelement number",)}
 
 
-def apply():
-    for name, analyses in ANALYSES.items():
-        if name in PASSES:
-            PASSES[name].analyses = analyses
-    for name, fn in PRESERVES.items():
-        if name in PASSES:
-            PASSES[name].preserves = fn
-    for name, stats in MAX_STATISTICS.items():
-        if name in PASSES:
-            PASSES[name].max_statistics = stats
+def _apply(info):
+    info.analyses = ANALYSES.get(info.name, info.analyses)
+    info.preserves = PRESERVES.get(info.name, info.preserves)
+    info.max_statistics = MAX_STATISTICS.get(info.name, info.max_statistics)
 
 
-apply()
+on_register(_apply)  # passes registered before and after this module is imported

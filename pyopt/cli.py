@@ -199,7 +199,8 @@ def _help_names():
 def _did_you_mean(arg):
     """The nearest option or pass to an unknown `--arg[=value]`, as llvm::cl suggests it."""
     from pyopt.command import edit_distance
-    from pyopt.pass_registry import PASSES
+    from pyopt.pass_registry import PASSES, _load_builtin_passes
+    _load_builtin_passes()
     flag, eq, value = arg.lstrip("-").partition("=")
     names = _help_names()
     best, best_d = None, None
@@ -218,9 +219,8 @@ def _unknown_pass_name(values):
     names = [n for v in values for n in v.split(",") if n]
     if not names:
         return None
-    from pyopt.pass_registry import PASSES, _load_builtin_passes
-    _load_builtin_passes()
-    return next((n for n in names if n not in PASSES), None)
+    from pyopt.pass_registry import lookup_pass
+    return next((n for n in names if lookup_pass(n) is None), None)
 
 
 def _pipeline_from_args(passes, pass_pipeline):
@@ -387,7 +387,8 @@ def main(argv=None):
     argv_was_none = argv is None
     argv = normalize_args(sys.argv[1:] if argv is None else argv)
     from pyopt.pass_registry import add_pass_library
-    add_pass_library("passes.registry")  # the pass library, imported at the first pass lookup
+    # the pass library: the module of each pass is imported when the pass is first looked up
+    add_pass_library("passes.registry", index="passes.pass_index")
     add_pass_library("passes.analysis_usage")  # (instrumentation metadata of those passes)
     from pyopt.plugins import load_plugins_from_args  # user dialects/passes, before the pipeline
     argv = load_plugins_from_args(argv)

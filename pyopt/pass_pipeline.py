@@ -5,7 +5,7 @@ the flag form (`--cse --canonicalize=max-iterations=3`, nested implicitly as mli
 from __future__ import annotations
 
 
-from pyopt.pass_registry import PASSES, PassInfo, parse_options, _load_builtin_passes, \
+from pyopt.pass_registry import PassInfo, parse_options, lookup_pass, \
     GLOBAL_OPTIONS, set_global_option
 
 
@@ -132,7 +132,6 @@ def _lark():
 
 def parse_pipeline(text: str) -> OpPassManager:
     """`anchor(elements)` -> OpPassManager; raises PipelineError with mlir-opt's messages."""
-    _load_builtin_passes()
     text = text.strip()
     i = text.find("(")
     if i <= 0 or not text.endswith(")") or not _is_name(text[:i].strip()):
@@ -187,7 +186,7 @@ def _build(tree, pm, inner):
             continue
         name_tok = el.children[0]
         name = str(name_tok)
-        info = PASSES.get(name)
+        info = lookup_pass(name)
         if info is None:
             raise PipelineError(f"'{name}' does not refer to a registered pass or pass pipeline",
                                 inner, name_tok.start_pos)
@@ -222,11 +221,10 @@ class GlobalOptionError(Exception):
 def from_flags(flags) -> OpPassManager:
     """Pass flags (`name` or `name=opts`, no dashes) in command-line order; raises
     PipelineError(message) naming the unknown flag."""
-    _load_builtin_passes()
     pm = OpPassManager(None)
     for flag in flags:
         name, _, opts = flag.partition("=")
-        info = PASSES.get(name)
+        info = lookup_pass(name)
         if info is None and name in GLOBAL_OPTIONS:
             try:
                 set_global_option(name, opts)

@@ -101,9 +101,25 @@ def global_option(name):
     return _GLOBAL_VALUES.get(name, GLOBAL_OPTIONS[name].default)
 
 
+# Functions called with each PassInfo as it is registered (metadata tables kept beside the
+# passes, such as passes/analysis_usage.py).
+_ON_REGISTER: list = []
+
+
+def on_register(hook):
+    """Calls `hook(info)` for every pass registered so far and from now on."""
+    _ON_REGISTER.append(hook)
+    for info in list(PASSES.values()):
+        hook(info)
+
+
 def register_pass(name, summary, options=(), display_name=None, anchor=None, statistics=()):
     def deco(fn):
-        PASSES[name] = PassInfo(name, summary, fn, options, display_name, anchor, statistics)
+        info = PASSES[name] = PassInfo(name, summary, fn, options, display_name, anchor,
+                                       statistics)
+        info.module = sys._getframe(1).f_globals.get("__name__")  # for the pass index
+        for hook in _ON_REGISTER:
+            hook(info)
         return fn
     return deco
 
@@ -112,15 +128,23 @@ def register_pass(name, summary, options=(), display_name=None, anchor=None, sta
 # (pyopt.cli) names the pass library (the top-level `passes` package) here, plugins add theirs.
 PASS_LIBRARIES: list[str] = []
 _loaded: set[str] = set()
+# library -> module holding its index PASS_MODULES = {pass name: module registering it, or "*"
+# for passes that need the whole library}: a library with an index is imported one module at
+# a time, as its passes are looked up (start-up does not pay for the whole library).
+_INDEXES: dict[str, str] = {}
 
 
-def add_pass_library(module_name):
-    """Registers `module_name` to be imported (registering its passes) before any pass lookup."""
+def add_pass_library(module_name, index=None):
+    """Registers `module_name` to be imported (registering its passes) before any pass lookup,
+    or, with an `index` module, only the module of each pass looked up."""
     if module_name not in PASS_LIBRARIES:
         PASS_LIBRARIES.append(module_name)
+    if index is not None:
+        _INDEXES[module_name] = index
 
 
 def _load_builtin_passes():
+    """Imports every pass library in full (for listings, suggestions, unknown names)."""
     if len(_loaded) == len(PASS_LIBRARIES):
         return
     import importlib
@@ -128,6 +152,35 @@ def _load_builtin_passes():
         if name not in _loaded:
             _loaded.add(name)
             importlib.import_module(name)
+
+
+def lookup_pass(name):
+    """The PassInfo of pass `name`, importing what registers it; None if no library has it."""
+    info = PASSES.get(name)
+    if info is not None:
+        return info
+    import importlib
+    for lib in PASS_LIBRARIES:  # libraries without an index (plugins, metadata) in full
+        if lib not in _INDEXES and lib not in _loaded:
+            _loaded.add(lib)
+            importlib.import_module(lib)
+    info = PASSES.get(name)
+    if info is None:
+        for lib, index in _INDEXES.items():
+            if lib in _loaded:
+                continue
+            module = importlib.import_module(index).PASS_MODULES.get(name)
+            if module == "*":
+                break
+            if module is not None:
+                importlib.import_module(module)
+                info = PASSES.get(name)
+                if info is not None:
+                    return info
+    if info is None:  # a stale index or an unindexed pass: the whole library
+        _load_builtin_passes()
+        info = PASSES.get(name)
+    return info
 
 
 def parse_options(info, text):

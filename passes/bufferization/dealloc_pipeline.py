@@ -5,7 +5,7 @@ bufferization-lower-deallocations, cse, canonicalize."""
 from __future__ import annotations
 
 from pyopt.pass_manager import OpPassManager, PassManager, make_instance
-from pyopt.pass_registry import PASSES, PassOption, register_pass
+from pyopt.pass_registry import PassOption, lookup_pass, register_pass
 
 _STAGES = (("expand-realloc", "emit-deallocs=false"), ("canonicalize", ""),
            ("ownership-based-buffer-deallocation", "private-function-dynamic-ownership={d}"),
@@ -26,5 +26,5 @@ def buffer_deallocation_pipeline(op, ctx, options):
     dynamic = str(bool(options.get("private-function-dynamic-ownership"))).lower()
     pm = OpPassManager(None)
     for name, opts in _STAGES:
-        pm.add(make_instance(PASSES[name], opts.format(d=dynamic)))
+        pm.add(make_instance(lookup_pass(name), opts.format(d=dynamic)))
     PassManager(pm).run(op, ctx, getattr(ctx, "diag_engine", None))

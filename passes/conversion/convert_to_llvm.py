@@ -11,7 +11,7 @@ from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.ir.diagnostics import error
 
 from passes.conversion.llvm_common import LLVMTypeConverter, LowerToLLVMOptions
-from passes.conversion.llvm_common.interface import TO_LLVM_POPULATORS
+from passes.conversion.llvm_common.interface import populators
 
 # The dependent dialects MLIR 19 loads along with a dialect.
 _DEPENDS = {"func": ("cf",), "cf": ("arith",), "math": ("arith",), "complex": ("arith",),
@@ -39,17 +39,18 @@ def convert_to_llvm(op, ctx, options):
     target.add_legal_dialect("llvm")
     tc = LLVMTypeConverter(LowerToLLVMOptions(64))
     loaded = loaded_dialects(op)
+    hooks = populators()
     patterns = []
     names = options.get("filter-dialects")
     if names:
         for name in names:
             if name not in loaded or name not in ctx.dialects:
                 raise error(UNKNOWN_LOC, f"dialect not loaded: {name}\n")
-            if name not in TO_LLVM_POPULATORS:
+            if name not in hooks:
                 raise error(UNKNOWN_LOC, "dialect does not implement "
                             f"ConvertToLLVMPatternInterface: {name}\n")
     else:
-        names = [n for n in TO_LLVM_POPULATORS if n in loaded]
+        names = [n for n in hooks if n in loaded]
     for name in names:
-        TO_LLVM_POPULATORS[name](target, tc, patterns)
+        hooks[name](target, tc, patterns)
     apply_partial_conversion(op, target, patterns, ctx)

@@ -419,10 +419,8 @@ def convert_func_to_llvm(module, ctx, options):
     opts.data_layout = dl
     tc = LLVMTypeConverter(opts)
     patterns = populate_func_to_llvm_patterns(tc, [], module)
-    for dialect in ("arith", "cf"):
-        populate = interface.TO_LLVM_POPULATORS.get(dialect)
-        if populate is not None:
-            populate(None, tc, patterns)
+    for populate in interface.populators(("arith", "cf")).values():
+        populate(None, tc, patterns)
     apply_partial_conversion(module, LLVMConversionTarget(ctx), patterns, ctx)
 
 

@@ -13,7 +13,7 @@ and the op, instead of silently leaving the op for a later stage to choke on.
 from __future__ import annotations
 
 from pyopt.pass_manager import OpPassManager, PassManager, make_instance
-from pyopt.pass_registry import PASSES, PassOption, register_pass
+from pyopt.pass_registry import PassOption, lookup_pass, register_pass
 from pyopt.rewrite.greedy import apply_patterns_greedily
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
 
@@ -59,7 +59,7 @@ def _build(reassociate):
     from pyopt.pass_registry import PassInfo
     top = OpPassManager(None)
     for anchor, name, opts, needs in _STAGES:
-        info = PASSES.get(name)
+        info = lookup_pass(name)
         if info is None:
             info = PassInfo(name, "", _Missing(name, needs))
             inst = make_instance(info, "")

@@ -13,7 +13,7 @@ from pyopt.dialects.transform.extension import (CONVERSION_DESCRIPTOR, TYPE_CONV
                                                implement)
 from pyopt.dialects.transform.failures import definite, silenceable
 from passes.conversion.llvm_common import LLVMTypeConverter, LowerToLLVMOptions
-from passes.conversion.llvm_common.interface import TO_LLVM_POPULATORS
+from passes.conversion.llvm_common.interface import populators
 from passes.conversion.func_to_llvm import populate_func_to_llvm_patterns
 from passes.conversion.vector_to_llvm import populate_vector_to_llvm
 from passes.transform.payload_rewrites import ensure_separate
@@ -30,7 +30,7 @@ class Descriptor:
 
 def _dialect_to_llvm(op, target, tc, patterns):
     name = op.dialect_name.value
-    fn = TO_LLVM_POPULATORS.get(name)
+    fn = populators().get(name)
     if fn is None:
         raise definite(op, "dialect does not implement ConvertToLLVMPatternInterface or "
                        f"extension was not loaded: {name}")

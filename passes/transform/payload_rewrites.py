@@ -7,7 +7,7 @@ from __future__ import annotations
 from pyopt.interfaces import model
 from pyopt.interfaces.loop_like import is_loop_like
 from pyopt.ir.diagnostics import MLIRError
-from pyopt.pass_registry import PASSES, parse_options
+from pyopt.pass_registry import lookup_pass, parse_options
 from pyopt.rewrite import GreedyConfig, PatternSet
 from pyopt.rewrite.folding import is_trivially_dead
 from pyopt.rewrite.greedy import GreedyDriver
@@ -152,7 +152,7 @@ def _apply_licm_each(op, target, state):
 def _apply_registered_pass_each(op, target, state):
     ensure_separate(op, target)
     name = op.pass_name.value
-    info = PASSES.get(name)
+    info = lookup_pass(name)
     if info is None:
         raise definite(op, f"unknown pass or pass pipeline: {name}")
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr, UNIT
+from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TRUE, TypeAttr, UNIT
 from pyopt.ir.constraints import (AnyAttr, BoolAttrConstraint, DenseI64Array, I64Attr,
                                   StrAttr, UnitAttrConstraint)
 from pyopt.ir.opdef import Op
@@ -268,8 +268,9 @@ def _apply_split(op, state, results):
 SPLIT_HANDLE = transform_op(
     Op("transform.split_handle", operands=[("handle", OpHandle)],
        results=[("results", OpHandle, "*")],
-       attrs={"pass_through_empty_handle": BoolAttrConstraint.opt(),
-              "fail_on_payload_too_small": BoolAttrConstraint.opt(),
+       # DefaultValuedAttr<BoolAttr, "true">: a true read back from bytecode is not printed
+       attrs={"pass_through_empty_handle": BoolAttrConstraint.with_default(TRUE),
+              "fail_on_payload_too_small": BoolAttrConstraint.with_default(TRUE),
               "overflow_result": I64Attr.opt()},
        format="$handle " + _FT, verify=V.verify_split_handle),
     _apply_split)
