@@ -48,6 +48,19 @@ def _view_or_alloc_subview(xfer):
     return buf, _unique_subview_use(buf)
 
 
+def _buffer_and_subview(op):
+    """(buffer, its subview's result, None) for an unmasked transfer on a view or alloc with
+    one subview user, else (None, None, why not)."""
+    if op.mask is not None:
+        return None, None, "unsupported mask"
+    buf, sv = _view_or_alloc_subview(op)
+    if buf is None:
+        return None, None, "source not a view or alloc"
+    if sv is None:
+        return None, None, "no subview found"
+    return buf, sv.results[0], None
+
+
 def _not_in_bounds(rank):
     return ArrayAttr([BoolAttr(False)] * rank)
 
@@ -56,14 +69,9 @@ class CopyTransferReadForwarding(RewritePattern):
     root = "vector.transfer_read"
 
     def match_and_rewrite(self, op, rw):
-        if op.mask is not None:
-            return rw.notify_match_failure(op, "unsupported mask")
-        buf, sv = _view_or_alloc_subview(op)
-        if buf is None:
-            return rw.notify_match_failure(op, "source not a view or alloc")
-        if sv is None:
-            return rw.notify_match_failure(op, "no subview found")
-        sub = sv.results[0]
+        buf, sub, why_not = _buffer_and_subview(op)
+        if why_not is not None:
+            return rw.notify_match_failure(op, why_not)
         copy = next((u for u in sub.users() if u.name == "memref.copy" and u.target is sub and
                      not may_exist_interleaved_uses(u, op, [buf, sub])), None)
         if copy is None:
@@ -90,14 +98,9 @@ class CopyTransferWriteForwarding(RewritePattern):
     root = "vector.transfer_write"
 
     def match_and_rewrite(self, op, rw):
-        if op.mask is not None:
-            return rw.notify_match_failure(op, "unsupported mask")
-        buf, sv = _view_or_alloc_subview(op)
-        if buf is None:
-            return rw.notify_match_failure(op, "source not a view or alloc")
-        if sv is None:
-            return rw.notify_match_failure(op, "no subview found")
-        sub = sv.results[0]
+        buf, sub, why_not = _buffer_and_subview(op)
+        if why_not is not None:
+            return rw.notify_match_failure(op, why_not)
         copy = next((u for u in sub.users() if u.name == "memref.copy" and u.source is sub and
                      not may_exist_interleaved_uses(op, u, [buf, sub])), None)
         if copy is None:
