@@ -415,6 +415,17 @@ class Context:
     def lookup_op(self, name):
         return self.ops.get(name)
 
+    def write_stdout(self, text):
+        """What a pass or transform prints to mlir-opt's llvm::outs(): kept in order ahead of
+        the IR of the chunk being processed when the tool collects it (`pass_stdout`)."""
+        buf = getattr(self, "pass_stdout", None)
+        if buf is None:
+            import sys
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            buf.append(text)
+
 
 def Op(name, **kw) -> OpDef:
     return OpDef(name, **kw)

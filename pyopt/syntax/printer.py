@@ -717,6 +717,8 @@ def print_op(op, flags=None) -> str:
                                               and root.opdef.isolated):
         root = root.parent_op
     p.ns = NameState(root, p.flags.generic, p.flags.unique_ssa_ids, p.flags.value_users)
+    if op.parent is not None:  # (an op in a block prints without alias definitions)
+        p.local_scope = True
     p.print_op(op)
     return p.finish()
 

@@ -1,11 +1,15 @@
-"""transform.structured.generalize / specialize / interchange: one linalg op rewritten in
-place of another (generalizeNamedOp, specializeGenericOp, interchangeGenericOp)."""
+"""transform.structured.generalize / specialize / interchange / convert_conv2d_to_img2col:
+one linalg op rewritten in place of another (generalizeNamedOp, specializeGenericOp,
+interchangeGenericOp, rewriteInIm2Col)."""
 from __future__ import annotations
 
 from pyopt.dialects.linalg.structured import is_linalg_op, num_loops
 from pyopt.dialects.transform.ext_structured import GENERALIZE, INTERCHANGE, SPECIALIZE
 from pyopt.dialects.transform.failures import definite, silenceable
 
+from pyopt.dialects.transform.ext_structured_misc import CONVERT_CONV2D_TO_IMG2COL
+
+from passes.linalg.conv_to_img2col import rewrite_in_im2col
 from passes.linalg.generalize import generalize_named_op
 from passes.linalg.interchange import interchange_generic
 from passes.linalg.specialize import specialize_generic
@@ -65,3 +69,17 @@ def each_interchange(op, target, state):
 implement(GENERALIZE, each_generalize)
 implement(SPECIALIZE, each_specialize)
 implement(INTERCHANGE, each_interchange)
+
+
+def each_convert_conv2d_to_img2col(op, target, state):
+    """(the op producing the im2col tensor, the op replacing the convolution)."""
+    _linalg_target(op, target)
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    r = rewrite_in_im2col(rw, target)
+    if r is None:
+        raise default_failure(op, target)
+    return list(r)
+
+
+implement(CONVERT_CONV2D_TO_IMG2COL, each_convert_conv2d_to_img2col)

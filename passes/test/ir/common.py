@@ -1,16 +1,10 @@
 """Helpers shared by the IR test passes."""
 from __future__ import annotations
 
-import sys
-
 
 def out(ctx, text):
     """Writes to the tool's stdout (llvm::outs()), ahead of the printed IR of the chunk."""
-    buf = getattr(ctx, "pass_stdout", None)
-    if buf is None:
-        sys.stdout.write(text)
-    else:
-        buf.append(text)
+    ctx.write_stdout(text)
 
 
 def top_ops(module):

@@ -80,12 +80,7 @@ class DumpNotifications:
         self.ctx = ctx
 
     def _out(self, text):
-        out = getattr(self.ctx, "pass_stdout", None)
-        if out is None:
-            import sys
-            sys.stdout.write(text + "\n")
-        else:
-            out.append(text + "\n")
+        self.ctx.write_stdout(text + "\n")
 
     def notify_block_inserted(self, block, was_linked):
         parent = block.parent.parent if block.parent is not None else None

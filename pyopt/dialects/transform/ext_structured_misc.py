@@ -215,3 +215,11 @@ MULTITILE_SIZES = Op("transform.structured.multitile_sizes", operands=[("target"
                                                                 _print_multitile_types)},
                      verify=_verify_multitile)
 declare(MULTITILE_SIZES, each=True, consumes=(), modifies_payload=False, tracking=False)
+
+
+# -- structured.convert_conv2d_to_img2col -----------------------------------------------------
+CONVERT_CONV2D_TO_IMG2COL = Op("transform.structured.convert_conv2d_to_img2col",
+                               operands=[("target", OpHandle)],
+                               results=[("img2col_tensor", OpHandle), ("transformed", OpHandle)],
+                               format="$target " + _FUNCTIONAL)
+declare(CONVERT_CONV2D_TO_IMG2COL, each=True)

@@ -4,7 +4,6 @@ get_type, merge_handles, split_handle, cast, select, num_associations, param.con
 annotate, print, verify (MLIR 19 TransformOps)."""
 from __future__ import annotations
 
-import sys
 
 from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TRUE, TypeAttr, UNIT
 from pyopt.ir.constraints import (AnyAttr, BoolAttrConstraint, DenseI64Array, I64Attr,
@@ -341,17 +340,14 @@ def _apply_print(op, state, results):
     flags = PrintFlags(assume_verified=op.properties.get("assume_verified") is not None,
                        local_scope=op.properties.get("use_local_scope") is not None,
                        skip_regions=op.properties.get("skip_regions") is not None)
-    out = sys.stdout
+    out = state.ctx.write_stdout
 
     def text(t):  # (Operation::print ends a detached op with a newline)
         return print_op(t, flags) + ("\n" if t.parent_op is None else "")
     if op.target is None:
-        out.write(head + "top-level ]]]\n" + text(state.top_level) + "\n")
+        out(head + "top-level ]]]\n" + text(state.top_level) + "\n")
         return None
-    out.write(head + "]]]\n")
-    for t in state.payload_ops(op.target):
-        out.write(text(t) + "\n")
-    out.flush()
+    out(head + "]]]\n" + "".join(text(t) + "\n" for t in state.payload_ops(op.target)))
 
 
 PRINT = transform_op(
