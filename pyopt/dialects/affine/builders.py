@@ -5,7 +5,7 @@ composed with their affine.apply producers and folded at once
 An operand or a result is either a Python int (a constant index) or an index Value."""
 from __future__ import annotations
 
-from pyopt.ir.affine import AffineMap, constant, dim, symbol
+from pyopt.ir.affine import AffineExprKind, AffineMap, constant, dim, symbol
 from pyopt.ir.attributes import AffineMapAttr, IntegerAttr
 from pyopt.ir.types import INDEX
 from pyopt.rewrite.folding import fold_op
@@ -140,3 +140,26 @@ def resolve_sizes_into_sizes(source_sizes, dest_sizes, dropped):
     `dest_sizes` elsewhere."""
     it = iter(dest_sizes)
     return [s if d in dropped else next(it) for d, s in enumerate(source_sizes)]
+
+
+def materialize_bound(rewriter, loc, bound, operands):
+    """materializeComputedBound: the bound map of pyopt/analysis/value_bounds.py over its
+    (value, dim) operands as an int, a Value, or an affine.apply (sizes of shaped values read
+    with tensor.dim / memref.dim)."""
+    from pyopt.ir.types import MemRefType
+    values = []
+    for v, d in operands:
+        if d is None:
+            values.append(v)
+            continue
+        name = "memref.dim" if isinstance(v.type, MemRefType) else "tensor.dim"
+        values.append(rewriter.create(name, [v, value_of(rewriter, d, loc)], [INDEX],
+                                      loc=loc).results[0])
+    m, values = canonicalize_map_and_operands(bound, values)
+    e = m.results[0]
+    if m.is_single_constant():
+        return m.get_single_constant_result()
+    if e.kind is AffineExprKind.DIM or e.kind is AffineExprKind.SYMBOL:
+        return values[e.position + (0 if e.kind is AffineExprKind.DIM else m.num_dims)]
+    return rewriter.create("affine.apply", values, [INDEX],
+                           properties={"map": AffineMapAttr(m)}, loc=loc).results[0]

@@ -1,13 +1,15 @@
-"""Tensor's pattern descriptors for transform.apply_patterns (MLIR 19 TensorTransformOps):
-declared here, their patterns attached by the pass library (passes/transform/
-tensor_patterns.py)."""
+"""Tensor's transform extension (MLIR 19 TensorTransformOps): pattern descriptors for
+transform.apply_patterns, their patterns attached by the pass library (passes/transform/
+tensor_patterns.py), and transform.tensor.make_loop_independent (implemented by
+passes/tensor/loop_independence.py)."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import BoolAttr
-from pyopt.ir.constraints import BoolAttrConstraint
+from pyopt.ir.constraints import BoolAttrConstraint, I64Attr
 from pyopt.ir.opdef import Op
-from pyopt.dialects.transform.extension import pattern_descriptor
+from pyopt.dialects.transform.extension import implement, pattern_descriptor, register_ops
 from pyopt.dialects.transform.failures import definite
+from pyopt.dialects.transform.types import OpHandle
 
 
 def _not_loaded(op, ctx):
@@ -28,3 +30,9 @@ FOLD_TENSOR_SUBSET_OPS = _simple("fold_tensor_subset_ops")
 FOLD_SUBSET_INTO_VECTOR_TRANSFERS = _simple("fold_tensor_subset_ops_into_vector_transfers")
 MERGE_CONSECUTIVE_INSERT_EXTRACT_SLICE = _simple("merge_consecutive_insert_extract_slice")
 REASSOCIATIVE_RESHAPE_FOLDING = _simple("reassociative_reshape_folding")
+
+MAKE_LOOP_INDEPENDENT = register_ops(
+    Op("transform.tensor.make_loop_independent", operands=[("target", OpHandle)],
+       attrs={"num_loops": I64Attr}, results=[("transformed", OpHandle)],
+       format="$target attr-dict `:` functional-type($target, $transformed)"))
+implement(MAKE_LOOP_INDEPENDENT, consumes=("target",), modifies_payload=True)
