@@ -65,13 +65,24 @@ def _patterns_scope(op):
     return p
 
 
+def _find_pattern(scope, name):
+    for o in scope.body.blocks[0].ops:
+        if o.name == PATTERN:
+            a = o.properties.get("sym_name") or o.attributes.get("sym_name")
+            if a is not None and a.value == name:
+                return o
+    return None
+
+
 def _apply_pdl_match(op, state, results):
-    from pyopt.dialects.pdl.matcher import find_pattern, match_all
     scope = _patterns_scope(op)
-    name = op.pattern_name.leaf
-    pattern = find_pattern(scope, name) if scope is not None else None
+    pattern = _find_pattern(scope, op.pattern_name.leaf) if scope is not None else None
     if pattern is None:
         raise definite(op, f"could not find pattern '{op.pattern_name}'")
+    try:
+        from pyopt.dialects.pdl.matcher import match_all
+    except ImportError:
+        raise definite(op, "matching PDL patterns is not supported") from None
     matched = []
     for root in state.payload_ops(op.root):
         matched.extend(match_all(pattern, root))
