@@ -8,9 +8,8 @@ written back with a vector.transfer_write. 1-D convolutions go to vectorize_conv
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap, constant, dim
-from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, BoolAttr, FloatAttr, IntegerAttr)
+from pyopt.ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
 from pyopt.ir.core import Block, BlockArgument, Region
-from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import (DYNAMIC, I1, I64, INDEX, FloatType, IndexType, IntegerType,
                             MemRefType, RankedTensorType, VectorType)
 from pyopt.interfaces.destination_style import dps_inits, init_indices
@@ -21,6 +20,8 @@ from pyopt.dialects.linalg.structured import (indexing_maps, is_linalg_op, itera
                                               operand_shape, payload, static_loop_ranges,
                                               static_shape, structured_model)
 from pyopt.dialects.vector.attrs import KIND, CombiningKindAttr
+from pyopt.dialects.vector import builders as vector_builders
+from pyopt.dialects.vector.builders import bool_array, transfer_write  # noqa: F401
 from pyopt.dialects.vector.transfer_canonicalize import Transfer
 
 from passes.linalg.vectorize_extract import precondition as extract_precondition
@@ -93,28 +94,13 @@ def zero_attr(t):
     return FloatAttr(t, 0) if isinstance(t, FloatType) else IntegerAttr(t, 0)  # (+0.0 bits)
 
 
-def bool_array(values):
-    return ArrayAttr([BoolAttr(bool(x)) for x in values])
-
-
 def transfer_read(b, loc, vtype, source, indices, perm, in_bounds):
     """TransferReadOp's builder: the padding is a fresh zero of the element type."""
     et = source.type.element_type
     pad = b.create("arith.constant", [], [et], properties={"value": zero_attr(et)},
                    loc=loc).results[0]
-    props = {"permutation_map": AffineMapAttr(perm), "in_bounds": bool_array(in_bounds),
-             "operandSegmentSizes": segment_sizes([1, len(indices), 1, 0])}
-    return b.create("vector.transfer_read", [source] + list(indices) + [pad], [vtype],
-                    properties=props, loc=loc)
-
-
-def transfer_write(b, loc, value, dest, indices, perm):
-    rank = len(value.type.shape)
-    props = {"permutation_map": AffineMapAttr(perm), "in_bounds": bool_array([False] * rank),
-             "operandSegmentSizes": segment_sizes([1, 1, len(indices), 0])}
-    rt = [dest.type] if type(dest.type) is RankedTensorType else []
-    return b.create("vector.transfer_write", [value, dest] + list(indices), rt,
-                    properties=props, loc=loc)
+    return vector_builders.transfer_read(b, loc, vtype, source, indices, perm, pad,
+                                         in_bounds=in_bounds)
 
 
 def mask_operation(b, op, mask):

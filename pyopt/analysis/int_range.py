@@ -400,10 +400,8 @@ def infer_index_op(fn, args, mode):
 
 
 # ============================================================ comparisons
-# predicate numbers as arith.cmpi / index.cmp number them
-EQ, NE, SLT, SLE, SGT, SGE, ULT, ULE, UGT, UGE = range(10)
-_INVERT = {EQ: NE, NE: EQ, SLT: SGE, SLE: SGT, SGT: SLE, SGE: SLT, ULT: UGE, ULE: UGT,
-           UGT: ULE, UGE: ULT}
+from pyopt.ir.int_predicates import (EQ, NE, SLT, SLE, SGT, SGE, ULT, ULE, UGT,  # noqa: E402
+                                     UGE, INVERSE as _INVERT)
 
 
 def _statically_true(pred, l, r):

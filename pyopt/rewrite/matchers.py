@@ -42,6 +42,15 @@ def constant_int(v):
     return a.value if type(a) is IntegerAttr else None
 
 
+
+def equal_constant_or_value(a, b):
+    """isEqualConstantIntOrValue of two OpFoldResults (ints or Values): the same constant
+    integer, or the same Value."""
+    ca, cb = constant_int(a), constant_int(b)
+    if ca is not None and cb is not None and ca == cb:
+        return True
+    return type(a) is not int and a is b
+
 # -- structural matchers: callables Value -> bool ------------------------------------------------
 def m_any(v):
     return True

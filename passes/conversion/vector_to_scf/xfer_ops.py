@@ -5,36 +5,17 @@ from __future__ import annotations
 from pyopt.dialects.affine.builders import map_of
 from pyopt.dialects.affine.canonicalize import compose_map_and_operands
 from pyopt.ir.affine import AffineDimExpr, AffineMap, dim as adim
-from pyopt.ir.attributes import (AffineMapAttr, ArrayAttr, BoolAttr, DenseArrayAttr,
-                                 IntegerAttr, UNIT)
+from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr, UNIT
 from pyopt.ir.core import Block
-from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import I1, I64, INDEX, RankedTensorType, VectorType
+from pyopt.dialects.vector.builders import bool_array, transfer_read as read  # noqa: F401
+from pyopt.dialects.vector.builders import transfer_write as write  # noqa: F401
 from passes.conversion.vector_to_llvm.transfer import (create_or_fold_dim, index_const,
                                                        is_broadcast_dim, is_dim_in_bounds)
 
 LABEL = "__vector_to_scf_lowering__"
 _SGT = IntegerAttr(I64, 4)
 _DYN_POS = -9223372036854775808  # ShapedType::kDynamic in a static position list
-
-
-def bool_array(values):
-    return ArrayAttr([BoolAttr(bool(b)) for b in values])
-
-
-def read(rw, loc, vtype, source, indices, perm_map, padding, mask, in_bounds):
-    props = {"permutation_map": AffineMapAttr(perm_map), "in_bounds": in_bounds,
-             "operandSegmentSizes": segment_sizes([1, len(indices), 1, int(mask is not None)])}
-    ops = [source] + list(indices) + [padding] + ([mask] if mask is not None else [])
-    return rw.create("vector.transfer_read", ops, [vtype], properties=props, loc=loc)
-
-
-def write(rw, loc, vector, source, indices, perm_map, mask, in_bounds):
-    props = {"permutation_map": AffineMapAttr(perm_map), "in_bounds": in_bounds,
-             "operandSegmentSizes": segment_sizes([1, 1, len(indices), int(mask is not None)])}
-    ops = [vector, source] + list(indices) + ([mask] if mask is not None else [])
-    rt = [source.type] if type(source.type) is RankedTensorType else []
-    return rw.create("vector.transfer_write", ops, rt, properties=props, loc=loc)
 
 
 def is_tensor(t):

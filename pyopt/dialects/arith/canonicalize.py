@@ -14,6 +14,7 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.syntax.float_format import float_to_bits
 from pyopt.dialects.arith.constfold import _const_int, _norm, _elem, _width, _u, _splat_like
 from pyopt.rewrite.matchers import defining as _def, constant_attr as _cst, int_attr as _int_cst  # noqa: F401
+from pyopt.ir.int_predicates import INVERSE as _INVERT
 
 
 def _ovf(op):
@@ -250,7 +251,6 @@ pat("mului_extended", 1)(_ext_to_plain("arith.muli"))
 
 
 # -- xori / andi / ori ------------------------------------------------------------------------
-_INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6]  # eq ne slt sle sgt sge ult ule ugt uge
 
 
 @pat("xori", 2)

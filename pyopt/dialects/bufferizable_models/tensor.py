@@ -23,7 +23,7 @@ from pyopt.interfaces.bufferizable_rewrite import (allocate_tensor_for_shaped_va
 from pyopt.ir.attributes import StridedLayoutAttr
 from pyopt.ir.memref_layout import layout_is_identity, strides_and_offset
 from pyopt.ir.types import DYNAMIC, INDEX, MemRefType, UnrankedTensorType
-from pyopt.rewrite.matchers import constant_int
+from pyopt.rewrite.matchers import equal_constant_or_value
 
 from .destination_style import DestinationStyleModel
 
@@ -378,15 +378,9 @@ def _equivalent_slice(a, b):
             list(a.offsets) == list(b.offsets) and list(a.sizes) == list(b.sizes) and \
             list(a.strides) == list(b.strides):
         return True  # (the same entries: no constant to compare)
-    def same(x, y):
-        if isinstance(x, int) or isinstance(y, int):
-            cx = x if isinstance(x, int) else constant_int(x)
-            cy = y if isinstance(y, int) else constant_int(y)
-            return cx is not None and cx == cy
-        return x is y
     for xs, ys in ((a.mixed_offsets, b.mixed_offsets), (a.mixed_sizes, b.mixed_sizes),
                    (a.mixed_strides, b.mixed_strides)):
-        if len(xs) != len(ys) or not all(same(x, y) for x, y in zip(xs, ys)):
+        if len(xs) != len(ys) or not all(map(equal_constant_or_value, xs, ys)):
             return False
     return True
 

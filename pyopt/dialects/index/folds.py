@@ -8,6 +8,7 @@ from __future__ import annotations
 from pyopt.ir.attributes import IntegerAttr, BoolAttr
 from pyopt.ir.types import INDEX, I1
 from pyopt.rewrite.matchers import defining, int_attr
+from pyopt.ir.int_predicates import INVERSE as _INVERT
 
 
 def _u(v, w):
@@ -203,7 +204,6 @@ FOLDS["index.castu"] = _cast(False)
 
 # predicates: eq ne slt sle sgt sge ult ule ugt uge
 _SAME_TRUE = {0, 3, 5, 7, 9}
-_INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6]
 
 
 def _compare(p, a, b, w):

@@ -327,6 +327,47 @@ def ForOpIterArgsFolder(op, rw):
     return True
 
 
+@pat("for")
+def ForOpTensorCastFolder(op, rw):
+    """An iter_arg initialised by a tensor.cast that only erases static information, whose
+    result has one use, is carried with the cast's source type: casts back to the old type
+    at the top of the body and after the loop, and forward to the new one before the yield."""
+    from pyopt.dialects.tensor.canonicalize import preserves_static_information
+    lb, ub, step, inits, body, y = _for_parts(op)
+    for i, (init, res) in enumerate(zip(inits, op.results)):
+        cast = _def(init, "tensor.cast")
+        if cast is None or cast.source.type is cast.dest.type or \
+                not preserves_static_information(cast.dest.type, cast.source.type) or \
+                not res.has_one_use():
+            continue
+        src, old_type = cast.source, init.type
+        new_inits = list(inits)
+        new_inits[i] = src
+        rw.set_insertion_point(op)
+        nb = Block([body.args[0].type] + [v.type for v in new_inits],
+                   [a.loc for a in body.args])
+        new = rw.create("scf.for", [lb, ub, step] + new_inits, [v.type for v in new_inits],
+                        properties=dict(op.properties), attributes=dict(op.attributes),
+                        regions=[Region([nb])], loc=op.loc)
+        rw.set_insertion_point_to_start(nb)
+        cast_in = rw.create("tensor.cast", [nb.args[1 + i]], [old_type], loc=op.loc).results[0]
+        rw.merge_blocks(body, nb, [nb.args[0]] + [cast_in if k == i else a
+                                                  for k, a in enumerate(nb.args[1:])])
+        old_yield = nb.last
+        rw.set_insertion_point(old_yield)
+        yielded = list(old_yield.operands)
+        yielded[i] = rw.create("tensor.cast", [yielded[i]], [src.type],
+                               loc=op.loc).results[0]
+        rw.create("scf.yield", yielded, [], loc=op.loc)
+        rw.erase_op(old_yield)
+        rw.set_insertion_point_after(new)
+        results = list(new.results)
+        results[i] = rw.create("tensor.cast", [results[i]], [old_type], loc=op.loc).results[0]
+        rw.replace_op(op, results)
+        return True
+    return False
+
+
 def _const_diff(l, u):
     a, b = _int_cst(l), _int_cst(u)
     if a is not None and b is not None:
@@ -556,5 +597,7 @@ FOLDS = {"scf.if": _fold_if}
 
 def attach(dialect):
     from pyopt.dialects.scf.forall_canonicalize import PATTERNS as FORALL_PATTERNS
+    from pyopt.dialects.scf.while_canonicalize import PATTERNS as WHILE_PATTERNS
     dialect.attach_rewrites(FOLDS, _PATTERNS)
-    dialect.attach_rewrites(patterns={"scf.forall": FORALL_PATTERNS})
+    dialect.attach_rewrites(patterns={"scf.forall": FORALL_PATTERNS,
+                                      "scf.while": WHILE_PATTERNS})

@@ -12,24 +12,12 @@ from __future__ import annotations
 
 from pyopt.ir.affine import dim, symbol
 from pyopt.ir.types import INDEX, RankedTensorType
-from pyopt.rewrite.matchers import constant_int, defining
+from pyopt.rewrite.matchers import constant_int, defining, equal_constant_or_value
 from pyopt.dialects.affine.builders import composed_apply, value_of
 from pyopt.dialects.memref.common import reassociation_indices
 from pyopt.dialects.shaped_models import mixed_sizes
 from pyopt.dialects.tensor.reshapes import collapsed_tensor_type, reassociation_attr
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice, static_of
-
-
-def _const(x):
-    return x if isinstance(x, int) else constant_int(x)
-
-
-def _equal_ofr(a, b):
-    """isEqualConstantIntOrValue."""
-    ca, cb = _const(a), _const(b)
-    if ca is not None and cb is not None:
-        return ca == cb
-    return a is b
 
 
 # ---------------------------------------------------------------------------- simplification
@@ -109,8 +97,8 @@ class ExtractSliceFromCollapseHelper:
             return None
         output_shape = reify_model(collapse).reify(collapse, rw)[0]
         linearized = [len(g) > 1 for g in groups]
-        sliced = [not _equal_ofr(size, output_shape[i]) or _const(stride) != 1 or
-                  _const(off) != 0 for i, (off, size, stride) in enumerate(params)]
+        sliced = [not equal_constant_or_value(size, output_shape[i]) or constant_int(stride) != 1 or
+                  constant_int(off) != 0 for i, (off, size, stride) in enumerate(params)]
         input_shape = mixed_sizes(rw, collapse.src, collapse.loc)
         tiles = [value_of(rw, params[i][1], collapse.loc) for i in range(len(params))
                  if sliced[i] and linearized[i]]

@@ -8,7 +8,9 @@ from __future__ import annotations
 from pyopt.ir.affine import AffineMap, AffineConstantExpr, AffineDimExpr, dim as adim
 from pyopt.ir.attributes import ArrayAttr, BoolAttr, DenseElementsAttr
 from pyopt.ir.types import RankedTensorType, DYNAMIC
+from pyopt.rewrite.matchers import constant_int, equal_constant_or_value
 from pyopt.rewrite.pattern import RewritePattern
+from pyopt.dialects.vector.builders import transfer_write
 from pyopt.ir.opdef import segment_sizes
 from pyopt.dialects.vector.folds import (defining, const_int, const_of, scalar_attr, mask_format, ALL_TRUE,
                     ALL_FALSE)
@@ -35,6 +37,11 @@ def _pat(name):
 def _fold_memref_cast(op):
     from pyopt.dialects.memref.canonicalize import fold_memref_cast
     return fold_memref_cast(op)
+
+
+def _fold_tensor_cast(op):
+    from pyopt.dialects.tensor.canonicalize import fold_tensor_cast
+    return fold_tensor_cast(op)
 
 
 # ---------------------------------------------------------------------------- accessors
@@ -201,7 +208,8 @@ def _fold_transfer_read(op, consts):
             if not _disjoint_indices(w, t):
                 break
             w = _prior_write(w.source)
-    if _fold_in_bounds(t) or _fold_full_mask(t) or _fold_memref_cast(op):
+    if (_fold_in_bounds(t) or _fold_full_mask(t) or _fold_memref_cast(op)
+            or _fold_tensor_cast(op)):
         return op.results[0]
     return None
 
@@ -354,6 +362,50 @@ def FoldWaw(op, rw):
         prior = _prior_write(prior.source)
     return False
 
+
+
+def _unit_strides(op):
+    return all(constant_int(x) == 1 for x in op.mixed_strides)
+
+
+def SwapExtractSliceOfTransferWrite(op, rw):
+    """insert_slice(extract_slice(write(v, t)), d) where the write covers all of t and the
+    slice starts at 0 -> insert_slice(write(v, extract_slice(d))): the write goes straight
+    into the destination's slice (in_bounds reset for the folder to infer again)."""
+    ex = defining(op.source, "tensor.extract_slice")
+    if not _unit_strides(op) or ex is None or not _unit_strides(ex) or \
+            not ex.results[0].has_one_use():
+        return False
+    wr = defining(ex.source, "vector.transfer_write")
+    if wr is None or not wr.results[0].has_one_use():
+        return False
+    w = Transfer(wr)
+    slice_type = op.source.type
+    if len(slice_type.shape) != w.perm_map.num_results:  # rank-reducing chain
+        return False
+    if any(constant_int(x) != 0 for x in ex.mixed_offsets) or \
+            any(constant_int(x) != 0 for x in w.indices):
+        return False
+    sizes, ex_sizes = op.mixed_sizes, ex.mixed_sizes
+    if len(sizes) != len(ex_sizes) or not all(map(equal_constant_or_value, sizes, ex_sizes)):
+        return False
+    written = [w.source.type.shape[e.position] if type(e) is AffineDimExpr else 0
+               for e in w.perm_map.results]
+    if w.mask is not None or list(w.vtype.shape) != written:
+        return False
+    from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice
+    rw.set_insertion_point(op)
+    dest_slice = create_extract_slice(rw, slice_type, op.dest, op.mixed_offsets, sizes,
+                                      op.mixed_strides, ex.loc)
+    new = transfer_write(rw, wr.loc, w.vector, dest_slice, w.indices, w.perm_map)
+    rw.modify_op_in_place(op, lambda: op.set_operand(0, new.results[0]))
+    return True
+
+
+# (rooted at tensor.insert_slice; the transfer_write's canonicalization set carries it, as
+# in MLIR)
+PATTERNS["vector.transfer_write"].append(
+    RewritePattern("tensor.insert_slice", 1, SwapExtractSliceOfTransferWrite))
 
 # ---------------------------------------------------------------------------- load / store
 @_fold("load")
