@@ -174,10 +174,9 @@ class ReadReduceRank(RewritePattern):
             return False
         loc = op.loc
         if rank == 0:
-            if X.is_tensor(t):
-                return False  # (tensor.extract: no tensor dialect here)
-            v = rw.create("memref.load", [t.source] + t.indices, [vt.element_type],
-                          loc=loc).results[0]
+            # (a 0-d vector read is a scalar load)
+            load = "tensor.extract" if X.is_tensor(t) else "memref.load"
+            v = rw.create(load, [t.source] + t.indices, [vt.element_type], loc=loc).results[0]
             rw.replace_op(op, [rw.create("vector.broadcast", [v], [vt], loc=loc).results[0]])
             return True
         nt = VectorType(vt.shape[n:], vt.element_type, vt.scalable_dims[n:])
