@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from pyopt.ir.attributes import AffineMapAttr, DenseArrayAttr, StridedLayoutAttr
-from pyopt.ir.types import MemRefType, UnrankedMemRefType, INDEX, I64, DYNAMIC
+from pyopt.ir.diagnostics import MLIRError
+from pyopt.ir.types import MemRefType, UnrankedMemRefType, INDEX, I1, I64, DYNAMIC
 from pyopt.ir.memref_layout import (strides_and_offset, layout_is_identity,
                                  canonicalize_strided_layout, sat_add, sat_mul)
 from pyopt.ir.verifier import op_error, plain_error
@@ -14,30 +15,47 @@ from pyopt.dialects.memref.common import (RankedMemRef, AnyRankedOrUnrankedMemRe
 
 
 # ---------------------------------------------------------------------------- DynamicIndexList
-def parse_dynamic_index_list(p, ctx, values_el, ints_el, optional=False):
-    """`[%a, 4, %b]`: SSA values become dynamic entries (kDynamic in the static array)."""
-    values, ints = [], []
-    p.expect("[", "expected '[' in dynamic index list")
-    if not p.accept("]"):
-        while True:
-            if p.kind == "percent":
-                values.append(p.parse_operand())
-                ints.append(DYNAMIC)
-            else:
-                ints.append(p.parse_integer("expected SSA value or integer"))
-            if p.accept(","):
-                continue
-            p.expect("]", "expected ']' in dynamic index list")
-            break
+def parse_dynamic_index_list(p, ctx, values_el, ints_el, scalable_el=None):
+    """`[%a, 4, %b]`: SSA values become dynamic entries (kDynamic in the static array); with
+    `scalable_el`, an integer in brackets (`[4, [8]]`) is a scalable entry. A malformed list
+    is also reported at the op name, as parseDynamicIndexList does."""
+    values, ints, scalable = [], [], []
+    try:
+        p.expect("[", "expected '[' in dynamic index list")
+        if not p.accept("]"):
+            while True:
+                is_value = p.kind == "percent"
+                if is_value:
+                    values.append(p.parse_operand())
+                    ints.append(DYNAMIC)
+                bracketed = scalable_el is not None and p.accept("[")
+                if not is_value:
+                    if p.kind != "int" and p.tok != "-":
+                        raise p.custom_error("expected integer value", p.start)
+                    ints.append(p.parse_integer())
+                if bracketed:
+                    p.expect("]")
+                scalable.append(bracketed)
+                if p.accept(","):
+                    continue
+                p.expect("]", "expected ']' in dynamic index list")
+                break
+    except MLIRError as e:
+        e.more = tuple(e.more) + (p.custom_error("expected SSA value or integer").diag,)
+        raise
     ctx.set(values_el, values)
     ctx.set(ints_el, DenseArrayAttr(I64, ints))
+    if scalable_el is not None:
+        ctx.set(scalable_el, DenseArrayAttr(I1, scalable))
 
 
-def print_dynamic_index_list(pr, op, values, ints):
+def print_dynamic_index_list(pr, op, values, ints, scalable=None):
     vals = iter(values or ())
+    flags = list(scalable.values) if scalable is not None else []
     items = []
-    for x in (ints.values if ints is not None else ()):
-        items.append(pr.value(next(vals)) if x == DYNAMIC else str(x))
+    for i, x in enumerate(ints.values if ints is not None else ()):
+        s = pr.value(next(vals)) if x == DYNAMIC else str(x)
+        items.append(f"[{s}]" if i < len(flags) and flags[i] else s)
     pr.out.append("[" + ", ".join(items) + "]")
 
 

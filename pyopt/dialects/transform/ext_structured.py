@@ -8,8 +8,9 @@ from pyopt.ir.constraints import (ArrayAttrC, DenseBoolArray, DenseI64Array, Dic
                                   IntEnum, IntEnumAttrC, StrAttr, TypeAttrAny,
                                   UnitAttrConstraint)
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, Op
-from pyopt.ir.types import DYNAMIC, I1, I32, I64
+from pyopt.ir.types import I32, I64
 from pyopt.ir.verifier import op_error
+from pyopt.dialects.memref.views import parse_dynamic_index_list, print_dynamic_index_list
 from pyopt.dialects.transform.extension import transform_op
 from pyopt.dialects.transform.failures import definite
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
@@ -58,38 +59,8 @@ def declare(opdef, each=False, consumes=("target",), modifies_payload=True, trac
 
 
 # -- custom<DynamicIndexList> with scalable entries: `[4, [8], %n]` ----------------------------
-def parse_scalable_index_list(p, ctx, values_el, ints_el, scalable_el=None):
-    values, ints, scalable = [], [], []
-    p.expect("[", "expected '[' in dynamic index list")
-    if not p.accept("]"):
-        while True:
-            bracketed = scalable_el is not None and p.accept("[")
-            if p.kind == "percent":
-                values.append(p.parse_operand())
-                ints.append(DYNAMIC)
-            else:
-                ints.append(p.parse_integer("expected SSA value or integer"))
-            if bracketed:
-                p.expect("]")
-            scalable.append(bracketed)
-            if p.accept(","):
-                continue
-            p.expect("]", "expected ']' in dynamic index list")
-            break
-    ctx.set(values_el, values)
-    ctx.set(ints_el, DenseArrayAttr(I64, ints))
-    if scalable_el is not None:
-        ctx.set(scalable_el, DenseArrayAttr(I1, scalable))
-
-
-def print_scalable_index_list(pr, op, values, ints, scalable=None):
-    vals = iter(values or ())
-    flags = list(scalable.values) if scalable is not None else []
-    items = []
-    for i, x in enumerate(ints.values if ints is not None else ()):
-        s = pr.value(next(vals)) if x == DYNAMIC else str(x)
-        items.append(f"[{s}]" if i < len(flags) and flags[i] else s)
-    pr.out.append("[" + ", ".join(items) + "]")
+parse_scalable_index_list = parse_dynamic_index_list
+print_scalable_index_list = print_dynamic_index_list
 
 
 # -- custom<PackedOrDynamicIndexList>: `*(%packed)` or a dynamic index list -------------------
