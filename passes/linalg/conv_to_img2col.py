@@ -18,12 +18,11 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import dps_inits, dps_inputs
 from pyopt.dialects.affine.builders import composed_apply, value_of
 from pyopt.dialects.linalg.body import convert_scalar
-from pyopt.dialects.linalg.builders import create_generic, create_named
+from pyopt.dialects.linalg.builders import create_generic_with_body, create_named
 from pyopt.dialects.linalg.structured import inverse_permutation
 from pyopt.dialects.tensor.empty_folding import create_empty
 from pyopt.dialects.tensor.reshapes import create_collapse_shape, create_expand_shape
 from passes.affine.expand_index_ops import delinearize_index
-from passes.linalg.erase_unused import add_entry_block
 
 P, R = "parallel", "reduction"
 
@@ -67,16 +66,6 @@ def _unroll_index(b, loc, index, factors):
 
 def _convolved_index(b, loc, o, f, stride):
     return composed_apply(b, AffineMap(0, 2, [symbol(0) * stride + symbol(1)]), [o, f], loc)
-
-
-def _generic_with_body(b, inputs, outputs, maps, iters, loc, body):
-    g = create_generic(b, inputs, outputs, maps, iters, [v.type for v in outputs], loc)
-    block = add_entry_block(b, g)
-    ip = b.save()
-    b.set_insertion_point_to_end(block)
-    b.create("linalg.yield", [body(list(block.args))], [], loc=loc)
-    b.restore(ip)
-    return g
 
 
 def _index(b, d, loc):
@@ -150,7 +139,7 @@ def _matmul_like(rw, op, spec):
         idx = [i0, h, w, ic] if spec["nhwc"] else [i0, ic, h, w]
         return b.create("tensor.extract", [inp] + idx, [inp.type.element_type],
                         loc=loc).results[0]
-    im2col = _generic_with_body(rw, [], [col], [AffineMap.get_multi_dim_identity(3)],
+    im2col = create_generic_with_body(rw, [], [col], [AffineMap.get_multi_dim_identity(3)],
                                 [P, P, P], loc, gather)
     maps = [AffineMap(4, 0, [dim(d) for d in m]) for m in spec["maps"]]
     ins = [filt, im2col.results[0]] if spec["filter_lhs"] else [im2col.results[0], filt]
@@ -158,7 +147,7 @@ def _matmul_like(rw, op, spec):
     def mac(args):
         m = _mul(rw, args[0], args[1], args[2].type, loc)
         return _add(rw, m, args[2], loc)
-    mm = _generic_with_body(rw, ins, [res], maps, [P, P, P, R], loc, mac)
+    mm = create_generic_with_body(rw, ins, [res], maps, [P, P, P, R], loc, mac)
     result = create_expand_shape(rw, out.type, mm.results[0], spec["out_groups"], loc)
     rw.replace_op(op, [result])
     return im2col, result.defining_op()
@@ -170,7 +159,7 @@ def _transpose_operand(rw, v, perm, loc):
     empty = create_empty(rw, [t.shape[i] for i in perm], t.element_type, loc)
     maps = [inverse_permutation(AffineMap(n, 0, [dim(i) for i in perm])),
             AffineMap.get_multi_dim_identity(n)]
-    return _generic_with_body(rw, [v], [empty], maps, [P] * n, loc,
+    return create_generic_with_body(rw, [v], [empty], maps, [P] * n, loc,
                               lambda args: args[0]).results[0]
 
 
@@ -188,7 +177,7 @@ def _depthwise(rw, op):
     maps = [AffineMap(6, 0, [d[0], d[1], d[2] * sh + d[4], d[3] * sw + d[5]]),
             AffineMap.get_multi_dim_identity(6)]
     col = create_empty(rw, [n, c, oh, ow, fh, fw], inp.type.element_type, loc)
-    im2col = _generic_with_body(rw, [in_t], [col], maps, [P] * 6, loc, lambda args: args[0])
+    im2col = create_generic_with_body(rw, [in_t], [col], maps, [P] * 6, loc, lambda args: args[0])
     col_r = create_collapse_shape(rw, im2col.results[0], [[0, 1], [2, 3], [4, 5]], loc,
                                   RankedTensorType([n * c, oh * ow, fh * fw],
                                                    inp.type.element_type))

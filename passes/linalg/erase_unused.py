@@ -13,13 +13,11 @@ populate_erase_unused_operands_and_results / populate_erase_unnecessary_inputs g
 pattern lists upstream's populate* functions build."""
 from __future__ import annotations
 
-from pyopt.ir.core import Block, value_loc
 from pyopt.ir.types import RankedTensorType, UnrankedTensorType
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import has_pure_tensor_semantics, init_indices
-from pyopt.dialects.linalg.builders import create_generic
-from pyopt.dialects.linalg.structured import (concat_maps, element_type_or_self,
-                                              indexing_maps, inverse_permutation,
+from pyopt.dialects.linalg.builders import add_entry_block, create_generic
+from pyopt.dialects.linalg.structured import (concat_maps, indexing_maps, inverse_permutation,
                                               iterator_types, payload)
 
 # the inherent attributes of linalg.generic (the rest are copied to the rebuilt op)
@@ -59,17 +57,6 @@ def new_generic_like(rw, op, inputs, outputs, maps, result_types, iterators=None
                        iterator_types(op) if iterators is None else iterators,
                        result_types, op.loc, attributes=attrs)
     return g
-
-
-def add_entry_block(rw, g):
-    """The generic's body block as GenericOp's builder makes it: one argument per operand,
-    of its element type, at the operand's location."""
-    types = [element_type_or_self(v.type) for v in g.operands]
-    block = Block(types, [value_loc(v) for v in g.operands])
-    g.regions[0].append(block)
-    if rw.listener is not None:
-        rw.listener.notify_block_inserted(block, None)
-    return block
 
 
 def is_result_value_dead(op, k, init_index):

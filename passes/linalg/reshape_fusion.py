@@ -30,7 +30,7 @@ from pyopt.dialects.tensor.reshapes import (create_collapse_shape, create_expand
                                             create_or_fold_dim, index_constant,
                                             mixed_output_shape, reassociation_attr,
                                             reassociation_of)
-from passes.linalg.erase_unused import add_entry_block
+from pyopt.dialects.linalg.builders import add_entry_block
 
 
 # ---------------------------------------------------------------------------- helpers

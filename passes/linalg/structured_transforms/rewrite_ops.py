@@ -1,15 +1,19 @@
-"""transform.structured.generalize / specialize / interchange / convert_conv2d_to_img2col:
-one linalg op rewritten in place of another (generalizeNamedOp, specializeGenericOp,
-interchangeGenericOp, rewriteInIm2Col)."""
+"""transform.structured.generalize / specialize / interchange / convert_conv2d_to_img2col /
+decompose / decompose_interface: one linalg op rewritten in place of another
+(generalizeNamedOp, specializeGenericOp, interchangeGenericOp, rewriteInIm2Col, the
+size-one-window downscaling patterns, AggregatedOpInterface::decomposeOperation)."""
 from __future__ import annotations
 
 from pyopt.dialects.linalg.structured import is_linalg_op, num_loops
 from pyopt.dialects.transform.ext_structured import GENERALIZE, INTERCHANGE, SPECIALIZE
 from pyopt.dialects.transform.failures import definite, silenceable
 
-from pyopt.dialects.transform.ext_structured_misc import CONVERT_CONV2D_TO_IMG2COL
+from pyopt.interfaces.aggregated import decompose_operation
+from pyopt.dialects.transform.ext_structured_misc import (CONVERT_CONV2D_TO_IMG2COL, DECOMPOSE,
+                                                          DECOMPOSE_INTERFACE)
 
 from passes.linalg.conv_to_img2col import rewrite_in_im2col
+from passes.linalg.decompose_conv import downscale_size_one_window
 from passes.linalg.generalize import generalize_named_op
 from passes.linalg.interchange import interchange_generic
 from passes.linalg.specialize import specialize_generic
@@ -83,3 +87,26 @@ def each_convert_conv2d_to_img2col(op, target, state):
 
 
 implement(CONVERT_CONV2D_TO_IMG2COL, each_convert_conv2d_to_img2col)
+
+
+def each_decompose(op, target, state):
+    _linalg_target(op, target)
+    new = downscale_size_one_window(state.rewriter, target)
+    if new is None:
+        raise default_failure(op, target)
+    return [new]
+
+
+def each_decompose_interface(op, target, state):
+    """The ops defining the replacement values."""
+    import pyopt.dialects.linalg.softmax_decompose  # noqa: F401  (attaches softmax's model)
+    rw = state.rewriter
+    values = decompose_operation(target, rw)
+    if values is None:
+        raise default_failure(op, target)
+    rw.replace_op(target, values)
+    return [[v.defining_op() for v in values if v.defining_op() is not None]]
+
+
+implement(DECOMPOSE, each_decompose)
+implement(DECOMPOSE_INTERFACE, each_decompose_interface)

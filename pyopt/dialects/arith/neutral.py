@@ -24,11 +24,13 @@ def neutral_element(op):
     kind = _KIND.get(op.name)
     if kind is None or not op.results:
         return None
-    t = op.results[0].type
-    finite = False
     fm = op.properties.get("fastmath")
-    if fm is not None and getattr(fm, "value", 0) & 4:  # ninf
-        finite = True
+    finite = fm is not None and bool(getattr(fm, "value", 0) & 4)  # ninf
+    return identity_attr(kind, op.results[0].type, finite)
+
+
+def identity_attr(kind, t, finite=False):
+    """getIdentityValueAttr(AtomicRMWKind `kind`, `t`, useOnlyFiniteValue=`finite`), or None."""
     if isinstance(t, FloatType):
         big = _LARGEST.get(t.kind, math.inf) if finite else math.inf
         if kind in ("maximumf", "maxnumf"):

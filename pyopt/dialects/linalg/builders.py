@@ -16,6 +16,31 @@ def create_generic(b, inputs, outputs, maps, iterators, result_types=(), loc=Non
                     properties=props, attributes=attributes, regions=1, loc=loc)
 
 
+def add_entry_block(rw, g):
+    """The generic's body block as GenericOp's builder makes it: one argument per operand,
+    of its element type, at the operand's location."""
+    from pyopt.ir.core import Block, value_loc
+    from pyopt.dialects.linalg.structured import element_type_or_self
+    types = [element_type_or_self(v.type) for v in g.operands]
+    block = Block(types, [value_loc(v) for v in g.operands])
+    g.regions[0].append(block)
+    if rw.listener is not None:
+        rw.listener.notify_block_inserted(block, None)
+    return block
+
+
+def create_generic_with_body(b, inputs, outputs, maps, iterators, loc, body):
+    """A linalg.generic on tensor outputs whose payload is `body(block_args)` -> the value it
+    yields (built at the end of the new block; the insertion point is kept)."""
+    g = create_generic(b, inputs, outputs, maps, iterators, [v.type for v in outputs], loc)
+    block = add_entry_block(b, g)
+    ip = b.save()
+    b.set_insertion_point_to_end(block)
+    b.create("linalg.yield", [body(list(block.args))], [], loc=loc)
+    b.restore(ip)
+    return g
+
+
 def create_named(b, name, inputs, outputs, loc=None, attributes=None):
     """A named structured op (linalg.fill, linalg.matmul, ...) with its body built from the
     op table; tensor inits give the result types."""
@@ -25,6 +50,10 @@ def create_named(b, name, inputs, outputs, loc=None, attributes=None):
     from pyopt.dialects.linalg.structured import element_type_or_self
     operands = list(inputs) + list(outputs)
     props = {"operandSegmentSizes": segment_sizes([len(inputs), len(outputs)])}
+    if attributes:  # (the op's own attributes, e.g. strides, are properties)
+        declared = b.ctx.lookup_op(name).attr_names
+        props.update({k: v for k, v in attributes.items() if k in declared})
+        attributes = {k: v for k, v in attributes.items() if k not in declared}
     op = b.create(name, operands, [v.type for v in outputs if type(v.type) is RankedTensorType],
                   properties=props, attributes=attributes, regions=1, loc=loc)
     block = Block([element_type_or_self(v.type) for v in operands])

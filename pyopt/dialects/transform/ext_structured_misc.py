@@ -223,3 +223,12 @@ CONVERT_CONV2D_TO_IMG2COL = Op("transform.structured.convert_conv2d_to_img2col",
                                results=[("img2col_tensor", OpHandle), ("transformed", OpHandle)],
                                format="$target " + _FUNCTIONAL)
 declare(CONVERT_CONV2D_TO_IMG2COL, each=True)
+
+# -- structured.decompose / decompose_interface -----------------------------------------------
+DECOMPOSE = Op("transform.structured.decompose", operands=[("target", OpHandle)],
+               results=[("transformed", OpHandle)], format="$target " + _FUNCTIONAL)
+declare(DECOMPOSE, each=True)
+DECOMPOSE_INTERFACE = Op("transform.structured.decompose_interface",
+                         operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
+                         format="$target " + _FUNCTIONAL)
+declare(DECOMPOSE_INTERFACE, each=True)
