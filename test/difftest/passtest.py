@@ -30,7 +30,9 @@ exits 0.
         --modes linalg-loops,linalg-affine-loops,linalg-parallel-loops,linalg-generalize,road
 
 The linalg modes (convert-linalg-to-{loops,affine-loops,parallel-loops},
-linalg-generalize-named-ops) run by default only with the generator's `linalg` feature; the
+linalg-generalize-named-ops, and tile-vectorize: the schedule Inputs/tile_vectorize.mlir run by
+-transform-interpreter tiles every linalg op, vectorizes the static ones and lowers the vector
+ops to what convert-vector-to-llvm takes) run by default only with the generator's `linalg` feature; the
 reference lowering starts with convert-linalg-to-loops, so every mode lowers linalg programs.
 """
 from __future__ import annotations
@@ -70,7 +72,12 @@ for _p in ("canonicalize", "cse", "sccp", "inline", "symbol-dce", "loop-invarian
 LINALG_MODES = {"linalg-loops": ["--convert-linalg-to-loops"],
                 "linalg-affine-loops": ["--convert-linalg-to-affine-loops"],
                 "linalg-parallel-loops": ["--convert-linalg-to-parallel-loops"],
-                "linalg-generalize": ["--linalg-generalize-named-ops"]}
+                "linalg-generalize": ["--linalg-generalize-named-ops"],
+                # tile and vectorize with the transform dialect (schedule in Inputs/)
+                "tile-vectorize": [
+                    "--transform-preload-library=transform-library-paths="
+                    + os.path.join(HERE, "Inputs", "tile_vectorize.mlir"),
+                    "--transform-interpreter", "--test-transform-dialect-erase-schedule"]}
 DEFAULT_MODES = list(MODES)
 MODES.update(LINALG_MODES)
 
