@@ -8,6 +8,7 @@ same, but it walks every frozen object.) Garbage left in the frozen heap is free
 command unfreezes it."""
 from __future__ import annotations
 
+import contextlib
 import gc
 
 ir_frozen = False
@@ -31,3 +32,20 @@ def freeze_new_ir():
     frozen (else nothing happens)."""
     if ir_frozen:
         gc.freeze()
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """Around a rewrite that makes much new IR (dialect conversion, greedy rewriting): the
+    collector's passes over the growing heap find little (erased ops are destroyed, see
+    Operation.destroy) and would make the rewrite superlinear. Afterwards the new IR joins
+    the frozen IR when the caller keeps its IR frozen, instead of sitting in the youngest
+    generation where each collection would walk it again."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+            freeze_new_ir()

@@ -9,6 +9,7 @@ arguments). Iterate until nothing changes or `max_iterations` is reached.
 """
 from __future__ import annotations
 
+from pyopt.ir.gc_policy import collector_paused
 from pyopt.rewrite.folding import (OperationFolder, constant_value, fold_op, is_trivially_dead,
                       materialize_constant, would_be_trivially_dead)
 from pyopt.rewrite.pattern import PatternSet
@@ -263,8 +264,9 @@ def apply_patterns_greedily(op_or_region, patterns, ctx, config=None):
         patterns = PatternSet(patterns)
     regions = op_or_region.regions if hasattr(op_or_region, "regions") else [op_or_region]
     converged = True
-    for r in regions:
-        converged &= GreedyDriver(ctx, patterns, config, r).simplify()
+    with collector_paused():
+        for r in regions:
+            converged &= GreedyDriver(ctx, patterns, config, r).simplify()
     return converged
 
 

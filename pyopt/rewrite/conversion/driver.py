@@ -11,9 +11,7 @@ resolved by the type converters' materializations. A failed conversion undoes ev
 """
 from __future__ import annotations
 
-import gc
-
-from pyopt.ir.gc_policy import freeze_new_ir
+from pyopt.ir.gc_policy import collector_paused
 from pyopt.ir.opdef import CONSTANT_LIKE
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.rewrite.folding import fold_op, materialize_constant
@@ -262,21 +260,9 @@ def _as_pattern_set(patterns):
 
 
 def _run(roots, target, patterns, ctx, mode, config):
-    # The journal keeps everything the conversion creates alive until it commits: the cycle
-    # collector's passes over that growing heap would make the conversion superlinear.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    # (the journal keeps everything the conversion creates alive until it commits)
+    with collector_paused():
         _run_conversion(roots, target, patterns, ctx, mode, config)
-    finally:
-        if was_enabled:
-            gc.enable()
-            # Everything made meanwhile sits in the youngest generation, where each
-            # generation's collection would walk it again: when the caller keeps its IR
-            # frozen (the pyopt command), it joins the frozen IR instead (like the replaced
-            # input ops, the ops made and replaced again within the conversion are then only
-            # freed when the caller unfreezes).
-            freeze_new_ir()
 
 
 def _run_conversion(roots, target, patterns, ctx, mode, config):
