@@ -1,5 +1,6 @@
-"""The patterns of memref's pattern descriptors and the implementation of
-transform.memref.multibuffer (pyopt/dialects/transform/ext_memref.py)."""
+"""The patterns of memref's pattern descriptors and the implementations of
+transform.memref.multibuffer and erase_dead_alloc_and_stores
+(pyopt/dialects/transform/ext_memref.py)."""
 from __future__ import annotations
 
 from pyopt.interfaces import attach
@@ -19,6 +20,43 @@ def _alloc_to_alloca(op, ctx):
 
 
 attach(M.ALLOC_TO_ALLOCA, PATTERN_DESCRIPTOR, _alloc_to_alloca)
+
+
+def _expand_ops(op, ctx):
+    from passes.memref.expand_ops import PATTERNS
+    return list(PATTERNS)
+
+
+def _expand_strided_metadata(op, ctx):
+    from passes.memref.expand_strided_metadata import PATTERNS
+    return list(PATTERNS)
+
+
+def _fold_alias_ops(op, ctx):
+    from passes.memref.fold_alias_ops import PATTERNS
+    return list(PATTERNS)
+
+
+def _resolve_ranked_dims(op, ctx):
+    from passes.transforms.resolve_shaped_dims import _patterns
+    return _patterns(ctx)
+
+
+for _d, _f in ((M.EXPAND_OPS, _expand_ops), (M.EXPAND_STRIDED_METADATA, _expand_strided_metadata),
+               (M.FOLD_MEMREF_ALIAS_OPS, _fold_alias_ops),
+               (M.RESOLVE_RANKED_SHAPED_TYPE_RESULT_DIMS, _resolve_ranked_dims)):
+    attach(_d, PATTERN_DESCRIPTOR, _f)
+
+
+def _erase_dead_alloc_and_stores(op, target, state):
+    from passes.vector.transfer_flow_opt import erase_dead_alloc_and_stores, transfer_opflow_opt
+    transfer_opflow_opt(state.rewriter, target)
+    erase_dead_alloc_and_stores(state.rewriter, target)
+    return []
+
+
+implement(M.ERASE_DEAD_ALLOC_AND_STORES, each=_erase_dead_alloc_and_stores,
+          modifies_payload=True, reports_tracking=True)
 
 
 def _multibuffer(op, state, results):

@@ -1,7 +1,7 @@
 """MemRef's transform extension (MLIR 19 MemRefTransformOps): pattern descriptors for
-transform.apply_patterns, declared here with their patterns attached by the pass library
-(passes/transform/memref_patterns.py), and transform.memref.alloca_to_global / multibuffer (the latter implemented by the pass
-library, passes/transform/memref_patterns.py, which owns memref::multiBuffer)."""
+transform.apply_patterns, and transform.memref.alloca_to_global, multibuffer and
+erase_dead_alloc_and_stores. The descriptors' patterns and the last two ops are implemented
+by the pass library (passes/transform/memref_patterns.py), which owns the rewrites."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
@@ -20,6 +20,17 @@ def _not_loaded(op, ctx):
 EXTRACT_ADDRESS_COMPUTATIONS = pattern_descriptor(
     Op("transform.apply_patterns.memref.extract_address_computations", format="attr-dict"),
     _not_loaded)
+EXPAND_OPS = pattern_descriptor(
+    Op("transform.apply_patterns.memref.expand_ops", format="attr-dict"), _not_loaded)
+EXPAND_STRIDED_METADATA = pattern_descriptor(
+    Op("transform.apply_patterns.memref.expand_strided_metadata", format="attr-dict"),
+    _not_loaded)
+FOLD_MEMREF_ALIAS_OPS = pattern_descriptor(
+    Op("transform.apply_patterns.memref.fold_memref_alias_ops", format="attr-dict"),
+    _not_loaded)
+RESOLVE_RANKED_SHAPED_TYPE_RESULT_DIMS = pattern_descriptor(
+    Op("transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims",
+       format="attr-dict"), _not_loaded)
 ALLOC_TO_ALLOCA = pattern_descriptor(
     Op("transform.apply_patterns.memref.alloc_to_alloca",
        attrs={"size_limit": I64Attr.opt()},
@@ -75,3 +86,7 @@ MULTIBUFFER = register_ops(
        attrs={"factor": PositiveI64Attr, "skip_analysis": UnitAttrConstraint.opt()},
        results=[("transformed", OpHandle)],
        format="$target attr-dict `:` functional-type(operands, results)"))
+
+ERASE_DEAD_ALLOC_AND_STORES = register_ops(
+    Op("transform.memref.erase_dead_alloc_and_stores", operands=[("target", OpHandle)],
+       format="$target attr-dict `:` functional-type($target, results)"))
