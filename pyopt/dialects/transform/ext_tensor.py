@@ -7,7 +7,10 @@ from __future__ import annotations
 from pyopt.ir.attributes import BoolAttr
 from pyopt.ir.constraints import BoolAttrConstraint, I64Attr
 from pyopt.ir.opdef import Op
-from pyopt.dialects.transform.extension import implement, pattern_descriptor, register_ops
+from pyopt.interfaces import attach
+from pyopt.ir.constraints import UnitAttrConstraint
+from pyopt.dialects.transform.extension import (TYPE_CONVERTER_BUILDER, implement,
+                                               pattern_descriptor, register_ops)
 from pyopt.dialects.transform.failures import definite
 from pyopt.dialects.transform.types import OpHandle
 
@@ -36,3 +39,44 @@ MAKE_LOOP_INDEPENDENT = register_ops(
        attrs={"num_loops": I64Attr}, results=[("transformed", OpHandle)],
        format="$target attr-dict `:` functional-type($target, $transformed)"))
 implement(MAKE_LOOP_INDEPENDENT, consumes=("target",), modifies_payload=True)
+
+
+# -- type_conversion.tensor.cast_shape_dynamic_dims -------------------------------------------
+def _is_tensor(t):
+    from pyopt.ir.types import RankedTensorType, UnrankedTensorType
+    return isinstance(t, (RankedTensorType, UnrankedTensorType))
+
+
+def _cast_materializations(op):
+    """A type converter whose materializations are tensor.casts between cast-compatible
+    types (the source ones only towards more static types unless `ignore_dynamic_info`)."""
+    from pyopt.rewrite.conversion import TypeConverter
+    from pyopt.dialects.tensor.canonicalize import preserves_static_information
+    from pyopt.dialects.tensor.ops import cast_compatible
+    ignore = op.ignore_dynamic_info is not None
+
+    def make(check_static):
+        def materialize(b, result_type, inputs, loc):
+            if len(inputs) != 1:
+                return None
+            v = inputs[0]
+            if not (_is_tensor(v.type) and _is_tensor(result_type)):
+                return None
+            if check_static and not ignore and \
+                    not preserves_static_information(result_type, v.type):
+                return None
+            if not cast_compatible(v.type, result_type):
+                return None
+            return b.create("tensor.cast", [v], [result_type], loc=loc).results[0]
+        return materialize
+    tc = TypeConverter()
+    tc.add_source_materialization(make(True))
+    tc.add_target_materialization(make(False))
+    return tc
+
+
+CAST_SHAPE_DYNAMIC_DIMS = register_ops(
+    Op("transform.type_conversion.tensor.cast_shape_dynamic_dims",
+       attrs={"ignore_dynamic_info": UnitAttrConstraint.opt()},
+       format="(`ignore_dynamic_info` $ignore_dynamic_info^)? attr-dict"))
+attach(CAST_SHAPE_DYNAMIC_DIMS, TYPE_CONVERTER_BUILDER, _cast_materializations)
