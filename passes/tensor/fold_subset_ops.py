@@ -70,12 +70,14 @@ class TransferReadOfExtractSliceOpFolder(RewritePattern):
         ex = defining(op.source, "tensor.extract_slice")
         if ex is None:
             return rw.notify_match_failure(op, "not an extract_slice")
-        if op.parent_op is not None and op.parent_op.name == "vector.mask":
-            return False  # (upstream re-masks the new read; no masked case handled here)
         if _preconditions(rw, op, ex) is not True:
             return rw.notify_match_failure(op, "Failed preconditions")
+        # a read inside vector.mask: the new read is masked the same way and replaces the
+        # vector.mask (MaskableOpRewritePattern)
+        mask_op = op.parent_op if op.parent_op is not None and \
+            op.parent_op.name == "vector.mask" else None
         dropped = slice_dropped_dims(ex)
-        rw.set_insertion_point(op)
+        rw.set_insertion_point(mask_op or op)
         indices = resolve_indices_into_offsets_and_strides(
             rw, op.loc, ex.mixed_offsets, ex.mixed_strides, dropped, list(op.indices))
         perm = expand_dims_to_rank(op.get_attr("permutation_map").value,
@@ -85,7 +87,10 @@ class TransferReadOfExtractSliceOpFolder(RewritePattern):
         props["operandSegmentSizes"] = segment_sizes([1, len(indices), 1, 0])
         new = rw.create("vector.transfer_read", [ex.source] + indices + [op.padding],
                         [op.results[0].type], properties=props, loc=op.loc)
-        rw.replace_op(op, list(new.results))
+        if mask_op is not None:
+            from passes.linalg.vectorization import mask_operation
+            new = mask_operation(rw, new, mask_op.mask)
+        rw.replace_op(mask_op or op, list(new.results))
         return True
 
 
