@@ -3,16 +3,10 @@ from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
 from pyopt.ir.types import DYNAMIC, IndexType
-from pyopt.dialects.transform.ext_structured import provide
+from pyopt.dialects.transform.extension import implement  # noqa: F401 (re-exported)
 from pyopt.ir.core import value_loc
 from pyopt.dialects.transform.failures import definite, definite_silent, silenceable
 from pyopt.dialects.transform.types import ParamHandleType
-
-
-def implement(opdef, fn):
-    """What a declared structured transform op does: `fn(op, state, results)` (its apply) or,
-    for TransformEachOpTrait ops, `fn(op, payload_op, state)` -> the results for that op."""
-    provide(opdef, fn)
 
 
 def report_definite(state, failure):

@@ -10,32 +10,24 @@ from pyopt.ir.opdef import Op
 from pyopt.ir.symbols import nearest_symbol_table, symbol_name
 from pyopt.dialects.transform.extension import pattern_descriptor, register_ops, transform_op
 from pyopt.dialects.transform.types import OpHandle, PositiveI64Attr, concrete_op
-from pyopt.dialects.transform.failures import definite
 
-
-def _not_loaded(op, ctx):
-    raise definite(op, f"'{op.name}': the pass library providing its patterns is not loaded")
 
 
 EXTRACT_ADDRESS_COMPUTATIONS = pattern_descriptor(
-    Op("transform.apply_patterns.memref.extract_address_computations", format="attr-dict"),
-    _not_loaded)
+    Op("transform.apply_patterns.memref.extract_address_computations", format="attr-dict"))
 EXPAND_OPS = pattern_descriptor(
-    Op("transform.apply_patterns.memref.expand_ops", format="attr-dict"), _not_loaded)
+    Op("transform.apply_patterns.memref.expand_ops", format="attr-dict"))
 EXPAND_STRIDED_METADATA = pattern_descriptor(
-    Op("transform.apply_patterns.memref.expand_strided_metadata", format="attr-dict"),
-    _not_loaded)
+    Op("transform.apply_patterns.memref.expand_strided_metadata", format="attr-dict"))
 FOLD_MEMREF_ALIAS_OPS = pattern_descriptor(
-    Op("transform.apply_patterns.memref.fold_memref_alias_ops", format="attr-dict"),
-    _not_loaded)
+    Op("transform.apply_patterns.memref.fold_memref_alias_ops", format="attr-dict"))
 RESOLVE_RANKED_SHAPED_TYPE_RESULT_DIMS = pattern_descriptor(
     Op("transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims",
-       format="attr-dict"), _not_loaded)
+       format="attr-dict"))
 ALLOC_TO_ALLOCA = pattern_descriptor(
     Op("transform.apply_patterns.memref.alloc_to_alloca",
        attrs={"size_limit": I64Attr.opt()},
-       format="(`size_limit` `(` $size_limit^ `)`)? attr-dict"),
-    _not_loaded)
+       format="(`size_limit` `(` $size_limit^ `)`)? attr-dict"))
 
 
 # -- transform.memref.* ops ----------------------------------------------------------------

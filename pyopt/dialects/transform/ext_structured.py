@@ -12,7 +12,6 @@ from pyopt.ir.types import I32, I64
 from pyopt.ir.verifier import op_error
 from pyopt.dialects.memref.views import parse_dynamic_index_list, print_dynamic_index_list
 from pyopt.dialects.transform.extension import transform_op
-from pyopt.dialects.transform.failures import definite
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle
 
 MATCH_INTERFACE = IntEnum("MatchInterfaceEnum",
@@ -22,39 +21,14 @@ StrArrayAttr = ArrayAttrC(StrAttr, "string array attribute")
 TypeArrayAttr = ArrayAttrC(TypeAttrAny, "type array attribute")
 _FUNCTIONAL = "attr-dict `:` functional-type(operands, results)"
 
-# What an op does is provided by the pass library (passes/linalg/structured_transforms/):
-# `provide(OP, fn)`; the interpreter model declared here (with the op's handle effects)
-# dispatches to it.
-IMPLEMENTATION = "StructuredTransformImpl"
-
-
-def provide(opdef, fn):
-    opdef.extra[IMPLEMENTATION] = fn
-
-
-def _impl(op):
-    fn = op.opdef.extra.get(IMPLEMENTATION)
-    if fn is None:
-        raise definite(op, f"{op.name} has no implementation loaded")
-    return fn
-
-
-def _dispatch_apply(op, state, results):
-    return _impl(op)(op, state, results)
-
-
-def _dispatch_each(op, payload, state):
-    return _impl(op)(op, payload, state)
-
-
+# What an op does is implemented by the pass library (passes/linalg/structured_transforms/,
+# with extension.implement); declared here with the op's handle effects.
 def declare(opdef, each=False, consumes=("target",), modifies_payload=True, tracking=True,
             each_op=None, allows_repeated=False):
-    """Adds `opdef` to the dialect with its TransformOpInterface model: `each` for
+    """Adds `opdef` to the dialect with its TransformOpInterface effects: `each` for
     TransformEachOpTrait ops, `consumes` the consumed operand names."""
-    transform_op(opdef, None if each else _dispatch_apply,
-                 each=_dispatch_each if each else None, consumes=consumes,
-                 modifies_payload=modifies_payload, each_op=each_op,
-                 allows_repeated=allows_repeated, reports_tracking=tracking)
+    transform_op(opdef, per_op=each, consumes=consumes, modifies_payload=modifies_payload,
+                 each_op=each_op, allows_repeated=allows_repeated, reports_tracking=tracking)
     return opdef
 
 

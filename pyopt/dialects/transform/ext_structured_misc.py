@@ -130,16 +130,9 @@ declare(BUFFERIZE_TO_ALLOCATION, tracking=False)
 
 
 # -- apply_patterns.linalg.tiling_canonicalization --------------------------------------------
-# The patterns come from the pass library: `provide(TILING_CANONICALIZATION, populate)`.
-def _provided_patterns(op, ctx):
-    from pyopt.dialects.transform.ext_structured import IMPLEMENTATION
-    fn = op.opdef.extra.get(IMPLEMENTATION)
-    return fn(op, ctx) if fn is not None else []
-
-
+# (its patterns come from the pass library, which implements it)
 TILING_CANONICALIZATION = pattern_descriptor(
-    Op("transform.apply_patterns.linalg.tiling_canonicalization", format="attr-dict"),
-    _provided_patterns)
+    Op("transform.apply_patterns.linalg.tiling_canonicalization", format="attr-dict"))
 
 
 # -- structured.transpose_matmul --------------------------------------------------------------

@@ -11,17 +11,12 @@ from pyopt.interfaces import attach
 from pyopt.ir.constraints import UnitAttrConstraint
 from pyopt.dialects.transform.extension import (TYPE_CONVERTER_BUILDER, implement,
                                                pattern_descriptor, register_ops)
-from pyopt.dialects.transform.failures import definite
 from pyopt.dialects.transform.types import OpHandle
-
-
-def _not_loaded(op, ctx):
-    raise definite(op, f"'{op.name}': the pass library providing its patterns is not loaded")
 
 
 def _simple(name, **attrs):
     return pattern_descriptor(Op("transform.apply_patterns.tensor." + name, attrs=attrs,
-                                 format="attr-dict"), _not_loaded)
+                                 format="attr-dict"))
 
 
 DECOMPOSE_CONCAT = _simple("decompose_concat")

@@ -17,8 +17,16 @@ An extension op is an ordinary `Op(...)` declaration named `transform.<ext>.<op>
     each_op                      for `each`: the payload op name it expects (else a
                                  silenceable "transform applied to the wrong op kind")
 
+What an op does may live elsewhere than its declaration (a dialect declares the op and its
+handle effects, the pass library that owns the machinery implements it): declare it with
+`transform_op(OP, consumes=..., ...)` (or `per_op=True` for a TransformEachOpTrait op) and no
+function, then `implement(OP, fn)` attaches `fn` as its apply (its each for a per-op
+declaration); applying it before that is a definite "no interpreter implementation loaded".
+`implement(OP, fn, consumes=...)` also declares an op registered with `register_ops` only.
+
 Pattern-descriptor ops (in `transform.apply_patterns` regions) are declared with
-`pattern_descriptor(OP, populate)`, `populate(descriptor_op, ctx) -> [RewritePattern]`.
+`pattern_descriptor(OP, populate)`, `populate(descriptor_op, ctx) -> [RewritePattern]`, or
+without `populate` and given it by `implement(OP, populate)`.
 Match ops (MatchOpInterface, allowed in foreach_match matchers) pass `match=True`.
 
 Modules: every `ext_*.py` in this package is imported when the dialect loads; a module
@@ -61,13 +69,14 @@ _dialect = None  # the Dialect object, once built (ops declared later are added 
 
 
 class TransformOpModel:
-    __slots__ = ("apply", "each", "consumes", "modifies_payload", "each_op",
+    __slots__ = ("apply", "each", "per_op", "consumes", "modifies_payload", "each_op",
                  "allows_repeated", "reports_tracking")
 
     def __init__(self, apply=None, each=None, consumes=(), modifies_payload=False,
-                 each_op=None, allows_repeated=False, reports_tracking=False):
+                 each_op=None, allows_repeated=False, reports_tracking=False, per_op=False):
         self.apply = apply
         self.each = each
+        self.per_op = per_op or each is not None  # TransformEachOpTrait: implemented by each
         self.consumes = consumes
         self.modifies_payload = modifies_payload
         self.each_op = each_op
@@ -106,41 +115,74 @@ def register_ops(*opdefs):
 
 
 def transform_op(opdef, apply=None, *, each=None, consumes=(), modifies_payload=False,
-                 each_op=None, match=False, allows_repeated=False, reports_tracking=False):
-    """Declares `opdef` as a transform op. Usable as a decorator of the `apply` function
-    (or of the `each` function when `each=True`)."""
+                 each_op=None, match=False, allows_repeated=False, reports_tracking=False,
+                 per_op=False):
+    """Declares `opdef` as a transform op with its handle effects. Usable as a decorator of
+    the `apply` function (or of the `each` function when `each=True`); with no function at
+    all, `implement` gives it one later."""
     register_ops(opdef)
     if match:
         attach(opdef, MATCH_OP, True)
-
-    def finish(fn_apply, fn_each):
-        attach(opdef, TRANSFORM_OP, TransformOpModel(
-            fn_apply, fn_each, consumes, modifies_payload, each_op, allows_repeated,
-            reports_tracking))
-
-    if apply is not None or (each is not None and each is not True):
-        finish(apply, each)
-        return opdef
-
-    def deco(fn):
-        finish(None, fn) if each is True else finish(fn, None)
-        return fn
-    return deco
-
-
-def implement(opdef, apply=None, *, each=None, consumes=(), modifies_payload=False,
-              each_op=None, allows_repeated=False, reports_tracking=False):
-    """Attaches the interpreter model to an op declared elsewhere (e.g. a dialect declares
-    the op, the pass library that owns its machinery implements it)."""
-    attach(opdef, TRANSFORM_OP, TransformOpModel(apply, each, consumes, modifies_payload,
-                                                 each_op, allows_repeated, reports_tracking))
-
-
-def pattern_descriptor(opdef, populate):
-    """Declares a pattern-descriptor op for `transform.apply_patterns` regions."""
-    register_ops(opdef)
-    attach(opdef, PATTERN_DESCRIPTOR, populate)
+    effects = dict(consumes=consumes, modifies_payload=modifies_payload, each_op=each_op,
+                   allows_repeated=allows_repeated, reports_tracking=reports_tracking)
+    if each is True:
+        def deco(fn):
+            attach(opdef, TRANSFORM_OP, TransformOpModel(None, fn, **effects))
+            return fn
+        return deco
+    if apply is None and each is None and not per_op:
+        attach(opdef, TRANSFORM_OP, TransformOpModel(**effects))
+        return _DeclaredOrDecorator(opdef, effects)
+    attach(opdef, TRANSFORM_OP, TransformOpModel(apply, each, per_op=per_op, **effects))
     return opdef
+
+
+class _DeclaredOrDecorator:
+    """`transform_op(OP, ...)` without a function: the op is declared (its model attached);
+    calling the result with a function makes it OP's apply (the decorator form)."""
+
+    def __init__(self, opdef, effects):
+        self.opdef, self.effects = opdef, effects
+
+    def __call__(self, fn):
+        implement(self.opdef, fn)
+        return fn
+
+
+def implement(opdef, fn=None, *, each=None, **effects):
+    """What a declared op does: `fn` is its apply, or its each when it was declared per-op
+    (`each=` names an each function explicitly), or for a pattern descriptor its populate.
+    Effects given here (consumes, ...) are added to the declaration (or declare an op
+    registered without any)."""
+    if PATTERN_DESCRIPTOR in opdef.extra:
+        attach(opdef, PATTERN_DESCRIPTOR, fn)
+        return
+    m = opdef.extra.get(TRANSFORM_OP)
+    if m is None:
+        m = TransformOpModel()
+        attach(opdef, TRANSFORM_OP, m)
+    if each is not None:
+        m.each, m.per_op = each, True
+    elif fn is not None:
+        if m.per_op:
+            m.each = fn
+        else:
+            m.apply = fn
+    for k, v in effects.items():
+        setattr(m, k, v)
+
+
+def pattern_descriptor(opdef, populate=None):
+    """Declares a pattern-descriptor op for `transform.apply_patterns` regions; without
+    `populate`, `implement(OP, populate)` gives it its patterns later."""
+    register_ops(opdef)
+    attach(opdef, PATTERN_DESCRIPTOR, populate or _patterns_not_loaded)
+    return opdef
+
+
+def _patterns_not_loaded(op, ctx):
+    from pyopt.dialects.transform.failures import definite
+    raise definite(op, f"'{op.name}': the pass library providing its patterns is not loaded")
 
 
 def register_type(mnemonic, parse):
