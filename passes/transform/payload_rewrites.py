@@ -49,7 +49,9 @@ class _TrackedGreedyDriver(GreedyDriver):
 def _config(op):
     it = op.max_iterations.value if op.max_iterations is not None else -1
     nr = op.max_num_rewrites.value if op.max_num_rewrites is not None else -1
-    return GreedyConfig(max_iterations=it if it >= 0 else 1 << 30, max_num_rewrites=nr)
+    # (19's GreedyRewriteConfig defaults: bottom-up, unlike the canonicalizer's top-down)
+    return GreedyConfig(top_down=False, max_iterations=it if it >= 0 else 1 << 30,
+                        max_num_rewrites=nr)
 
 
 def _apply_patterns_each(op, target, state):
