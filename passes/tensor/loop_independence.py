@@ -5,10 +5,8 @@ given values (pyopt/analysis/value_bounds.py), and a tensor.extract_slice of the
 tensor stands for the original result, so that the new op can be hoisted out of the loops."""
 from __future__ import annotations
 
-from pyopt.analysis.value_bounds import compute_independent_bound
 from pyopt.ir.affine import AffineMap, dim
-from pyopt.dialects import value_bounds_models as _value_bounds_models  # noqa: F401
-from pyopt.dialects.affine.builders import materialize_bound, value_of
+from pyopt.dialects.affine.builders import independent_upper_bound, value_of
 from pyopt.dialects.tensor.pad_canonicalize import constant_padding_value, create_pad_with_value
 from pyopt.dialects.tensor.slice_canonicalize import create_extract_slice
 from pyopt.dialects.transform import ext_tensor as T
@@ -18,28 +16,18 @@ from pyopt.interfaces.shaped import reify_model
 from pyopt.ir.types import DYNAMIC
 
 
-def _independent(rw, loc, x, independencies):
-    """An int stays; a Value becomes its closed upper bound independent of `independencies`
-    (None when there is none)."""
-    if isinstance(x, int):
-        return x
-    found = compute_independent_bound(x, None, independencies)
-    if found is None:
-        return None
-    return materialize_bound(rw, loc, *found)
-
-
-def _all_independent(rw, loc, mixed, independencies):
+def all_independent(rw, loc, mixed, independencies):
+    """Each size / padding amount made independent of `independencies`, or None."""
     out = []
     for x in mixed:
-        b = _independent(rw, loc, x, independencies)
+        b = independent_upper_bound(rw, loc, x, independencies)
         if b is None:
             return None
         out.append(b)
     return out
 
 
-def _same(a, b):
+def same_mixed(a, b):
     return len(a) == len(b) and all(x is y or (isinstance(x, int) and x == y)
                                     for x, y in zip(a, b))
 
@@ -52,11 +40,11 @@ def independent_pad(rw, pad, independencies):
     if value is None:
         return None
     low, high = pad.mixed_low, pad.mixed_high
-    new_low = _all_independent(rw, loc, low, independencies)
-    new_high = _all_independent(rw, loc, high, independencies) if new_low is not None else None
+    new_low = all_independent(rw, loc, low, independencies)
+    new_high = all_independent(rw, loc, high, independencies) if new_low is not None else None
     if new_high is None:
         return None
-    if _same(low, new_low) and _same(high, new_high):
+    if same_mixed(low, new_low) and same_mixed(high, new_high):
         return pad.results[0]
     t = pad.results[0].type
     new = create_pad_with_value(rw, t, pad.source, new_low, new_high, value,
@@ -82,10 +70,10 @@ def independent_empty(rw, empty, independencies):
     t = empty.results[0].type
     dyn = iter(empty.dynamicSizes)
     sizes = [next(dyn) if s == DYNAMIC else s for s in t.shape]
-    new_sizes = _all_independent(rw, loc, sizes, independencies)
+    new_sizes = all_independent(rw, loc, sizes, independencies)
     if new_sizes is None:
         return None
-    if _same(sizes, new_sizes):
+    if same_mixed(sizes, new_sizes):
         return empty.results[0]
     from pyopt.ir.types import RankedTensorType
     nt = RankedTensorType([s if isinstance(s, int) else DYNAMIC for s in new_sizes],
@@ -104,7 +92,8 @@ def _map_attr(m):
 _BUILDERS = {"tensor.pad": independent_pad, "tensor.empty": independent_empty}
 
 
-def _make_loop_independent(op, target, state):
+def enclosing_loop_ivs(op, target):
+    """The induction variables of the op's num_loops enclosing scf.for loops."""
     ivs, nxt = [], target
     for i in range(op.num_loops.value):
         nxt = nxt.parent_op
@@ -114,6 +103,11 @@ def _make_loop_independent(op, target, state):
             raise silenceable(op, f"could not find {i}-th enclosing loop",
                               [("target op", target.loc)])
         ivs.append(nxt.regions[0].blocks[0].args[0])
+    return ivs
+
+
+def _make_loop_independent(op, target, state):
+    ivs = enclosing_loop_ivs(op, target)
     build = _BUILDERS.get(target.name)
     if build is None:
         raise silenceable(op, "unsupported target op", [("target op", target.loc)])

@@ -163,3 +163,14 @@ def materialize_bound(rewriter, loc, bound, operands):
         return values[e.position + (0 if e.kind is AffineExprKind.DIM else m.num_dims)]
     return rewriter.create("affine.apply", values, [INDEX],
                            properties={"map": AffineMapAttr(m)}, loc=loc).results[0]
+
+
+def independent_upper_bound(rewriter, loc, x, independencies):
+    """makeIndependent: an int stays; an index Value becomes its closed upper bound in terms
+    of values independent of `independencies` (materialized here), or None."""
+    from pyopt.analysis.value_bounds import compute_independent_bound
+    from pyopt.dialects import value_bounds_models  # noqa: F401 (the ops' bound models)
+    if isinstance(x, int):
+        return x
+    found = compute_independent_bound(x, None, independencies)
+    return None if found is None else materialize_bound(rewriter, loc, *found)
