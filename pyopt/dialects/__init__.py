@@ -28,6 +28,7 @@ DIALECT_MODULES = {
     "bufferization": "BUFFERIZATION",
     "linalg": "LINALG",
     "ml_program": "ML_PROGRAM",
+    "pdl": "PDL",
     "transform": "TRANSFORM",
 }
 

@@ -4,7 +4,7 @@
 // VERSION-NEXT: Pure Python build.
 
 // RUN: pyopt --show-dialects | filecheck %s --check-prefix=DIALECTS
-// DIALECTS: Available Dialects: {{([a-z0-9_]+,)*}}arith,{{([a-z0-9_]+,)*}}builtin,cf,{{([a-z0-9_]+,)*}}func,{{([a-z0-9_]+,)*}}linalg,llvm,math,memref,ml_program,scf{{(,[a-z0-9_]+)*$}}
+// DIALECTS: Available Dialects: {{([a-z0-9_]+,)*}}arith,{{([a-z0-9_]+,)*}}builtin,cf,{{([a-z0-9_]+,)*}}func,{{([a-z0-9_]+,)*}}linalg,llvm,math,memref,ml_program,{{([a-z0-9_]+,)*}}scf{{(,[a-z0-9_]+)*$}}
 
 // Boolean options take only llvm::cl's spellings of true and false.
 // RUN: not pyopt %s --verify-each=maybe 2>&1 | filecheck %s --check-prefix=BADBOOL

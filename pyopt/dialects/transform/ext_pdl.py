@@ -79,13 +79,14 @@ def _apply_pdl_match(op, state, results):
     pattern = _find_pattern(scope, op.pattern_name.leaf) if scope is not None else None
     if pattern is None:
         raise definite(op, f"could not find pattern '{op.pattern_name}'")
-    try:
-        from pyopt.dialects.pdl.matcher import match_all
-    except ImportError:
-        raise definite(op, "matching PDL patterns is not supported") from None
+    from pyopt.dialects.pdl.matcher import UnknownConstraint, match_all
     matched = []
     for root in state.payload_ops(op.root):
-        matched.extend(match_all(pattern, root))
+        try:
+            matched.extend(match_all(pattern, root))
+        except UnknownConstraint as e:
+            raise definite(op, f"unregistered native constraint '{e}' in pattern "
+                               f"'{op.pattern_name}'") from None
     results.set(op.matched, matched)
 
 
