@@ -23,7 +23,7 @@ class _ConstantFolder(Listener):
         self.owned = {}  # op -> [(table, key)] naming it
         self.created = []  # constants materialized, in order (erased at the end if unused)
 
-    def notify_op_inserted(self, op):
+    def notify_op_inserted(self, op, previous=None):
         self.created.append(op)
 
     def try_to_fold(self, op):

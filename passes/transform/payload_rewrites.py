@@ -74,7 +74,8 @@ def _apply_patterns_each(op, target, state):
                 converged &= _TrackedGreedyDriver(state.ctx, patterns, config, r,
                                                   tracking).simplify()
         else:
-            ops = [o for o in target.walk_ops() if o is not target]
+            ops = []  # (in 19's walk order: post-order)
+            target.walk(lambda o: ops.append(o) if o is not target else None)
             apply_op_patterns_and_fold(ops, patterns, state.ctx, config, listener=tracking)
             converged = True
         if not converged and config.max_iterations < (1 << 30):

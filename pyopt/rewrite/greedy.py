@@ -98,7 +98,7 @@ class GreedyDriver(Listener):
                 return
             op = region.parent
 
-    def notify_op_inserted(self, op):
+    def notify_op_inserted(self, op, previous=None):
         self.add_to_worklist(op)
 
     def notify_op_modified(self, op):

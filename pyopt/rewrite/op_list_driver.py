@@ -46,7 +46,7 @@ class _OpListDriver(GreedyDriver):
         if fn is not None:
             fn(*args)
 
-    def notify_op_inserted(self, op):
+    def notify_op_inserted(self, op, previous=None):
         self._tell("notify_op_inserted", op, None)
         if self.strictness == EXISTING_AND_NEW:
             self.allowed.add(op)

@@ -8,8 +8,9 @@ from pyopt.ir.core import Block, Operation, Region
 class Listener:
     """Notified of IR changes made through a rewriter (all hooks optional)."""
 
-    def notify_op_inserted(self, op):
-        pass
+    def notify_op_inserted(self, op, previous=None):
+        """op was inserted (`previous`: where it was before, when it moved; a driver may
+        describe it)."""
 
     def notify_op_moved(self, op, previous):
         """op moved from `previous` = (block, the op it preceded or None); by default the

@@ -22,7 +22,7 @@ class _Tracker(Listener):
         self.to_memrefs = to_memrefs
         self.known = known
 
-    def notify_op_inserted(self, op):
+    def notify_op_inserted(self, op, previous=None):
         if op in self.known:  # moved, not created
             return
         self.known.add(op)

@@ -229,7 +229,7 @@ class _NewOps:
     def __init__(self, inner):
         self.inner, self.ops = inner, []
 
-    def notify_op_inserted(self, op):
+    def notify_op_inserted(self, op, previous=None):
         if op not in self.ops:
             self.ops.append(op)
         if self.inner is not None:
