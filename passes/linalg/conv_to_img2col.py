@@ -18,8 +18,8 @@ from pyopt.rewrite.pattern import RewritePattern
 from pyopt.interfaces.destination_style import dps_inits, dps_inputs
 from pyopt.dialects.affine.builders import composed_apply, value_of
 from pyopt.dialects.linalg.body import convert_scalar
-from pyopt.dialects.linalg.builders import create_generic_with_body, create_named
-from pyopt.dialects.linalg.structured import inverse_permutation
+from pyopt.dialects.linalg.builders import (create_generic_with_body, create_named,
+                                           create_transpose_generic)
 from pyopt.dialects.tensor.empty_folding import create_empty
 from pyopt.dialects.tensor.reshapes import create_collapse_shape, create_expand_shape
 from passes.affine.expand_index_ops import delinearize_index
@@ -155,12 +155,8 @@ def _matmul_like(rw, op, spec):
 
 def _transpose_operand(rw, v, perm, loc):
     t = v.type
-    n = len(perm)
     empty = create_empty(rw, [t.shape[i] for i in perm], t.element_type, loc)
-    maps = [inverse_permutation(AffineMap(n, 0, [dim(i) for i in perm])),
-            AffineMap.get_multi_dim_identity(n)]
-    return create_generic_with_body(rw, [v], [empty], maps, [P] * n, loc,
-                              lambda args: args[0]).results[0]
+    return create_transpose_generic(rw, v, empty, perm, loc).results[0]
 
 
 def _depthwise(rw, op):

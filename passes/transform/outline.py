@@ -3,6 +3,7 @@ whose body becomes a new func.func called from it (MLIR's wrapInExecuteRegion an
 outlineSingleBlockRegion); the function joins the nearest symbol table under a unique name."""
 from __future__ import annotations
 
+from pyopt.analysis.slices import used_values_defined_above
 from pyopt.ir.attributes import StringAttr, SymbolRefAttr, TypeAttr
 from pyopt.ir.core import Region
 from pyopt.ir.types import INDEX, FunctionType
@@ -32,24 +33,6 @@ def _wrap_in_execute_region(rw, op):
     return exe
 
 
-def _used_values_defined_above(region):
-    """getUsedValuesDefinedAbove: operands defined outside `region`, in the order a
-    post-order walk (Region::walk) first uses them."""
-    order = []
-    for b in region.blocks:
-        for o in list(b.ops):
-            o.walk(order.append)
-    seen, out = set(), []
-    for n in order:
-        for v in n.operands:
-            blk = v.parent_block
-            if v in seen or (blk is not None and region.is_ancestor_of_region(blk.parent)):
-                continue
-            seen.add(v)
-            out.append(v)
-    return out
-
-
 def _outline_single_block_region(rw, loc, region, name):
     if len(region.blocks) != 1:
         return None, None
@@ -58,7 +41,7 @@ def _outline_single_block_region(rw, loc, region, name):
     parent_func = region.parent_op
     while parent_func is not None and parent_func.name != "func.func":
         parent_func = parent_func.parent_op
-    captures = _used_values_defined_above(region)
+    captures = used_values_defined_above(region)
     from pyopt.dialects.transform.state import _value_loc
     arg_types = [a.type for a in original.args] + [v.type for v in captures]
     arg_locs = [a.loc for a in original.args] + [_value_loc(v) for v in captures]

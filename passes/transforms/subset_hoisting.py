@@ -57,7 +57,8 @@ def _linear(v):
         if type(a) is IntegerAttr:
             return None, c + a.value
         m = value_bounds_model(owner)
-        step = m.linear_step(owner, _linear) if m is not None else None
+        fn = getattr(m, "linear_step", None)  # (affine.min/max bound, but are no steps)
+        step = fn(owner, _linear) if fn is not None else None
         if step is None:
             return v, c
         base, k = step

@@ -3,7 +3,7 @@
 and array rules. Used by mem2reg/SROA and by the lowering to the LLVM dialect (index width)."""
 from __future__ import annotations
 
-from pyopt.ir.types import FloatType, IndexType, IntegerType, VectorType
+from pyopt.ir.types import ComplexType, FloatType, IndexType, IntegerType, VectorType
 
 
 def _pow2_ceil(n):
@@ -81,6 +81,12 @@ class DataLayout:
         if isinstance(t, IndexType):
             v = self._values(t)
             return v[0] if v else 64
+        if isinstance(t, ComplexType):  # (the imaginary part at its preferred alignment)
+            inner = self.size_in_bits(t.element_type)
+            align = self._default_preferred_alignment(t.element_type)
+            if inner is None or align is None:
+                return None
+            return _align_to(inner, align * 8) + inner
         if isinstance(t, VectorType):
             es = self.size(t.element_type)
             if es is None or not t.shape:
@@ -116,6 +122,14 @@ class DataLayout:
             es = self.size_in_bits(t.element_type)
             return None if es is None else es * t.num_elements
         return None
+
+    def _default_preferred_alignment(self, t):
+        """getDefaultPreferredAlignment of an integer or float type without entries for it
+        (integers at the power of two above their size; the ABI alignment otherwise)."""
+        if isinstance(t, IntegerType) and not any(isinstance(k, IntegerType)
+                                                  for k in self.type_entries):
+            return _pow2_ceil(self.size(t))
+        return self.abi_alignment(t)
 
     def abi_alignment(self, t):
         """ABI alignment of `t` in bytes, or None."""

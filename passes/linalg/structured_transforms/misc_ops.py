@@ -15,7 +15,8 @@ from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, 
                                                           FLATTEN_ELEMENTWISE, SPLIT,
                                                           BUFFERIZE_TO_ALLOCATION,
                                                           TILING_CANONICALIZATION,
-                                                          TRANSPOSE_MATMUL, TRANSPOSE_CONV2D)
+                                                          TRANSPOSE_MATMUL, TRANSPOSE_CONV2D,
+                                                          PROMOTE)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -378,3 +379,32 @@ def each_transpose_conv2d(op, target, state):
 
 
 implement(TRANSPOSE_CONV2D, each_transpose_conv2d)
+
+
+def each_promote(op, target, state):
+    """promoteSubViews with the op's options (GPU memory-space mappings are not supported)."""
+    from passes.linalg.promotion import PromotionOptions, promote_precondition, promote_subviews
+
+    def default_failure():
+        return definite(op, "failed to apply", [("attempted to apply to this op", target.loc)])
+    ints = op.get_attr("operands_to_promote")
+    flags = op.get_attr("use_full_tile_buffers")
+    align = op.get_attr("alignment")
+    options = PromotionOptions(
+        [a.value for a in ints] if ints is not None and len(ints) else None,
+        [bool(a.value) for a in flags] if flags is not None else (),
+        op.get_attr("use_full_tiles_by_default") is not None,
+        op.get_attr("use_alloca") is not None,
+        align.value if align is not None else None, op.get_attr("memory_space"))
+    if op.get_attr("mapping") is not None:
+        raise definite(op, "GPU memory space mappings are not supported")
+    if not promote_precondition(target, options):
+        raise default_failure()
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    if promote_subviews(rw, target, options) is None:
+        raise default_failure()
+    return [target]
+
+
+implement(PROMOTE, each_promote)

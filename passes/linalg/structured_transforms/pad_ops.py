@@ -1,4 +1,5 @@
-"""transform.structured.pad over passes/linalg/padding.py."""
+"""transform.structured.pad over passes/linalg/padding.py; hoist_pad and
+hoist_pad.build_packing_loop_nest over passes/linalg/hoist_padding.py."""
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
@@ -8,6 +9,11 @@ from pyopt.dialects.linalg.structured import is_linalg_op
 from pyopt.dialects.transform.ext_structured import PAD, _int_list
 from pyopt.dialects.transform.failures import definite_silent, silenceable
 
+from pyopt.dialects.transform.ext_structured_misc import (HOIST_PAD,
+                                                          HOIST_PAD_BUILD_PACKING_LOOP_NEST)
+from pyopt.dialects.transform.failures import definite
+
+from passes.linalg.hoist_padding import build_packing_loop_nest, hoist_padding_on_tensors
 from passes.linalg.padding import rewrite_as_padded_op
 from passes.linalg.structured_transforms.common import (implement, mixed_sizes,
                                                         reify_mixed_params_and_handles)
@@ -63,3 +69,37 @@ def apply_pad(op, state, results):
 
 
 implement(PAD, apply_pad)
+
+
+def _transpose(op):
+    a = op.get_attr("transpose")
+    return list(a.values) if a is not None else []
+
+
+def apply_build_packing_loop_nest(op, state, results):
+    targets, loops = state.payload_ops(op.target), state.payload_ops(op.loop)
+    if len(targets) != 1 or len(loops) != 1:
+        raise definite(op, "requires exactly one target and one loop handle (got "
+                           f"{len(targets)} and {len(loops)})")
+    pad, loop = targets[0], loops[0]
+    if pad.name != "tensor.pad" or loop.name != "scf.for":
+        raise definite(op, "requires exactly 2 non-null handles")
+    r = build_packing_loop_nest(state.rewriter, pad, loop, _transpose(op))
+    if r is None:
+        raise definite(op, "could not build packing loop nest")
+    results.set(0, [r.outer_loop if r.cloned_ivs else r.hoisted_pad])
+
+
+def each_hoist_pad(op, target, state):
+    rw = state.rewriter
+    r = hoist_padding_on_tensors(rw, target, op.get_attr("num_loops").value, _transpose(op))
+    if r is None:
+        raise silenceable(op, f"{op.name} failed to apply", [("when applied to this op",
+                                                             target.loc)])
+    value, hoisted, _ = r
+    rw.replace_op(target, [value])
+    return [hoisted]
+
+
+implement(HOIST_PAD_BUILD_PACKING_LOOP_NEST, apply_build_packing_loop_nest)
+implement(HOIST_PAD, each_hoist_pad)

@@ -41,6 +41,18 @@ def create_generic_with_body(b, inputs, outputs, maps, iterators, loc, body):
     return g
 
 
+def create_transpose_generic(b, source, init, perm, loc):
+    """makeTransposeOp: a linalg.generic copying `source` into `init` (tensor) whose dim i is
+    source dim perm[i]."""
+    from pyopt.ir.affine import AffineMap, dim
+    from pyopt.dialects.linalg.structured import inverse_permutation
+    n = len(perm)
+    maps = [inverse_permutation(AffineMap(n, 0, [dim(i) for i in perm])),
+            AffineMap.get_multi_dim_identity(n)]
+    return create_generic_with_body(b, [source], [init], maps, ["parallel"] * n, loc,
+                                    lambda args: args[0])
+
+
 def create_named(b, name, inputs, outputs, loc=None, attributes=None):
     """A named structured op (linalg.fill, linalg.matmul, ...) with its body built from the
     op table; tensor inits give the result types."""

@@ -5,11 +5,12 @@ tensor.dim from the init."""
 from __future__ import annotations
 
 from pyopt.ir.affine import AffineMap
-from pyopt.ir.types import DYNAMIC, INDEX, MemRefType
+from pyopt.ir.types import DYNAMIC
 from pyopt.interfaces import attach
 from pyopt.interfaces.destination_style import dps_inits, init_indices
 from pyopt.interfaces.shaped import REIFY_RANKED_SHAPED_TYPE
 from pyopt.dialects.affine.builders import composed_folded_apply, value_of
+from pyopt.dialects.tensor.reshapes import create_or_fold_dim
 from pyopt.dialects.linalg.structured import (LINALG_STRUCTURED, concat_maps, indexing_maps,
                                               inverse_permutation, operand_shape)
 
@@ -19,9 +20,7 @@ def _dim(b, v, i, loc):
     s = v.type.shape[i]
     if s != DYNAMIC:
         return s
-    c = value_of(b, i, loc)
-    name = "memref.dim" if type(v.type) is MemRefType else "tensor.dim"
-    return b.create(name, [v, c], [INDEX], loc=loc).results[0]
+    return create_or_fold_dim(b, v, i, loc)
 
 
 def loop_sizes(b, op, loc):

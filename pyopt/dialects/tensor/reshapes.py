@@ -21,7 +21,7 @@ from pyopt.ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, \
     DenseElementsAttr, IntegerAttr
 from pyopt.ir.core import Value
 from pyopt.ir.types import DYNAMIC, I64, INDEX, MemRefType, RankedTensorType
-from pyopt.rewrite.folding import fold_op
+from pyopt.rewrite.folding import fold_op, materialize_constant
 from pyopt.rewrite.matchers import constant_attr, constant_int, defining
 from pyopt.rewrite.pattern import RewritePattern
 
@@ -41,9 +41,21 @@ def create_or_fold(b, name, operands, result_types, loc, properties=None):
     the values the op folds to (the op is then dropped unannounced), else its results."""
     op = create_quietly(b, name, operands, result_types, properties, loc)
     r = fold_op(op)
-    if r and all(isinstance(x, Value) for x in r):
-        op.erase()
-        return r
+    if r:
+        out, made = [], []
+        for x, res in zip(r, op.results):
+            if not isinstance(x, Value):  # (a constant, built by the op's dialect)
+                c = materialize_constant(b, b.ctx, op.opdef.dialect_name, x, res.type, loc)
+                if c is None:
+                    for m in made:
+                        b.erase_op(m)
+                    break
+                made.append(c)
+                x = c.results[0]
+            out.append(x)
+        else:
+            op.erase()
+            return out
     if b.listener is not None:
         b.listener.notify_op_inserted(op)
     return list(op.results)

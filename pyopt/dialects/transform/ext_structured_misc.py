@@ -1,15 +1,17 @@
 """Declarations of smaller structured transform ops (MLIR 19 LinalgTransformOps.td):
-insert_slice_to_copy, scalarize, replace. Models: passes/linalg/structured_transforms/misc_ops.py."""
+insert_slice_to_copy, scalarize, replace, split, bufferize_to_allocation, transpose_*,
+multitile_sizes, convert_conv2d_to_img2col, decompose, hoist_pad, promote. Models: the
+modules of passes/linalg/structured_transforms/."""
 from __future__ import annotations
 
 from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.verifier import op_error
-from pyopt.dialects.transform.ext_structured import (SEMI_FUNCTION, _FUNCTIONAL, _one_to_one,
-                                                     declare)
+from pyopt.dialects.transform.ext_structured import (_SEMI, SEMI_FUNCTION, _FUNCTIONAL,
+                                                     _one_to_one, declare)
 from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
-from pyopt.ir.constraints import (AnyAttr, I64Attr, IntEnum, IntEnumAttrC, StrAttr,
-                                  UnitAttrConstraint)
+from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
+                                  IntEnumAttrC, StrAttr, UnitAttrConstraint)
 from pyopt.ir.types import I32
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
@@ -225,3 +227,38 @@ DECOMPOSE_INTERFACE = Op("transform.structured.decompose_interface",
                          operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
                          format="$target " + _FUNCTIONAL)
 declare(DECOMPOSE_INTERFACE, each=True)
+
+
+# -- structured.hoist_pad / hoist_pad.build_packing_loop_nest ---------------------------------
+def _verify_transpose_perm(op):
+    a = op.get_attr("transpose")
+    perm = list(a.values) if a is not None else []
+    if sorted(perm) != list(range(len(perm))):
+        raise op_error(op, "expects transpose to be a permutation, found "
+                           + ", ".join(str(x) for x in perm))
+
+
+HOIST_PAD_BUILD_PACKING_LOOP_NEST = Op(
+    "transform.structured.hoist_pad.build_packing_loop_nest",
+    operands=[("target", OpHandle), ("loop", OpHandle)], results=[("packing_loop", OpHandle)],
+    attrs={"transpose": DenseI64Array.opt()},
+    format="$target `above` $loop (`,` `transpose` `by` $transpose^)? " + _FUNCTIONAL,
+    verify=_verify_transpose_perm)
+declare(HOIST_PAD_BUILD_PACKING_LOOP_NEST, consumes=())
+
+HOIST_PAD = Op("transform.structured.hoist_pad", operands=[("target", OpHandle)],
+               results=[("transformed", OpHandle)],
+               attrs={"num_loops": I64Attr, "transpose": DenseI64Array.opt()},
+               format="$target `by` $num_loops `loops` (`,` `transpose` `by` $transpose^)? "
+                      + _FUNCTIONAL,
+               verify=_verify_transpose_perm)
+declare(HOIST_PAD, each=True, each_op="tensor.pad", tracking=False)
+
+# -- structured.promote -----------------------------------------------------------------------
+PROMOTE = _one_to_one("transform.structured.promote", "$target " + _SEMI, {
+    "operands_to_promote": ArrayAttrC(None, "64-bit integer array attribute").opt(),
+    "use_full_tile_buffers": ArrayAttrC(None, "1-bit boolean array attribute").opt(),
+    "use_full_tiles_by_default": UnitAttrConstraint.opt(),
+    "use_alloca": UnitAttrConstraint.opt(), "memory_space": AnyAttr().opt(),
+    "mapping": ArrayAttrC().opt(), "alignment": I64Attr.opt()})
+declare(PROMOTE, each=True)
