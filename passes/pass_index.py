@@ -73,6 +73,7 @@ PASS_MODULES = {
     'generate-runtime-verification': '*',
     'inline': '*',
     'int-range-optimizations': '*',
+    'lift-cf-to-scf': 'passes.conversion.cf_to_scf',
     'linalg-block-pack-matmul': 'passes.linalg.block_pack_matmul',
     'linalg-detensorize': 'passes.linalg.detensorize',
     'linalg-fold-unit-extent-dims': 'passes.linalg.drop_unit_dims',

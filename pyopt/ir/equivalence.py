@@ -65,3 +65,18 @@ def _regions(lhs, rhs, ignore_locs, m):
         if lo is not None or ro is not None:
             return False
     return True
+
+
+def same_op_kind(lhs, rhs):
+    """isEquivalentTo with ignoreValueEquivalence: same name, attributes, properties, counts,
+    operand and result types; which values are used does not matter."""
+    if lhs is rhs:
+        return True
+    if lhs.name != rhs.name or lhs.attributes != rhs.attributes or \
+            lhs.properties != rhs.properties or len(lhs.regions) != len(rhs.regions) or \
+            len(lhs.successor_slots) != len(rhs.successor_slots) or \
+            len(lhs.operand_slots) != len(rhs.operand_slots) or \
+            len(lhs.results) != len(rhs.results):
+        return False
+    return all(a.value.type == b.value.type for a, b in zip(lhs.operand_slots, rhs.operand_slots)) \
+        and all(a.type == b.type for a, b in zip(lhs.results, rhs.results))

@@ -237,16 +237,9 @@ def _switch_parts(op):
 
 
 def _new_switch(rw, op, flag, default, default_ops, values, dests, case_ops):
-    from pyopt.ir.attributes import DenseArrayAttr, DenseElementsAttr
-    from pyopt.ir.types import VectorType, I32
-    flat = [v for g in case_ops for v in g]
-    props = {"operandSegmentSizes": segment_sizes([1, len(default_ops), len(flat)]),
-             "case_operand_segments": DenseArrayAttr(I32, [len(g) for g in case_ops])}
-    if values:
-        props["case_values"] = DenseElementsAttr(VectorType([len(values)], flag.type), values)
+    from pyopt.dialects.cf.builders import create_switch
     rw.set_insertion_point(op)
-    new = rw.create("cf.switch", [flag] + list(default_ops) + flat, [], properties=props,
-                    successors=[default] + list(dests), loc=op.loc)
+    new = create_switch(rw, op.loc, flag, default, default_ops, values, dests, case_ops)
     rw.replace_op(op, new)
     return True
 
