@@ -398,7 +398,7 @@ class Printer:
 
     def block_name(self, b):
         info = self.ns.blocks.get(b)
-        return info[0] if info is not None else "<<UNKNOWN BLOCK>>"
+        return info[0] if info is not None else "INVALIDBLOCK"  # (MLIR's name too)
 
     def types(self, ts):
         return ", ".join([self.type_str(t) for t in ts])

@@ -29,6 +29,9 @@ exits 0.
     python test/difftest/passtest.py --features linalg --programs 100 --seed 30000 \
         --modes linalg-loops,linalg-affine-loops,linalg-parallel-loops,linalg-generalize,road
 
+Modes lift-cf-to-scf and lift-cf-to-scf-canon lower the program's scf to cf (and canonicalize)
+before -lift-cf-to-scf, with the same tool.
+
 The linalg modes (convert-linalg-to-{loops,affine-loops,parallel-loops},
 linalg-generalize-named-ops, and tile-vectorize: the schedule Inputs/tile_vectorize.mlir run by
 -transform-interpreter tiles every linalg op, vectorizes the static ones and lowers the vector
@@ -68,6 +71,10 @@ for _p in ("canonicalize", "cse", "sccp", "inline", "symbol-dce", "loop-invarian
            "control-flow-sink", "mem2reg", "sroa", "remove-dead-values",
            "int-range-optimizations", "lower-affine", "convert-scf-to-cf"):
     MODES[_p] = ["--" + _p]
+# lift-cf-to-scf needs a CFG: the program's scf is lowered first (by the same tool), also
+# after canonicalization, which merges and folds blocks into other CFG shapes
+MODES["lift-cf-to-scf"] = ["--convert-scf-to-cf", "--lift-cf-to-scf"]
+MODES["lift-cf-to-scf-canon"] = ["--convert-scf-to-cf", "--canonicalize", "--lift-cf-to-scf"]
 # the linalg passes (run by default only with the linalg feature: elsewhere they change nothing)
 LINALG_MODES = {"linalg-loops": ["--convert-linalg-to-loops"],
                 "linalg-affine-loops": ["--convert-linalg-to-affine-loops"],
