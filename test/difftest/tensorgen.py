@@ -15,6 +15,12 @@ tensor.extract folded into an i64: h = h * 31 + bits(x)) and prints the hash wit
 
 Everything is defined behaviour: integers wrap (no overflow flags, no division), floats are
 small integers kept exact (no NaN); every shape is static.
+
+A kernel never returns a slice or reshape of a buffer it does not get as its argument: its
+buffer has a static strided layout the deallocation pipeline must clone, and a clone to a
+layout no identity allocation casts to (e.g. `strided<[4, 1]>` of 3x1) fails in
+convert-bufferization-to-memref, with mlir-opt-19 as with pyopt. Such a result is copied into
+a fresh tensor by a linalg.generic first.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ class TensorGen:
         self.et = self.r.choice(["i32", "i64", "f32"])
         self.lines, self.n = [], 0
         self.sigs = []  # (name, arg shape, result shape)
+        self.views = {}  # value -> the value whose buffer it views (extract_slice, reshapes)
 
     # -- helpers -------------------------------------------------------------------------------
     def v(self):
@@ -92,8 +99,11 @@ class TensorGen:
                   f"{self.ty(a[1])}")
         return v, a[1]
 
-    def s_generic(self, pool):
-        a = self.pick(pool)
+    def view(self, v, source):
+        self.views[v] = self.views.get(source, source)
+
+    def s_generic(self, pool, a=None):
+        a = a or self.pick(pool)
         t = self.ty(a[1])
         e, v = self.empty(a[1]), self.v()
         c = self.r.randint(-3, 3)
@@ -167,6 +177,7 @@ class TensorGen:
         v = self.v()
         self.emit(f"{v} = tensor.extract_slice {a[0]}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
                   f"{self.ty(a[1])} to {self.ty((sm, sn))}")
+        self.view(v, a[0])
         return v, (sm, sn)
 
     def s_insert_slice(self, pool):
@@ -205,6 +216,7 @@ class TensorGen:
         shape = self.r.choice(facs)
         self.emit(f"{v} = tensor.expand_shape {flat} [[0, 1]] output_shape [{shape[0]}, "
                   f"{shape[1]}] : tensor<{total}x{self.et}> into {self.ty(shape)}")
+        self.view(v, a[0])
         return v, shape
 
     def s_for(self, pool):  # row i of the accumulator combined with row i of another tensor
@@ -256,6 +268,8 @@ class TensorGen:
         for _ in range(self.r.randint(1, self.steps)):
             pool.append(getattr(self, self.r.choice(self.STEPS))(pool))
         res = pool[-1] if self.r.random() < 0.8 else self.r.choice(pool)
+        if self.views.get(res[0], "%arg0") != "%arg0":
+            res = self.s_generic(pool, res)
         self.emit(f"return {res[0]} : {self.ty(res[1])}")
         body = self.lines[start:]
         del self.lines[start:]
