@@ -15,6 +15,7 @@ from pyopt.interfaces.control_flow import (entry_successor_operands, is_call, is
 from pyopt.interfaces.function_like import is_external, is_function_like
 from pyopt.ir.core import Block
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, NO_TERMINATOR, TERMINATOR, segment_sizes
 from pyopt.ir.types import I1, UnrankedMemRefType
 from pyopt.pass_registry import PassOption, register_pass
@@ -165,10 +166,12 @@ def _append_operands(op, values):
 
 
 class OwnershipDeallocation:
-    def __init__(self, func, ctx, dynamic_ownership):
+    def __init__(self, func, ctx, dynamic_ownership, symbol_tables=None):
         self.state = DeallocationState(func)
         self.ctx = ctx
         self.dynamic = dynamic_ownership
+        # (one collection for the pass: it renames no symbol, so each table is built once)
+        self.symbol_tables = symbol_tables or SymbolTableCollection()
 
     def builder_at_start(self, block):
         b = Builder(self.ctx)
@@ -323,11 +326,10 @@ class OwnershipDeallocation:
 
     def resolve_callable(self, op):
         from pyopt.ir.attributes import SymbolRefAttr
-        from pyopt.ir.symbols import lookup_symbol
         callee = call_callee(op)
         if not isinstance(callee, SymbolRefAttr):
             return None
-        return lookup_symbol(op, callee)
+        return self.symbol_tables.lookup_nearest(op, callee)
 
     def handle_branch(self, op):
         if len(op.successors) > 1:
@@ -438,9 +440,9 @@ def _str_attr(s):
     return StringAttr(s)
 
 
-def deallocate_function(func, ctx, dynamic_ownership=False):
+def deallocate_function(func, ctx, dynamic_ownership=False, symbol_tables=None):
     """deallocateBuffersOwnershipBased on one function."""
-    OwnershipDeallocation(func, ctx, dynamic_ownership).run(func)
+    OwnershipDeallocation(func, ctx, dynamic_ownership, symbol_tables).run(func)
 
 
 @register_pass("ownership-based-buffer-deallocation",
@@ -453,5 +455,6 @@ def deallocate_function(func, ctx, dynamic_ownership=False):
 def ownership_based_buffer_deallocation(op, ctx, options):
     dynamic = bool(options.get("private-function-dynamic-ownership"))
     funcs = [o for o in op.walk_ops() if o.name == "func.func" and not is_external(o)]
+    tables = SymbolTableCollection()
     for f in funcs:
-        deallocate_function(f, ctx, dynamic)
+        deallocate_function(f, ctx, dynamic, tables)

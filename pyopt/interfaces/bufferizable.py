@@ -277,6 +277,9 @@ class BufferizationOptions:
         self.allow_filters = []  # op -> bool (an op is allowed if any says so)
         self.deny_filters = []  # op -> bool (an op is denied if any says so)
         self._by_name = {}  # op name -> model or None (see `bufferizable`)
+        # lookups kept for one bufferization run (function tables, constant globals), shared
+        # by this object's copies; whoever starts a run clears it
+        self.run_cache = {}
 
     def copy(self):
         o = BufferizationOptions.__new__(BufferizationOptions)

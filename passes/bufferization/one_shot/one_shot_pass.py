@@ -98,6 +98,7 @@ def run_one_shot_bufferize(op, options, ctx):
     """runOneShotBufferize / runOneShotModuleBufferize; returns the analysis state (None
     with copy-before-write)."""
     from pyopt.dialects import bufferizable_models  # noqa: F401  (attaches the models)
+    options.run_cache.clear()  # (the IR may have changed since options last ran)
     if options.bufferize_function_boundaries:
         from .module import run_module_bufferize
         return run_module_bufferize(op, options, ctx)

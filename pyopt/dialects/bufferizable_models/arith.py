@@ -20,9 +20,35 @@ def _type_text(t):
     return type_to_str(t)
 
 
-def global_for_constant(op, alignment, memory_space, b):
+class _ModuleConstants:
+    """A module's constant globals by (initial value, alignment) and its symbol names, from
+    one scan of its body, kept up to date as globals are added: getGlobalFor for each of N
+    constants costs O(1), not a scan of the module."""
+
+    def __init__(self, body):
+        self.globals, self.names = {}, set()
+        for g in body:
+            n = g.get_attr("sym_name")
+            if n is not None:
+                self.names.add(n.value)
+            if g.name == "memref.global":
+                self.add(g)
+
+    def add(self, g):
+        value = g.get_attr("initial_value")
+        if value is not None:
+            al = g.get_attr("alignment")
+            self.globals.setdefault((id(value), al.value if al is not None else 0), g)
+
+    def find(self, value, alignment, body):
+        g = self.globals.get((id(value), alignment))
+        return g if g is not None and g.parent is body else None
+
+
+def global_for_constant(op, alignment, memory_space, b, run_cache=None):
     """getGlobalFor: the module's private constant memref.global holding op's value (reused
-    when one with the same value and alignment exists)."""
+    when one with the same value and alignment exists). `run_cache` (a dict kept for one
+    bufferization run) keeps the module's index of constants between calls."""
     module = op.parent_op
     while module is not None and module.name != "builtin.module":
         module = module.parent_op
@@ -30,24 +56,22 @@ def global_for_constant(op, alignment, memory_space, b):
         return None
     value = op.get_attr("value")
     body = module.regions[0].blocks[0]
-    names = set()
-    for g in body:
-        n = g.get_attr("sym_name")
-        if n is not None:
-            names.add(n.value)
-        if g.name != "memref.global" or g.get_attr("initial_value") is None:
-            continue
-        al = g.get_attr("alignment")
-        if (al.value if al is not None else 0) == alignment and \
-                g.get_attr("initial_value") is value:
-            return g
+    key = ("constants", module)
+    index = run_cache.get(key) if run_cache is not None else None
+    if index is None:
+        index = _ModuleConstants(body)
+        if run_cache is not None:
+            run_cache[key] = index
+    g = index.find(value, alignment, body)
+    if g is not None:
+        return g
     t = op.results[0].type
     base = "__constant_" + "x".join(str(d) for d in t.shape) + \
         ("x" if t.shape else "x") + _type_text(t.element_type)
     if not t.shape:
         base = "__constant_x" + _type_text(t.element_type)
     name, k = base, 0
-    while name in names:
+    while name in index.names:
         name = f"{base}_{k}"
         k += 1
     mt = MemRefType(t.shape, t.element_type, None, memory_space)
@@ -63,6 +87,8 @@ def global_for_constant(op, alignment, memory_space, b):
     finally:
         b.listener = listener
         b.restore(ip)
+    index.names.add(name)
+    index.add(g)
     return g
 
 
@@ -74,7 +100,7 @@ class ConstantModel(BufferizableModel):
         ms = options.default_memory_space(t)
         if ms is False:
             raise plain_error(op, "could not infer memory space")
-        g = global_for_constant(op, options.buffer_alignment, ms, b)
+        g = global_for_constant(op, options.buffer_alignment, ms, b, options.run_cache)
         if g is None:
             raise plain_error(op, "failed to bufferize op")
         gt = g.get_attr("type").value

@@ -26,14 +26,21 @@ def _func_state(state):
     return None if ext is None else ext.get("func")
 
 
-def callee(call, symbols=None):
+def callee(call, symbols=None, options=None):
     """The called func.func, looked up in `symbols` (name -> op: the module analysis' map)
-    when given."""
+    when given, else in the symbol tables `options` keeps for the run (bufferization adds
+    globals to a module, never functions, so a table built once stays right for functions)."""
     callee = call.get_attr("callee")
     if callee is None or callee.nested:
         return None
     if symbols is not None:
         f = symbols.get(callee.root)
+    elif options is not None:
+        from pyopt.ir.symbols import SymbolTableCollection
+        tables = options.run_cache.get("function_tables")
+        if tables is None:
+            tables = options.run_cache["function_tables"] = SymbolTableCollection()
+        f = tables.lookup_nearest(call, callee)
     else:
         from pyopt.ir.symbols import lookup_symbol
         f = lookup_symbol(call, callee)
@@ -123,7 +130,7 @@ class CallModel(BufferizableModel):
                               equivalent is not None) for r in rets]
 
     def buffer_type(self, op, value, options, stack):
-        t = fl.function_type(callee(op)).results[value.index]
+        t = fl.function_type(callee(op, options=options)).results[value.index]
         if isinstance(t, TensorType):
             # asked before the callee is bufferized (a copy of the call's result made during
             # copy insertion): 19 casts the tensor type to a memref type and crashes; the
@@ -133,7 +140,7 @@ class CallModel(BufferizableModel):
         return t
 
     def bufferize(self, op, b, options):
-        f = callee(op)
+        f = callee(op, options=options)
         result_types = [get_buffer_type(r, options) if isinstance(r.type, TensorType)
                         else r.type for r in op.results]
         ft = fl.function_type(f)
