@@ -3,6 +3,8 @@ call knows which of its arguments the callee reads, writes and returns (FuncAnal
 kept in the analysis state's extensions), and function signatures become memrefs."""
 from __future__ import annotations
 
+import heapq
+
 from pyopt.interfaces.bufferizable import TensorType, plain_error
 from pyopt.interfaces import function_like as fl
 from pyopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr
@@ -77,15 +79,21 @@ def funcs_ordered_by_calls(module):
             if f not in s:
                 s[f] = None
                 n_calls[f] += 1
+    # each step takes the first function in module order that calls no function left (a
+    # heap of the ready ones' positions: a scan per step would be quadratic in functions)
+    position = {f: i for i, f in enumerate(order_keys)}
+    ready = [i for i, f in enumerate(order_keys) if n_calls[f] == 0]
+    heapq.heapify(ready)
     ordered = []
-    while n_calls:
-        f = next((g for g in order_keys if g in n_calls and n_calls[g] == 0), None)
-        if f is None:
-            raise op_error(module, "expected callgraph to be free of circular dependencies.")
+    while ready:
+        f = order_keys[heapq.heappop(ready)]
         ordered.append(f)
         for caller in called_by.get(f, ()):
             n_calls[caller] -= 1
-        del n_calls[f]
+            if n_calls[caller] == 0:
+                heapq.heappush(ready, position[caller])
+    if len(ordered) != len(order_keys):
+        raise op_error(module, "expected callgraph to be free of circular dependencies.")
     return ordered, symbols
 
 
