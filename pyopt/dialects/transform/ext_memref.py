@@ -82,3 +82,8 @@ MULTIBUFFER = register_ops(
 ERASE_DEAD_ALLOC_AND_STORES = register_ops(
     Op("transform.memref.erase_dead_alloc_and_stores", operands=[("target", OpHandle)],
        format="$target attr-dict `:` functional-type($target, results)"))
+
+MAKE_LOOP_INDEPENDENT = register_ops(
+    Op("transform.memref.make_loop_independent", operands=[("target", OpHandle)],
+       attrs={"num_loops": I64Attr}, results=[("transformed", OpHandle)],
+       format="$target attr-dict `:` functional-type($target, $transformed)"))
