@@ -85,3 +85,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+func.func @no_cast(%a: i32) -> i32 {
+  %0 = arith.addi %a, %a : i32
+  return %0 : i32
+}
+func.func private @cb(%x: f32) -> f32
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg0: !transform.any_op) {
+    %add = transform.structured.match ops{["arith.addi"]} in %arg0 : (!transform.any_op) -> !transform.any_op
+    %ins = transform.get_operand %add[0] : (!transform.any_op) -> !transform.any_value
+    %out = transform.get_result %add[0] : (!transform.any_op) -> !transform.any_value
+    // expected-error @below {{Failed to materialize conversion of <block argument> of type 'i32' at index: 0 to type 'f32'}}
+    transform.func.cast_and_call @cb(%ins) -> %out after %add {
+      transform.type_conversion.tensor.cast_shape_dynamic_dims
+    } : (!transform.any_op, !transform.any_value, !transform.any_value) -> !transform.any_op
+    transform.yield
+  }
+}
