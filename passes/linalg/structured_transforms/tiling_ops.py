@@ -7,6 +7,7 @@ from pyopt.ir.core import value_loc
 from pyopt.ir.types import DYNAMIC, INDEX, IndexType
 from pyopt.interfaces.tiling import TilingFailure, tiling_model
 from pyopt.dialects.transform.ext_structured import TILE_USING_FOR, TILE_USING_FORALL
+from pyopt.dialects.transform.ext_structured_misc import CONTINUOUS_TILE_SIZES, MULTITILE_SIZES
 from pyopt.dialects.transform.failures import silenceable
 from pyopt.dialects.transform.types import ParamHandleType
 
@@ -145,3 +146,84 @@ def apply_tile_using_forall(op, state, results):
 
 implement(TILE_USING_FOR, apply_tile_using_for)
 implement(TILE_USING_FORALL, apply_tile_using_forall)
+
+
+# -- multitile_sizes / continuous_tile_sizes ---------------------------------------------------
+def _param_attrs(result, values):
+    from pyopt.ir.types import I64
+    t = getattr(result.type, "type", I64)  # (!transform.param<T>; any_param: i64)
+    return [IntegerAttr(t, v) for v in values]
+
+
+def _dynamic_shape_failure(op, target):
+    return silenceable(op, "cannot compute parametric tile sizes for dynamically shaped "
+                           "payload op", [("payload op", target.loc)])
+
+
+def each_multitile_sizes(op, target, state):
+    from pyopt.dialects.affine.builders import composed_apply
+    from pyopt.dialects.linalg.structured import is_linalg_op, static_loop_ranges
+    from pyopt.ir.affine import symbol
+    from passes.linalg.tiling.tile_sizes import multi_tile_sizes, static_multi_tile_sizes
+    if not is_linalg_op(target):
+        raise silenceable(op, "transform applied to the wrong op kind",
+                          [("when applied to this op", target.loc)])
+    dim, size = op.get_attr("dimension").value, op.get_attr("target_size").value
+    d = op.get_attr("divisor")
+    divisor = d.value if d is not None else 1
+    if isinstance(op.low_size.type, ParamHandleType):
+        if DYNAMIC in static_loop_ranges(target):
+            raise _dynamic_shape_failure(op, target)
+        spec = static_multi_tile_sizes(target, dim, size, divisor)
+        if spec is None:
+            raise silenceable(op, "failed to compute multi-size tiling sizes")
+        low, high, low_trips, _ = spec
+        return _param_attrs(op.low_size, [low, high, low * low_trips])
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    spec = multi_tile_sizes(rw, target, dim, size, divisor)
+    if spec is None:
+        raise silenceable(op, "could not generate tile size computation")
+    low, high, low_trips, _ = spec
+    split = composed_apply(rw, symbol(0) * symbol(1), [low, low_trips], target.loc)
+    return [low.defining_op(), high.defining_op(), split.defining_op()]
+
+
+def apply_continuous_tile_sizes(op, state, results):
+    from pyopt.dialects.affine.builders import composed_apply
+    from pyopt.dialects.linalg.structured import is_linalg_op, static_loop_ranges
+    from pyopt.dialects.transform.failures import definite
+    from pyopt.ir.affine import symbol
+    from passes.linalg.tiling.tile_sizes import (continuous_tile_sizes,
+                                                 static_continuous_tile_sizes)
+    targets = state.payload_ops(op.target)
+    if len(targets) != 1:
+        raise silenceable(op, f"requires exactly one target (got {len(targets)})")
+    target = targets[0]
+    if not is_linalg_op(target):
+        raise definite(op, "expected Linalg Op")
+    dim, size = op.get_attr("dimension").value, op.get_attr("target_size").value
+    if isinstance(op.chunk_sizes.type, ParamHandleType):
+        if DYNAMIC in static_loop_ranges(target):
+            raise _dynamic_shape_failure(op, target)
+        spec = static_continuous_tile_sizes(target, dim, size)
+        if spec is None:
+            raise silenceable(op, "failed to compute multi-size tiling sizes")
+        tiles, trips = spec
+        results.set(0, _param_attrs(op.tile_sizes, tiles))
+        results.set(1, _param_attrs(op.chunk_sizes, [t * n for t, n in zip(tiles, trips)]))
+        return
+    rw = state.rewriter
+    rw.set_insertion_point(target)
+    spec = continuous_tile_sizes(rw, target, dim, size)
+    if spec is None:
+        raise silenceable(op, "could not generate tile size computation")
+    tiles, trips = spec
+    chunks = [composed_apply(rw, symbol(0) * symbol(1), [t, n], target.loc)
+              for t, n in zip(tiles, trips)]
+    results.set(0, [t.defining_op() for t in tiles])
+    results.set(1, [c.defining_op() for c in chunks])
+
+
+implement(MULTITILE_SIZES, each_multitile_sizes)
+implement(CONTINUOUS_TILE_SIZES, apply_continuous_tile_sizes)

@@ -174,9 +174,9 @@ TRANSPOSE_CONV2D = Op("transform.structured.transpose_conv2d", operands=[("targe
 declare(TRANSPOSE_CONV2D, each=True)
 
 
-# -- structured.multitile_sizes (declared: syntax and verifier) --------------------------------
-def _parse_multitile_types(p, ctx, target_el, low_el, high_el, split_el):
-    """`(target type) -> result type`, the result type shared by the three results."""
+# -- structured.multitile_sizes / continuous_tile_sizes ---------------------------------------
+def _parse_shared_result_types(p, ctx, target_el, *result_els):
+    """`(target type) -> result type`, the result type shared by all results."""
     off = p.start
     ins = p.parse_type_list_parens()
     p.expect("->")
@@ -185,17 +185,20 @@ def _parse_multitile_types(p, ctx, target_el, low_el, high_el, split_el):
         raise p.error("expects a trailing functional type with one argument and one result",
                       off)
     ctx.set(target_el, ins[0])
-    for el in (low_el, high_el, split_el):
+    for el in result_els:
         ctx.set(el, outs[0])
 
 
-def _print_multitile_types(pr, op, target, low, high, split):
-    pr.out.append(f"({pr.type_str(target)}) -> {pr.type_str(low)}")
+def _print_shared_result_types(pr, op, target, first, *others):
+    pr.out.append(f"({pr.type_str(target)}) -> {pr.type_str(first)}")
 
 
-def _verify_multitile(op):
-    low, high, split = (r.type for r in op.results)
-    if low is not high or low is not split:
+_SHARED_RESULT_TYPES = (_parse_shared_result_types, _print_shared_result_types)
+
+
+def _verify_same_result_types(op):
+    t = op.results[0].type
+    if any(r.type is not t for r in op.results):
         raise op_error(op, "expects all results type to be the same")
 
 
@@ -206,10 +209,29 @@ MULTITILE_SIZES = Op("transform.structured.multitile_sizes", operands=[("target"
                             "divisor": I64Attr.opt()},
                      format="$target attr-dict `:` custom<MultitileSizesTypes>(type($target), "
                             "type($low_size), type($high_size), type($split_point))",
-                     custom_directives={"MultitileSizesTypes": (_parse_multitile_types,
-                                                                _print_multitile_types)},
-                     verify=_verify_multitile)
+                     custom_directives={"MultitileSizesTypes": _SHARED_RESULT_TYPES},
+                     verify=_verify_same_result_types)
 declare(MULTITILE_SIZES, each=True, consumes=(), modifies_payload=False, tracking=False)
+
+
+def _verify_continuous(op):
+    _verify_same_result_types(op)
+    for name in ("dimension", "target_size"):
+        a = op.get_attr(name)
+        if a is not None and a.value < 0:
+            raise op_error(op, f"attribute '{name}' failed to satisfy constraint: 64-bit "
+                               "signless integer attribute whose value is non-negative")
+
+
+CONTINUOUS_TILE_SIZES = Op(
+    "transform.structured.continuous_tile_sizes", operands=[("target", OpHandle)],
+    results=[("tile_sizes", AnyHandleOrParam), ("chunk_sizes", AnyHandleOrParam)],
+    attrs={"dimension": I64Attr, "target_size": I64Attr},
+    format="$target attr-dict `:` custom<ContinuousTileSizeTypes>(type($target), "
+           "type($tile_sizes), type($chunk_sizes))",
+    custom_directives={"ContinuousTileSizeTypes": _SHARED_RESULT_TYPES},
+    verify=_verify_continuous)
+declare(CONTINUOUS_TILE_SIZES, consumes=(), modifies_payload=False, tracking=False)
 
 
 # -- structured.convert_conv2d_to_img2col -----------------------------------------------------
