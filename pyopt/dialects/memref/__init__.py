@@ -11,3 +11,7 @@ MEMREF = Dialect("memref", ops.OPS + views.OPS)
 
 from pyopt.dialects.memref.canonicalize import attach as _attach_canonicalization  # noqa: E402
 _attach_canonicalization(MEMREF)
+
+from pyopt.dialects.memref import alloca_scope_canonicalize as _scope  # noqa: E402
+MEMREF.ops["memref.alloca_scope"].canonicalize = \
+    list(MEMREF.ops["memref.alloca_scope"].canonicalize or []) + _scope.PATTERNS
