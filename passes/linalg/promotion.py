@@ -19,7 +19,8 @@ from pyopt.interfaces.data_layout import DataLayout
 from pyopt.interfaces.destination_style import dps_inputs, has_pure_buffer_semantics
 from pyopt.dialects import value_bounds_models as _value_bounds_models  # noqa: F401
 from pyopt.dialects.linalg.builders import create_named
-from pyopt.dialects.linalg.structured import is_linalg_op, payload
+from pyopt.dialects.linalg.analysis import payload_uses
+from pyopt.dialects.linalg.structured import is_linalg_op
 from pyopt.dialects.memref.views import subview_result_type
 from pyopt.dialects.shaped_models import dropped_dims
 from pyopt.dialects.tensor.canonicalize import mixed
@@ -53,11 +54,6 @@ def promote_precondition(op, options):
         return False
     return any(_subview_of(v) is not None and (options.operands is None or i in options.operands)
                for i, v in enumerate(op.operands))
-
-
-def _payload_uses(op, i):
-    block = payload(op)
-    return block is not None and block.args[i].first_use is not None
 
 
 def _constant(b, t, value, loc):
@@ -161,7 +157,7 @@ def promote_subviews(b, op, options):
         if sv is None:
             continue
         subviews[i] = sv
-        if op.name != "linalg.generic" or _payload_uses(op, i):
+        if op.name != "linalg.generic" or payload_uses(op, i):
             copy_in.add(i)
         full_tiles[i] = options.full_tiles[i] if i < len(options.full_tiles) \
             else options.full_tiles_default

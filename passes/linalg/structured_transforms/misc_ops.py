@@ -16,7 +16,10 @@ from pyopt.dialects.transform.ext_structured_misc import (INSERT_SLICE_TO_COPY, 
                                                           BUFFERIZE_TO_ALLOCATION,
                                                           TILING_CANONICALIZATION,
                                                           TRANSPOSE_MATMUL, TRANSPOSE_CONV2D,
-                                                          PROMOTE)
+                                                          PROMOTE, ELIMINATE_EMPTY_TENSORS,
+                                                          ERASE_UNNECESSARY_INPUTS,
+                                                          FOLD_UNIT_EXTENT_DIMS_VIA_RESHAPES,
+                                                          FOLD_UNIT_EXTENT_DIMS_VIA_SLICES)
 from pyopt.dialects.transform.failures import definite, silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -298,6 +301,23 @@ def tiling_canonicalization_patterns(op, ctx):
 implement(TILING_CANONICALIZATION, tiling_canonicalization_patterns)
 
 
+def _erase_unnecessary_inputs(op, ctx):
+    from passes.linalg.erase_unused import populate_erase_unnecessary_inputs
+    return populate_erase_unnecessary_inputs()
+
+
+def _fold_unit_extent_dims(strategy):
+    def populate(op, ctx):
+        from passes.linalg.drop_unit_dims import fold_unit_extent_dims_patterns
+        return fold_unit_extent_dims_patterns(ctx, strategy)
+    return populate
+
+
+implement(ERASE_UNNECESSARY_INPUTS, _erase_unnecessary_inputs)
+implement(FOLD_UNIT_EXTENT_DIMS_VIA_RESHAPES, _fold_unit_extent_dims("reshape"))
+implement(FOLD_UNIT_EXTENT_DIMS_VIA_SLICES, _fold_unit_extent_dims("slices"))
+
+
 def each_transpose_matmul(op, target, state):
     """transposeMatmul / transposeBatchMatmul: the chosen input transposed into a new
     tensor.empty and the op replaced by its *_transpose_a / *_transpose_b variant."""
@@ -408,3 +428,25 @@ def each_promote(op, target, state):
 
 
 implement(PROMOTE, each_promote)
+
+
+def apply_eliminate_empty_tensors(op, state, results):
+    """EliminateLinalgOpAnchoredEmptyTensorsOp: per target, a One-Shot analysis then the
+    linalg-anchored tensor.empty elimination."""
+    from pyopt.ir.diagnostics import MLIRError
+    from pyopt.interfaces.bufferizable import BufferizationOptions
+    from pyopt.dialects import bufferizable_models  # noqa: F401  (attaches the models)
+    from passes.bufferization.one_shot.analysis import OneShotAnalysisState, run_analysis
+    from passes.linalg.eliminate_empty_tensors import eliminate_anchored_empty_tensors
+    for target in state.payload_ops(op.target):
+        options = BufferizationOptions()
+        options.allow_return_allocs_from_loops = True
+        analysis = OneShotAnalysisState(target, options)
+        try:
+            run_analysis(target, analysis)
+        except MLIRError:
+            raise silenceable(target, "failed to analyze op")
+        eliminate_anchored_empty_tensors(state.rewriter, target, analysis)
+
+
+implement(ELIMINATE_EMPTY_TENSORS, apply_eliminate_empty_tensors)

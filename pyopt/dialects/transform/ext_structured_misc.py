@@ -131,10 +131,17 @@ BUFFERIZE_TO_ALLOCATION = Op(
 declare(BUFFERIZE_TO_ALLOCATION, tracking=False)
 
 
-# -- apply_patterns.linalg.tiling_canonicalization --------------------------------------------
+# -- apply_patterns.linalg.* -----------------------------------------------------------------
 # (its patterns come from the pass library, which implements it)
 TILING_CANONICALIZATION = pattern_descriptor(
     Op("transform.apply_patterns.linalg.tiling_canonicalization", format="attr-dict"))
+ERASE_UNNECESSARY_INPUTS = pattern_descriptor(
+    Op("transform.apply_patterns.linalg.erase_unnecessary_inputs", format="attr-dict"))
+FOLD_UNIT_EXTENT_DIMS_VIA_RESHAPES = pattern_descriptor(
+    Op("transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes",
+       format="attr-dict"))
+FOLD_UNIT_EXTENT_DIMS_VIA_SLICES = pattern_descriptor(
+    Op("transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices", format="attr-dict"))
 
 
 # -- structured.transpose_matmul --------------------------------------------------------------
@@ -284,3 +291,9 @@ PROMOTE = _one_to_one("transform.structured.promote", "$target " + _SEMI, {
     "use_alloca": UnitAttrConstraint.opt(), "memory_space": AnyAttr().opt(),
     "mapping": ArrayAttrC().opt(), "alignment": I64Attr.opt()})
 declare(PROMOTE, each=True)
+
+# -- structured.eliminate_empty_tensors -------------------------------------------------------
+ELIMINATE_EMPTY_TENSORS = Op("transform.structured.eliminate_empty_tensors",
+                             operands=[("target", OpHandle)],
+                             format="$target attr-dict `:` type($target)")
+declare(ELIMINATE_EMPTY_TENSORS, consumes=(), tracking=False)
