@@ -130,14 +130,46 @@ def bufferize_to_allocation(b, options, op, memory_space=None):
     if op.name == "bufferization.alloc_tensor":
         return _alloc_tensor(b, options, op, memory_space)
     if op.name == "vector.mask":
-        return None  # (19 bufferizes the masked op and the mask separately; not done here)
+        return _mask(b, options, op, memory_space)
     return _bufferize_op(b, options, op, memory_space)
 
 
-def _bufferize_op(b, options, op, memory_space):
+def _mask(b, options, mask, memory_space):
+    """The masked op bufferized into an allocation made before the mask, then the mask's
+    yield and the mask itself (dead to_tensor ops left inside it erased)."""
+    from pyopt.interfaces.bufferizable import BUFFERIZABLE, BufferizationOptions
+    body = mask.regions[0].blocks[0]
+    alloc = _bufferize_op(b, options, body.first, memory_space, insertion_point=mask)
+    if alloc is None or options.destination_only:
+        return alloc
+    bopts = BufferizationOptions()
+    y = body.last
+    b.set_insertion_point(y)
+    model(y, BUFFERIZABLE).bufferize(y, b, bopts)
+    for o in list(mask.walk_ops()):
+        if o.name == "bufferization.to_tensor" and o.results[0].first_use is None:
+            b.erase_op(o)
+    result_uses = [u for r in mask.results if isinstance(r.type, RankedTensorType)
+                   for u in r.uses()]
+    b.set_insertion_point(mask)
+    model(mask, BUFFERIZABLE).bufferize(mask, b, bopts)
+    _restrict_writable(b, result_uses)
+    return alloc
+
+
+def _restrict_writable(b, uses):
+    """The to_tensor ops now feeding `uses` alias nothing else: restrict, writable."""
+    for use in uses:
+        d = use.value.defining_op() if hasattr(use.value, "defining_op") else None
+        if d is not None and d.name == "bufferization.to_tensor":
+            d.properties["restrict"] = _unit()
+            d.properties["writable"] = _unit()
+
+
+def _bufferize_op(b, options, op, memory_space, insertion_point=None):
     """The generic case: the op's single out-of-place tensor operand (aliased by a result,
-    or written) moves to a new allocation, then the op itself is bufferized (unless only
-    the destination is asked for)."""
+    or written) moves to a new allocation (made before `insertion_point`, default the op),
+    then the op itself is bufferized (unless only the destination is asked for)."""
     import pyopt.dialects.bufferizable_models  # noqa: F401 (the models)
     from pyopt.interfaces.bufferizable import (BUFFERIZABLE, AnalysisState,
                                                BufferizationOptions)
@@ -167,7 +199,7 @@ def _bufferize_op(b, options, op, memory_space):
     if len(out_of_place) != 1:
         return None
     loc = op.loc
-    b.set_insertion_point(op)
+    b.set_insertion_point(insertion_point or op)
     slot = out_of_place[0]
     alloc = allocation_for(b, loc, slot.value, options, memory_space)
     if state.find_definitions(slot.value):
@@ -178,9 +210,5 @@ def _bufferize_op(b, options, op, memory_space):
         return alloc
     b.set_insertion_point(op)
     m.bufferize(op, b, bopts)
-    for use in result_uses:
-        d = use.value.defining_op() if hasattr(use.value, "defining_op") else None
-        if d is not None and d.name == "bufferization.to_tensor":
-            d.properties["restrict"] = _unit()
-            d.properties["writable"] = _unit()
+    _restrict_writable(b, result_uses)
     return alloc
