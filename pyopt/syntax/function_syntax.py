@@ -6,6 +6,7 @@ function_interface_impl::parseFunctionOp / printFunctionOp.
 from __future__ import annotations
 
 from pyopt.ir.attributes import (StringAttr, TypeAttr, ArrayAttr, DictionaryAttr)
+from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.ir.types import FunctionType
 
 VISIBILITIES = ("public", "private", "nested")
@@ -125,6 +126,24 @@ def parse_function_op(p, state, make_type=None, allow_variadic=False, body_optio
     return variadic
 
 
+def function_arguments(pr, entry, inputs, arg_attrs):
+    """The printed arguments of a function signature: `%arg0: type {attrs} loc(..)` with an
+    entry block, `type {attrs}` without. (MLIR's alias pass visits an entry block argument's
+    type but not its attributes, so those only use aliases made elsewhere.)"""
+    parts = []
+    for i, t in enumerate(inputs):
+        s = (pr.value(entry.args[i]) + ": " if entry is not None else "") + pr.type_str(t)
+        if arg_attrs is not None and i < len(arg_attrs) and len(arg_attrs[i]):
+            entries = arg_attrs[i].value
+            s += " {" + (pr.unvisited_by_aliases(lambda: pr.attr_entries(entries))
+                         if entry is not None else pr.attr_entries(entries)) + "}"
+        if entry is not None and pr.flags.debuginfo:
+            loc = entry.args[i].loc
+            s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
+        parts.append(s)
+    return parts
+
+
 def print_function_op(pr, op, inputs, results, variadic=False, extra_elided=()):
     out = pr.out
     props = op.properties
@@ -135,21 +154,8 @@ def print_function_op(pr, op, inputs, results, variadic=False, extra_elided=()):
     out.append(" " + symbol_name_str(props["sym_name"].value) + "(")
     body = op.regions[0] if op.regions else None
     has_body = body is not None and bool(body.blocks)
-    arg_attrs = props.get("arg_attrs")
-    parts = []
-    for i, t in enumerate(inputs):
-        if has_body:
-            a = body.blocks[0].args[i]
-            s = pr.value(a) + ": " + pr.type_str(t)
-        else:
-            s = pr.type_str(t)
-        if arg_attrs is not None and i < len(arg_attrs) and len(arg_attrs[i]):
-            s += " {" + pr.attr_entries(arg_attrs[i].value) + "}"
-        if has_body and pr.flags.debuginfo:
-            loc = body.blocks[0].args[i].loc
-            from pyopt.ir.location import UNKNOWN_LOC
-            s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
-        parts.append(s)
+    parts = function_arguments(pr, body.blocks[0] if has_body else None, inputs,
+                               props.get("arg_attrs"))
     if variadic:
         parts.append("...")
     out.append(", ".join(parts) + ")")

@@ -16,6 +16,7 @@ from pyopt.ir.types import I64
 from pyopt.syntax.naming import NameState, sanitize_identifier  # noqa: F401  (re-exported)
 
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
+_WEAK = re.compile("\x02([0-9]+)\x02")
 _DISTINCT = re.compile(r"distinct\[([0-9]+)\]<")
 _BARE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 
@@ -96,6 +97,10 @@ class Printer:
         self._in_loc = 0  # > 0 while rendering a location: aliases made there are deferrable
         self._depths = {}
         self.op_marks = None  # a list when recording where each op starts (op location maps)
+        # > 0 while printing what MLIR's alias pass does not visit (a function's argument
+        # attributes): values there take an alias only when it is made elsewhere
+        self._weak = 0
+        self._weak_refs = []
 
     # -- output ----------------------------------------------------------------------------
     def w(self, s):
@@ -106,6 +111,9 @@ class Printer:
 
     # -- types and attributes ------------------------------------------------------------------
     def type_str(self, t):
+        if self._weak:
+            return self._weak_ref(t, self.type_cache,
+                                  None if self.local_scope else _type_alias_prefix(t, self))
         s = self.type_cache.get(t)
         if s is None:
             prefix = None if self.local_scope else _type_alias_prefix(t, self)
@@ -130,6 +138,9 @@ class Printer:
             if not self._in_loc:
                 self._mark_non_deferrable(s)
             return s
+        if self._weak:
+            return self._weak_ref(a, self.attr_cache,
+                                  None if self.local_scope else _attr_alias_prefix(a))
         s = self.attr_cache.get(a)
         if s is None:
             prefix = None if self.local_scope else _attr_alias_prefix(a)
@@ -193,6 +204,35 @@ class Printer:
         if d and frames and frames[-1] <= d:
             frames[-1] = d + 1
         return s
+
+    def unvisited_by_aliases(self, render):
+        """`render()` for text MLIR's alias pass skips (DummyAliasOperationPrinter prints a
+        region argument's type but not its attributes): an attribute or type met there
+        uses its alias if one is made anywhere else in the output, else is spelled out."""
+        self._weak += 1
+        try:
+            return render()
+        finally:
+            self._weak -= 1
+
+    def _weak_ref(self, key, cache, prefix):
+        s = cache.get(key)
+        if s is not None:
+            return s
+        text = key.asm(self)  # (not cached: it may hold weak references)
+        if prefix is None:
+            return text
+        self._weak_refs.append((key, cache, text))
+        return "\x02%d\x02" % (len(self._weak_refs) - 1)
+
+    def _resolve_weak(self, text):
+        refs = self._weak_refs
+
+        def resolve(m):
+            key, cache, inline = refs[int(m.group(1))]
+            s = cache.get(key)
+            return s if s is not None and s.startswith("\x00") else _WEAK.sub(resolve, inline)
+        return _WEAK.sub(resolve, text)
 
     def _alias(self, key, prefix, is_type, deferrable, render, cache):
         al = self._new_alias(key, prefix, is_type, deferrable, cache)
@@ -637,6 +677,8 @@ class Printer:
     # -- finishing -----------------------------------------------------------------------------------
     def finish(self):
         body = "".join(self.out)
+        if self._weak_refs:
+            body = self._resolve_weak(body)
         if not self.aliases:
             return body
         order = sorted(self.aliases, key=lambda a: (a.depth, not a.is_type, a.prefix, a.index))

@@ -145,17 +145,9 @@ def _print_func(pr, op):
     ft = props["function_type"].value
     body = op.regions[0]
     has_body = bool(body.blocks)
-    arg_attrs = props.get("arg_attrs")
-    parts = []
-    for i, t in enumerate(ft.params):
-        s = (pr.value(body.blocks[0].args[i]) + ": " if has_body else "") + pr.type_str(t)
-        if arg_attrs is not None and i < len(arg_attrs) and len(arg_attrs[i]):
-            s += " {" + pr.attr_entries(arg_attrs[i].value) + "}"
-        if has_body and pr.flags.debuginfo:
-            from pyopt.ir.location import UNKNOWN_LOC
-            loc = body.blocks[0].args[i].loc
-            s += " " + pr.loc_str_arg(loc if loc is not None else UNKNOWN_LOC)
-        parts.append(s)
+    from pyopt.syntax.function_syntax import function_arguments
+    parts = function_arguments(pr, body.blocks[0] if has_body else None, ft.params,
+                               props.get("arg_attrs"))
     if ft.var_arg:
         parts.append("...")
     out.append("(" + ", ".join(parts) + ")")
