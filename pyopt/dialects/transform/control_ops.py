@@ -260,9 +260,8 @@ def _apply_foreach(op, state, results):
     else:
         for i, p in enumerate(payloads[1:], 1):
             if len(p) != n:
-                from pyopt.syntax.printer import print_op
                 raise silenceable(op, f"prior targets' payload size ({n}) differs from payload "
-                                  f"size ({len(p)}) of target {_value_text(op.targets[i])}")
+                                  f"size ({len(p)}) of target {value_text(op.targets[i])}")
     block = op.body.blocks[0]
     acc = [[] for _ in op.results]
     term = block.terminator
@@ -280,7 +279,7 @@ def _apply_foreach(op, state, results):
         results.set(i, items)
 
 
-def _value_text(v):
+def value_text(v):
     """How MLIR streams a Value into a diagnostic: its defining op (generic form, local
     scope), or `<block argument> of type ...`."""
     from pyopt.syntax.printer import PrintFlags, print_op

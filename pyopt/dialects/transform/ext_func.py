@@ -12,7 +12,7 @@ from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, NO_TERMINATOR, Op
 from pyopt.ir.symbols import lookup_symbol
 from pyopt.ir.verify_invariants import op_error
 from pyopt.interfaces import model
-from pyopt.dialects.transform.control_ops import _value_text
+from pyopt.dialects.transform.control_ops import value_text
 from pyopt.dialects.transform.extension import TYPE_CONVERTER_BUILDER, transform_op
 from pyopt.dialects.transform.failures import definite, silenceable
 from pyopt.dialects.transform.types import OpHandle, ValueHandle
@@ -87,7 +87,7 @@ def _apply(op, state, results):
                                    f"point {point.name}")
     for v in inputs:
         if not _value_dominates(dom, v, point, not after):
-            raise definite(op, f"input {_value_text(v)} does not dominate insertion point "
+            raise definite(op, f"input {value_text(v)} does not dominate insertion point "
                                f"{point.name}")
     if op.function_name is not None:
         fn = lookup_symbol(point, op.function_name)
@@ -115,7 +115,7 @@ def _apply(op, state, results):
         if v.type is not t:
             nv = tc.materialize_source(rw, t, [v], v.loc if hasattr(v, "loc") else point.loc)
             if nv is None:
-                raise definite(op, f"Failed to materialize conversion of {_value_text(v)} to "
+                raise definite(op, f"Failed to materialize conversion of {value_text(v)} to "
                                    f"type '{t}'")
             v = nv
         args.append(v)
@@ -126,7 +126,7 @@ def _apply(op, state, results):
         if old.type is not new.type:
             conv = tc.materialize_target(rw, old.type, [new], point.loc)
             if conv is None:
-                raise definite(op, f"Failed to materialize conversion of {_value_text(new)} "
+                raise definite(op, f"Failed to materialize conversion of {value_text(new)} "
                                    f"to type '{old.type}'")
             new = conv
         for use in list(old.uses()):  # (replaceAllUsesExcept the call)

@@ -254,8 +254,8 @@ def _apply_split(op, state, results):
     pass_empty = op.pass_through_empty_handle is None or op.pass_through_empty_handle.value
     fail_small = op.fail_on_payload_too_small is None or op.fail_on_payload_too_small.value
     if (n > k and overflow is None) or (n < k and fail_small and (n != 0 or not pass_empty)):
-        from pyopt.dialects.transform.control_ops import _value_text
-        raise silenceable(op, f"{_value_text(op.handle)} expected to contain {k} payload ops "
+        from pyopt.dialects.transform.control_ops import value_text
+        raise silenceable(op, f"{value_text(op.handle)} expected to contain {k} payload ops "
                           f"but it contains {n} payload ops")
     lists = [[] for _ in range(k)]
     for i, p in enumerate(payload):
