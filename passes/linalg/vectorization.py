@@ -12,7 +12,7 @@ from pyopt.ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
 from pyopt.ir.core import Block, BlockArgument, Region
 from pyopt.ir.types import (DYNAMIC, I1, I64, INDEX, FloatType, IndexType, IntegerType,
                             MemRefType, RankedTensorType, VectorType)
-from pyopt.interfaces.destination_style import dps_inits, init_indices
+from pyopt.interfaces.destination_style import dps_inits, dps_inputs, init_indices
 from pyopt.interfaces.elementwise import is_elementwise_mappable
 from pyopt.analysis.reduction import match_reduction
 from pyopt.rewrite.folding import create_or_fold
@@ -164,8 +164,10 @@ class VectorizationState:
             if s != DYNAMIC:
                 self.value_sizes.append(_const_index(b, s, op.loc))
                 continue
-            found = None
+            found = None  # (mapIterationSpaceDimToOperandDim: projected permutations only)
             for m, v in zip(indexing_maps(op), op.operands):
+                if not is_projected_permutation(m):
+                    continue
                 for k, e in enumerate(m.results):
                     if type(e) is AffineDimExpr and e.position == d:
                         found = (v, k)
@@ -292,7 +294,15 @@ def scalable_precondition(op, scalable):
     return _is_elementwise(op) or op.name in _SCALABLE_OK
 
 
-def precondition(op, vector_sizes, nd_extract=False):
+def _dynamic_conv_precondition(op, flatten):
+    """vectorizeDynamicConvOpPrecondition: only a 1-D depthwise NWC conv, not flattened,
+    dynamic in its channel dimension alone."""
+    if flatten or op.name != "linalg.depthwise_conv_1d_nwc_wc":
+        return False
+    return DYNAMIC not in dps_inputs(op)[0].type.shape[:-1]
+
+
+def precondition(op, vector_sizes, nd_extract=False, flatten=False):
     """vectorizeLinalgOpPrecondition."""
     if 0 in static_shape(op):
         return False
@@ -304,7 +314,7 @@ def precondition(op, vector_sizes, nd_extract=False):
     if DYNAMIC in static_shape(op):
         m = structured_model(op)
         if is_convolution(op):
-            return False
+            return _dynamic_conv_precondition(op, flatten)
         if not _is_elementwise(op) and op.name not in ("linalg.generic", "linalg.copy") and \
                 m.kind != "contraction":
             return False
@@ -514,7 +524,8 @@ def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
             b.replace_op(op, [write.results[0]])
         b.restore(ip)
         return write is not None
-    if not is_linalg_op(op) or not precondition(op, list(vector_sizes), vectorize_nd_extract):
+    if not is_linalg_op(op) or not precondition(op, list(vector_sizes), vectorize_nd_extract,
+                                                flatten_1d_depthwise_conv):
         return False
     ip = b.save()
     state = VectorizationState(b, op, list(vector_sizes), list(scalable))
@@ -525,7 +536,8 @@ def vectorize(b, op, vector_sizes=(), scalable=(), vectorize_nd_extract=False,
         _expand_affine_applies(b, op)
     if is_convolution(op):
         from passes.linalg.vectorize_conv import vectorize_convolution
-        new = vectorize_convolution(b, op, flatten_1d_depthwise_conv)
+        new = vectorize_convolution(b, op, flatten_1d_depthwise_conv, list(vector_sizes),
+                                    list(scalable))
         if new is None:
             b.restore(ip)
             return False

@@ -145,8 +145,9 @@ class Conv1DGenerator:
         self.rw.notify_match_failure(self.op, reason)
         return None
 
-    def generate(self, flatten=False):
-        """vectorizeConvolution's order of attempts."""
+    def generate(self, flatten=False, ch_size=None, ch_scalable=False):
+        """vectorizeConvolution's order of attempts (the channel vector size of a depthwise
+        conv with a dynamic channel dimension given by the caller)."""
         P, R = "parallel", "reduction"
         sw, dw = self.stride, self.dilation
         d0, d1, d2, d3, d4 = (dim(i) for i in range(5))
@@ -166,7 +167,7 @@ class Conv1DGenerator:
         if self._match([P, P, P, R], [[d0, d1, d2 * sw + d3 * dw], [d3], [d0, d1, d2]]):
             return self.conv("Ncw")
         if self._match([P, P, P, R], [[d0, d1 * sw + d3 * dw, d2], [d3, d2], [d0, d1, d2]]):
-            return self.depthwise(flatten)
+            return self.depthwise(flatten, ch_size, ch_scalable)
         return self._fail("not a 1-D conv/pool layout")
 
     # -- builders ---------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class Conv1DGenerator:
                             permutation=DenseArrayAttr(I64, list(perm))).results[0]
 
     def _extract_strided(self, v, offsets, sizes):
-        rt = VectorType(list(sizes), v.type.element_type)
+        rt = VectorType(list(sizes), v.type.element_type, v.type.scalable_dims)
         return self._create("vector.extract_strided_slice", [v], rt,
                             offsets=i64_array(offsets), sizes=i64_array(sizes),
                             strides=i64_array([1] * len(sizes))).results[0]
@@ -333,12 +334,39 @@ class Conv1DGenerator:
         return self._create(self.red_op, [lhs, res], res.type).results[0]
 
     # -- depthwise ---------------------------------------------------------------------------
-    def depthwise(self, flatten):
+    def _maybe_mask(self, xfer, use_masking):
+        """Masks a transfer op along the dims of its shaped operand (a vector.create_mask of
+        its sizes), marking it in bounds; returns the op standing for it."""
+        if not use_masking:
+            return xfer
+        from pyopt.ir.types import I1
+        from pyopt.dialects.tensor.reshapes import mixed_sizes
+        from pyopt.dialects.affine.builders import value_of
+        from passes.conversion.vector_to_scf.xfer_ops import bool_array
+        from passes.linalg.vectorization import mask_operation
+        vt = xfer.results[0].type if xfer.name == "vector.transfer_read" else \
+            xfer.operand(0).type
+        source = xfer.operand(0 if xfer.name == "vector.transfer_read" else 1)
+        xfer.properties["in_bounds"] = bool_array([True] * len(vt.shape))
+        self.rw.set_insertion_point(xfer)
+        dims = [value_of(self.rw, d, self.loc) for d in mixed_sizes(self.rw, source, self.loc)]
+        mask = self._create("vector.create_mask", dims,
+                            VectorType(vt.shape, I1, vt.scalable_dims)).results[0]
+        m = mask_operation(self.rw, xfer, mask)
+        self.rw.set_insertion_point_after(m)
+        return m
+
+    def depthwise(self, flatten, ch_size=None, ch_scalable=False):
+        """With a dynamic channel dimension: vectors of `ch_size` channels (scalable with
+        `ch_scalable`), the transfers masked."""
         if not self.valid:
             return self._fail("unvectorizable depthwise conv")
         kw, c = self.rhs_t.shape
         n, w = self.res_t.shape[:2]
-        if DYNAMIC in (kw, c, n, w) or DYNAMIC in self.lhs_t.shape:
+        masking, scalable = False, False
+        if c == DYNAMIC and ch_size is not None and ch_size != DYNAMIC and not flatten:
+            c, scalable, masking = ch_size, ch_scalable, True
+        if DYNAMIC in (kw, c, n, w) or DYNAMIC in self.lhs_t.shape[:-1]:
             return self._fail("dynamic shapes need vector sizes (masking)")
         lhs_e, rhs_e, res_e = (t.element_type for t in (self.lhs_t, self.rhs_t, self.res_t))
         if not (_promotable(lhs_e, res_e) and _promotable(rhs_e, res_e)):
@@ -347,9 +375,15 @@ class Conv1DGenerator:
         w_step = w if sw == 1 else 1
         zero = self._index_zero()
         iw = ((w - 1) * sw + 1) + ((kw - 1) * dw + 1) - 1
-        lhs = self._read(VectorType([n, iw, c], lhs_e), self.lhs_shaped, zero)
-        rhs = self._read(VectorType([kw, c], rhs_e), self.rhs_shaped, zero)
-        res = self._read(VectorType([n, w, c], res_e), self.res_shaped, zero)
+        lhs = self._maybe_mask(self._read(VectorType([n, iw, c], lhs_e, [False, False, scalable]),
+                                          self.lhs_shaped, zero).defining_op(),
+                               masking).results[0]
+        rhs = self._maybe_mask(self._read(VectorType([kw, c], rhs_e, [False, scalable]),
+                                          self.rhs_shaped, zero).defining_op(),
+                               masking).results[0]
+        res = self._maybe_mask(self._read(VectorType([n, w, c], res_e, [False, False, scalable]),
+                                          self.res_shaped, zero).defining_op(),
+                               masking).results[0]
         sizes = [n, w_step, c]
         lhs_vals = [self._extract_strided(lhs, [0, x * sw + k * dw, 0], sizes)
                     for k in range(kw) for x in range(0, w, w_step)]
@@ -371,7 +405,7 @@ class Conv1DGenerator:
                 res_vals[i] = out
         for x in range(0, w, w_step):
             res = self._insert_strided(res_vals[x // w_step], res, [0, x, 0])
-        return self._write(res, self.res_shaped, zero)
+        return self._maybe_mask(self._write(res, self.res_shaped, zero), masking)
 
     def _mul_acc(self, lhs, rhs, res, flatten):
         """lhs * broadcast(rhs) + res, as vector.fma on floats."""
@@ -383,7 +417,8 @@ class Conv1DGenerator:
             rt = VectorType([len(mask)], rhs.type.element_type)
             rhs = self._create("vector.shuffle", [rhs, rhs], rt, mask=i64_array(mask)).results[0]
         rhs = self._create("vector.broadcast", [rhs],
-                           VectorType(res_t.shape, rhs.type.element_type)).results[0]
+                           VectorType(res_t.shape, rhs.type.element_type,
+                                      res_t.scalable_dims)).results[0]
         rhs = self._promote(rhs, res_t)
         if isinstance(res_t.element_type, FloatType):
             return self._create("vector.fma", [lhs, rhs, res], res_t).results[0]
@@ -408,12 +443,20 @@ def _first_int(op, name):
     return int(vals[0]) if vals else 1
 
 
-def vectorize_convolution(rw, op, flatten=False):
+# the channel dimension of the depthwise convolutions (where vector sizes apply)
+_CHANNEL_DIM = {"linalg.depthwise_conv_1d_nwc_wc": 2, "linalg.depthwise_conv_1d_ncw_cw": 1}
+
+
+def vectorize_convolution(rw, op, flatten=False, vector_sizes=(), scalable=()):
     """The vector.transfer_write computing `op` (a 1-D conv, depthwise conv or pooling), or
     None when `op` is not one."""
     if not is_linalg_op(op):
         return None
     gen = Conv1DGenerator(rw, op, _first_int(op, "strides"), _first_int(op, "dilations"))
+    ch = _CHANNEL_DIM.get(op.name)
+    if vector_sizes and ch is not None:
+        flags = list(scalable) + [False] * len(vector_sizes)
+        return gen.generate(flatten, vector_sizes[ch], flags[ch])
     return gen.generate(flatten)
 
 
