@@ -7,7 +7,8 @@ from pyopt.ir.core import value_loc
 from pyopt.ir.types import DYNAMIC, INDEX, IndexType
 from pyopt.interfaces.tiling import TilingFailure, tiling_model
 from pyopt.dialects.transform.ext_structured import TILE_USING_FOR, TILE_USING_FORALL
-from pyopt.dialects.transform.ext_structured_misc import CONTINUOUS_TILE_SIZES, MULTITILE_SIZES
+from pyopt.dialects.transform.ext_structured_misc import (CONTINUOUS_TILE_SIZES, MAP_COPY_TO_THREADS,
+                                                          MULTITILE_SIZES)
 from pyopt.dialects.transform.failures import silenceable
 from pyopt.dialects.transform.types import ParamHandleType
 
@@ -227,3 +228,33 @@ def apply_continuous_tile_sizes(op, state, results):
 
 implement(MULTITILE_SIZES, each_multitile_sizes)
 implement(CONTINUOUS_TILE_SIZES, apply_continuous_tile_sizes)
+
+
+# -- gpu.map_copy_to_threads -------------------------------------------------------------------
+def each_map_copy_to_threads(op, target, state):
+    """The copy's thread mapping (passes/linalg/gpu_copy_mapping.py); tiling it to an
+    scf.forall needs #gpu.thread mapping attributes, and there is no gpu dialect here."""
+    from pyopt.dialects.transform.failures import definite
+    from passes.linalg.gpu_copy_mapping import CopyMapping
+    if target.name not in ("linalg.copy", "tensor.pad"):
+        raise silenceable(op, "only linalg.copy and tensor.pad target ops are supported",
+                          [("target op", target.loc)])
+    t = target.results[0].type if target.results else target.operands[-1].type
+    if DYNAMIC in t.shape:
+        raise silenceable(op, "only statically sized ops of rank <= 3 are supported",
+                          [("target op", target.loc)])
+    bits = t.element_type.width
+    align = op.get_attr("desired_bit_alignment").value
+    if align % bits:
+        align = bits
+    m = CopyMapping(op.get_attr("total_num_threads").value, align, list(t.shape), bits)
+    if m.status == "invalid":
+        raise silenceable(op, "too few threads to map copy op to threads on the most minor "
+                              "dimension, given alignment and vector size constraints, try "
+                              "smaller tile size of mapping to more threads",
+                          [("target op", target.loc)])
+    raise definite(op, "mapping to GPU threads needs the gpu dialect's thread mapping "
+                       "attributes, which are not supported")
+
+
+implement(MAP_COPY_TO_THREADS, each_map_copy_to_threads)

@@ -297,3 +297,12 @@ ELIMINATE_EMPTY_TENSORS = Op("transform.structured.eliminate_empty_tensors",
                              operands=[("target", OpHandle)],
                              format="$target attr-dict `:` type($target)")
 declare(ELIMINATE_EMPTY_TENSORS, consumes=(), tracking=False)
+
+# -- structured.gpu.map_copy_to_threads -------------------------------------------------------
+MAP_COPY_TO_THREADS = Op(
+    "transform.structured.gpu.map_copy_to_threads", operands=[("target", OpHandle)],
+    results=[("forall_op", OpHandle), ("tiled_op", OpHandle)],
+    attrs={"total_num_threads": I64Attr, "desired_bit_alignment": I64Attr},
+    format="$target `total_num_threads` `=` $total_num_threads `desired_bit_alignment` `=` "
+           "$desired_bit_alignment " + _FUNCTIONAL)
+declare(MAP_COPY_TO_THREADS, each=True, tracking=False)
