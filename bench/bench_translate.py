@@ -18,6 +18,7 @@ import argparse
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -75,7 +76,7 @@ def gen_c(nfuncs, seed=0):
     return "\n".join(out) + "\n"
 
 
-def measured(cmd, out_path):
+def measured_once(cmd, out_path):
     """Runs cmd through a tiny wrapper so ru_maxrss is the child's own peak; also gives the
     CPU seconds (user + system) of the command and everything it forked."""
     wrapper = ("import resource,subprocess,sys,time;"
@@ -93,6 +94,18 @@ def measured(cmd, out_path):
 
 
 MEASURED_CPU = {}  # output path -> CPU seconds of the command that wrote it
+REPEAT = 1
+
+
+def measured(cmd, out_path):
+    """measured_once REPEAT times: the median wall time, CPU time and peak RSS (each on its
+    own), the last run's exit code and diagnostics."""
+    runs = []
+    for _ in range(REPEAT):
+        runs.append(measured_once(cmd, out_path) + (MEASURED_CPU[out_path],))
+    med = lambda i: statistics.median(r[i] for r in runs)  # noqa: E731
+    MEASURED_CPU[out_path] = med(4)
+    return med(0), med(1), runs[-1][2], runs[-1][3]
 
 
 def llvmlite_check_time(ll_path):
@@ -129,7 +142,13 @@ def main(argv=None):
     ap.add_argument("--opt", default="O0,O2")
     ap.add_argument("--keep", default=None, help="keep the work files in this directory")
     ap.add_argument("--no-roundtrip", action="store_true")
+    ap.add_argument("--ll", default=None, metavar="FILE",
+                    help="time this .ll instead of the generated program (e.g. clang-19 -O2 "
+                         "-S -emit-llvm of sqlite3.c); no round trip")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
     ns = ap.parse_args(argv)
+    global REPEAT
+    REPEAT = ns.repeat
     clang = find_clang()
     if not os.path.exists(MLIR_TRANSLATE):
         print("skip: mlir-translate-19 not found at " + MLIR_TRANSLATE)
@@ -139,17 +158,25 @@ def main(argv=None):
         return 0
     work = ns.keep or tempfile.mkdtemp(prefix="bench-translate-")
     os.makedirs(work, exist_ok=True)
-    src = os.path.join(work, "prog.c")
-    with open(src, "w") as f:
-        f.write(gen_c(ns.funcs))
-    ref_exe = os.path.join(work, "prog")
-    subprocess.run([clang, "-O0", "-w", src, "-o", ref_exe], check=True)
-    ref_out = subprocess.run([ref_exe], capture_output=True).stdout
+    if ns.ll:
+        ns.no_roundtrip, ref_out, opts = True, b"", ["ll"]
+    else:
+        src = os.path.join(work, "prog.c")
+        with open(src, "w") as f:
+            f.write(gen_c(ns.funcs))
+        ref_exe = os.path.join(work, "prog")
+        subprocess.run([clang, "-O0", "-w", src, "-o", ref_exe], check=True)
+        ref_out = subprocess.run([ref_exe], capture_output=True).stdout
+        opts = ns.opt.split(",")
     py = pytranslate_cmd()
     rows = []
-    for opt in ns.opt.split(","):
+    for opt in opts:
         ll = os.path.join(work, f"prog.{opt}.ll")
-        subprocess.run([clang, f"-{opt}", "-S", "-emit-llvm", "-w", src, "-o", ll], check=True)
+        if ns.ll:
+            ll = os.path.abspath(ns.ll)
+        else:
+            subprocess.run([clang, f"-{opt}", "-S", "-emit-llvm", "-w", src, "-o", ll],
+                           check=True)
         nlines = sum(1 for _ in open(ll))
         mref = os.path.join(work, f"prog.{opt}.ref.mlir")
         mpy = os.path.join(work, f"prog.{opt}.py.mlir")
@@ -170,8 +197,11 @@ def main(argv=None):
                 row["rt"] = ("ok" if res == (0, ref_out) else
                              f"MISMATCH {cerr or res}" if res != (0, ref_out) else "")
         rows.append(row)
-    print(f"work dir: {work}; program: {ns.funcs} functions; reference output "
-          f"{ref_out.decode().strip()!r}")
+    if ns.ll:
+        print(f"work dir: {work}; input: {ns.ll}; median of {REPEAT} run(s)")
+    else:
+        print(f"work dir: {work}; program: {ns.funcs} functions; reference output "
+              f"{ref_out.decode().strip()!r}; median of {REPEAT} run(s)")
     print(f"targets: time <= {TIME_TARGET:g}x mlir-translate-19, peak RSS <= {RSS_TARGET:g}x")
     print(f"{'opt':4} {'dir':7} {'.ll lines':>9} {'py s':>8} {'mlir s':>8} {'x time':>7} "
           f"{'py MiB':>7} {'mlir MiB':>8} {'x RSS':>6}  verdict")

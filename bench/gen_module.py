@@ -70,7 +70,9 @@ def pyopt_ops():
         from pyopt.dialects import make_context
     except ImportError:
         return None
-    return set(make_context().ops)
+    ctx = make_context()
+    ctx.load_all()  # dialects load lazily: `ops` holds only the loaded ones
+    return set(ctx.ops)
 
 
 def select_kinds(dialects, registered):

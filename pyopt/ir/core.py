@@ -10,6 +10,24 @@ from __future__ import annotations
 from pyopt.ir.location import UNKNOWN_LOC
 
 
+class _NoElements(list):
+    """The one empty operand, result, region and successor list shared by the ops that have
+    none (most ops have no regions or successors: two lists fewer per op). An op's results
+    and regions are fixed when it is created, as in MLIR, so nothing grows these lists in
+    place; a mutation raises instead of changing every such op."""
+    __slots__ = ()
+
+    def _fixed(self, *args, **kw):
+        raise TypeError("an operation's empty operand/result/region/successor list is shared: "
+                        "assign a new list (regions and results are fixed at creation)")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _fixed
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _fixed
+
+
+NO_ELEMENTS = _NoElements()
+
+
 class Value:
     __slots__ = ("type", "first_use")
 
@@ -169,9 +187,9 @@ class Operation:
             opdef.op_class(Operation)
         # (the guards skip building comprehensions for the many ops without some of these)
         self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(operands)] \
-            if operands else []
+            if operands else NO_ELEMENTS
         if not result_types:
-            self.results = []
+            self.results = NO_ELEMENTS
         elif type(result_types) is list and len(result_types) == 1:  # the common one result
             self.results = [OpResult(result_types[0], self, 0)]
         else:
@@ -183,9 +201,9 @@ class Operation:
             for r in self.regions:
                 r.parent = self
         else:
-            self.regions = []
+            self.regions = NO_ELEMENTS
         self.successor_slots = [BlockOperand(b, self, i) for i, b in enumerate(successors)] \
-            if successors else []
+            if successors else NO_ELEMENTS
         self.loc = loc if loc is not None else UNKNOWN_LOC
         self.parent = None
         self.prev = None
@@ -206,11 +224,14 @@ class Operation:
     def set_operands(self, values):
         for s in self.operand_slots:
             s._unlink()
-        self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(values)]
+        self.operand_slots = [OpOperand(v, self, i) for i, v in enumerate(values)] \
+            if values else NO_ELEMENTS
 
     def insert_operands(self, index, values):
         # only the new slots are linked into use-lists; later slots are renumbered
         slots = self.operand_slots
+        if slots is NO_ELEMENTS:
+            slots = self.operand_slots = []
         slots[index:index] = [OpOperand(v, self, index + i) for i, v in enumerate(values)]
         for i in range(index + len(values), len(slots)):
             slots[i].index = i
@@ -342,10 +363,10 @@ class Operation:
     def drop_all_references(self):
         for s in self.operand_slots:
             s._unlink()
-        self.operand_slots = []
+        self.operand_slots = NO_ELEMENTS
         for s in self.successor_slots:
             s.drop()
-        self.successor_slots = []
+        self.successor_slots = NO_ELEMENTS
         for r in self.regions:
             r.drop_all_references()
 
@@ -361,7 +382,7 @@ class Operation:
         once: the pyopt command keeps its IR off the cycle collector (pyopt.ir.gc_policy), where
         cyclic garbage would stay until the command ends. Name, attributes and location stay
         readable; the op has no results, operands or regions afterwards."""
-        self.results = []
+        self.results = NO_ELEMENTS
         if self.regions:
             for r in self.regions:
                 for b in r.blocks:
@@ -376,7 +397,7 @@ class Operation:
                     b.parent = None
                 r.blocks = []
                 r.parent = None
-            self.regions = []
+            self.regions = NO_ELEMENTS
 
     def move_before(self, other):
         self.detach()
@@ -402,11 +423,13 @@ class Operation:
                        [], [get(b, b) for b in self.successors], self.loc)
         for old, new in zip(self.results, op.results):
             mapping[old] = new
-        for r in self.regions:
-            nr = Region()
-            op.regions.append(nr)
-            nr.parent = op
-            r.clone_into(nr, mapping)
+        if self.regions:
+            op.regions = []
+            for r in self.regions:
+                nr = Region()
+                op.regions.append(nr)
+                nr.parent = op
+                r.clone_into(nr, mapping)
         return op
 
     def __repr__(self):

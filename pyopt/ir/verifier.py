@@ -6,6 +6,7 @@ Errors are raised as MLIRError carrying MLIR's messages and a "see current opera
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
+from pyopt.ir.dominance import DominanceInfo
 from pyopt.ir import opdef as T
 # (the op-local checks and the error builders live in verify_invariants.py; the names other
 # modules import from here are re-exported)
@@ -214,7 +215,6 @@ class Verifier:
     def _verify_dominance(self, op):
         """Every operand of an op in a reachable block must properly dominate it (graph
         regions are handled by the dominance query itself); isolated ops verify their own."""
-        from pyopt.ir.dominance import DominanceInfo
         dom = DominanceInfo()
         dominates = dom.properly_dominates_use
         stack = [op]

@@ -238,10 +238,26 @@ def _generated_verify(d):
                 ns[f"C{n}"] = _unwrapped_check(c)
                 emit(f"    if not C{n}(a):")
                 emit("        return FULL(op, d)")
+        checked = {an: _unwrapped_check(c) for an, c, _, _ in optional}
         if optional:
             # With only the required attributes present (they are, by now), no optional
             # one can be.
             emit(f"    if len(props) + len(attributes) > {len(required)}:")
+        if len(checked) > 2:
+            # Many optional attributes (llvm.func, llvm.call): check those present rather
+            # than look each declared one up.
+            ns["OPT"] = checked
+            emit("        for an, a in props.items():")
+            emit("            c = OPT.get(an)")
+            emit("            if c is not None and a is not None and not c(a):")
+            emit("                return FULL(op, d)")
+            emit("        if attributes:")
+            emit("            for an, a in attributes.items():")
+            emit("                c = OPT.get(an)")
+            emit("                if c is not None and a is not None and props.get(an) is None "
+                 "and not c(a):")
+            emit("                    return FULL(op, d)")
+        elif optional:
             for n, (an, c, req, trivial) in enumerate(plan.attrs):
                 if req or trivial:
                     continue

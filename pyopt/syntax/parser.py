@@ -75,7 +75,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.custom_ops = []  # (op name, name offset) of the custom parsers being run
         self.flat_dicts = {}  # text of a brace-free attribute dictionary -> its value
         self.plain_types = {}  # `!dialect.name` not followed by `<` -> its Type
-        self.body_types = {}  # `!dialect.name` -> [(text with its `<...>` body, Type)]
+        self.body_types = {}  # `!dialect.name`, `memref`, ... -> [(text with `<...>` body, Type)]
         self.resources = context.resources
         self._next()
 

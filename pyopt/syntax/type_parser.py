@@ -59,13 +59,19 @@ class TypeParserMixin:
         fn = _TYPE_KEYWORDS.get(tok)
         if fn is None:
             raise self.error("expected non-function type")
-        self.type_kw_offset = self.start  # where verifier-style type errors point
+        off = self.start
+        t = self._seen_body(tok, off)
+        if t is not None:
+            return t
+        self.type_kw_offset = off  # where verifier-style type errors point
         self._next()
         self.enter()
         try:
-            return fn(self)
+            t = fn(self)
         finally:
             self.leave()
+        self._remember_body(tok, off, t)
+        return t
 
     def parse_type_list_no_parens(self):
         res = [self.parse_type()]
@@ -115,12 +121,9 @@ class TypeParserMixin:
             self._next()
             return t
         src = self.src
-        bodies = self.body_types.get(tok)
-        if bodies is not None and self.depth < _BODY_CACHE_DEPTH:
-            for text, t in bodies:
-                if src.startswith(text, off):
-                    self.reset_to(off + len(text))
-                    return t
+        t = self._seen_body(tok, off)
+        if t is not None:
+            return t
         t = self._parse_excl_type(tok, off)
         if src[off + len(tok):off + len(tok) + 1] != "<":
             if "." in tok:
@@ -129,9 +132,22 @@ class TypeParserMixin:
             self._remember_body(tok, off, t)
         return t
 
+    def _seen_body(self, tok, off):
+        """The type whose text (remembered by _remember_body) starts at `off`, now skipped;
+        or None."""
+        bodies = self.body_types.get(tok)
+        if bodies is not None and self.depth < _BODY_CACHE_DEPTH:
+            src = self.src
+            for text, t in bodies:
+                if src.startswith(text, off):
+                    self.reset_to(off + len(text))
+                    return t
+        return None
+
     def _remember_body(self, tok, off, t):
-        """A dialect type with a `<...>` body means the same wherever its text repeats, when
-        the body names no alias (`!x`, `#x`); short bodies only, a few per type name."""
+        """A dialect type or builtin keyword type (memref, vector, ...) with a `<...>` body
+        means the same wherever its text repeats, when the body names no alias (`!x`, `#x`);
+        short bodies only, a few per type name."""
         text = self.src[off:self.start].rstrip()
         if len(text) < _BODY_CACHE_LEN and text.endswith(">") and "!" not in text[1:] and \
                 "#" not in text:

@@ -23,6 +23,7 @@ from pyopt.dialects.llvm.attrs import (FastmathC, FMF_NONE, OverflowC, OVERFLOW_
                                        FCmpPredC, AsmDialectC, ICMP, FCMP,
                                        IntegerOverflowFlagsAttr)
 from pyopt.dialects.llvm.struct_attrs import LoopAnnotationC
+from pyopt.dialects.llvm.verifiers import verify_constant
 
 
 # ============================================================================ type constraints
@@ -575,14 +576,9 @@ _op("mlir.none", results=[("res", LLVM_TokenTypeC)], traits=[PURE],
     format="attr-dict `:` type($res)")
 
 
-def _verify_constant(op):
-    from pyopt.dialects.llvm.verifiers import verify_constant
-    verify_constant(op)
-
-
 _op("mlir.constant", results=[("res", LLVM_Type)], attrs={"value": AnyAttr()},
     traits=[PURE, CONSTANT_LIKE], format="`(` $value `)` attr-dict `:` type($res)",
-    verify=_verify_constant)
+    verify=verify_constant)
 
 
 # ============================================================================ inline asm & misc

@@ -29,6 +29,7 @@ from pyopt.dialects.llvm.attrs import (LinkageAttr, CConvAttr, LinkageC, CConvC,
                                        UnnamedAddrC, ComdatC, LINKAGE_EXTERNAL, CCONV_C)
 from pyopt.dialects.llvm.ops import LLVM_AnyPointer, move_inherent, OPS
 from pyopt.dialects.llvm.struct_attrs import MemoryEffectsC, TargetFeaturesC
+from pyopt.dialects.llvm.verifiers import verify_function_param_attrs
 
 _ZERO_I64 = IntegerAttr(I64, 0)
 
@@ -201,7 +202,6 @@ def _verify_func(op):
             raise op_error(op, f"expects {kind} attribute array to have the same number of "
                            f"elements as the number of function {what}, got {len(a)}, but "
                            f"expected {n}")
-    from pyopt.dialects.llvm.verifiers import verify_function_param_attrs
     verify_function_param_attrs(op, ft.params, ft.return_type)
     body = op.regions[0]
     if not body.blocks:
@@ -235,7 +235,8 @@ def _verify_func(op):
                         t, msg = x.value.type, ("'llvm.resume' should have a consistent "
                                                       "input type inside a function")
                     else:
-                        walk(x)
+                        if x.regions:
+                            walk(x)
                         continue
                     if seen[0] is None:
                         seen[0] = t

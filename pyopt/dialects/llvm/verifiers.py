@@ -7,7 +7,8 @@ from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, ArrayAttr, 
 from pyopt.ir.types import IntegerType, FloatType, VectorType, I1
 from pyopt.ir.verifier import op_error, plain_error
 from pyopt.dialects.llvm.types import (LLVMPointerType, LLVMStructType, LLVMArrayType, LLVMFixedVectorType,
-                    LLVMScalableVectorType, LLVMTargetExtType, PPC_FP128, is_compatible_float)
+                    LLVMScalableVectorType, LLVMTargetExtType, LLVMVoidType, PPC_FP128,
+                    is_compatible_float)
 
 _ELEMENTS = (DenseElementsAttr, DenseResourceElementsAttr, SparseElementsAttr,
              DenseStringElementsAttr)
@@ -166,7 +167,6 @@ def verify_parameter_attr(op, t, name, a):
 
 def verify_function_param_attrs(op, params, result):
     """verifyRegionArgAttribute / verifyRegionResultAttribute for llvm.* entries."""
-    from pyopt.dialects.llvm.types import LLVMVoidType
     arg_attrs = op.properties.get("arg_attrs")
     for i, d in enumerate(arg_attrs or ()):
         for name, a in d.value:
