@@ -207,8 +207,8 @@ class Verifier:
             err = plain_error(last, "block with no terminator, has " +
                               op_for_diagnostic(last))
             raise err
-        for s in last.successors:
-            if s.parent is not region:
+        for s in last.successor_slots:
+            if s.block.parent is not region:
                 raise op_error(last, "reference to block defined in another region")
 
     # --------------------------------------------------------------------- dominance

@@ -528,7 +528,8 @@ def verify_isolated_from_above(iso):
         inside = {region}  # regions known to be nested in `region`
         while pending:
             for b in pending.pop().blocks:
-                for o in b:
+                o = b.first
+                while o is not None:
                     for slot in o.operand_slots:
                         v = slot.value
                         vb = v.owner.parent if type(v) is OpResult else v.owner
@@ -543,6 +544,7 @@ def verify_isolated_from_above(iso):
                                              iso.loc)])
                     if o.regions and not (o.opdef is not None and o.opdef.isolated):
                         pending.extend(o.regions)
+                    o = o.next
 
 
 def verify_symbol_table(op):

@@ -95,7 +95,15 @@ class AttrParserMixin:
 
     def number_to_attr(self, tok, is_float, neg, type_, off):
         """MLIR's parseFloatAttr / parseDecOrHexAttr once the type is known (`off` is the
-        literal's offset, after any minus)."""
+        literal's offset, after any minus). A literal seen before with the same type gives
+        the same (interned) attribute without converting it again."""
+        key = (tok, is_float, neg, type_)
+        a = self.number_attrs.get(key)
+        if a is None:
+            a = self.number_attrs[key] = self._number_to_attr(tok, is_float, neg, type_, off)
+        return a
+
+    def _number_to_attr(self, tok, is_float, neg, type_, off):
         if is_float:
             if type_ is None:
                 type_ = F64

@@ -75,6 +75,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.custom_ops = []  # (op name, name offset) of the custom parsers being run
         self.flat_dicts = {}  # text of a brace-free attribute dictionary -> its value
         self.plain_types = {}  # `!dialect.name` not followed by `<` -> its Type
+        self.number_attrs = {}  # (literal, float?, minus?, type) -> number_to_attr's attribute
         self.body_types = {}  # `!dialect.name`, `memref`, ... -> [(text with `<...>` body, Type)]
         self.resources = context.resources
         self._next()
