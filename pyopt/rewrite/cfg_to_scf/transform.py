@@ -46,12 +46,16 @@ def transform_cfg_to_scf(ctx, region, iface, dom):
             lc.exits.combine(block.last)
     dom.invalidate(region)
 
-    work = [region.blocks[0]]
+    # (entry block, whether what it reaches is known to be acyclic): lifting the cycles
+    # reachable from an entry leaves a DAG there, which branch lifting only cuts into smaller
+    # DAGs; searching those again for cycles would find none (and cost quadratic time)
+    work = [(region.blocks[0], False)]
     while work:
-        current = work.pop()
-        loops = transform_cycles(lc, current)
-        work.extend(loops)
-        if loops:
-            dom.invalidate(current.parent)
-        work.extend(transform_branches(lc, current))
+        current, acyclic = work.pop()
+        if not acyclic:
+            loops = transform_cycles(lc, current)
+            work.extend((b, False) for b in loops)
+            if loops:
+                dom.invalidate(current.parent)
+        work.extend((b, True) for b in transform_branches(lc, current))
     return True
