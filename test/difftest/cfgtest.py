@@ -1,7 +1,8 @@
 """Differential tester of the CFG lifting (`-lift-cf-to-scf`) against mlir-opt-19, on random
 control flow graphs: irreducible cycles, loops with several entries and exits, nested loops,
 cf.switch, block arguments, values defined in a loop and used after it, infinite loops and
-return ops of two kinds (a discardable attribute makes the second kind).
+return ops of two kinds (a discardable attribute makes the second kind), uses inside nested
+regions and nested regions holding a small CFG of their own.
 
 Each function of a test file is a random CFG whose ops only use values that dominate them;
 pyopt's output must be the text mlir-opt-19 prints (the lifting's output depends on every
@@ -112,6 +113,17 @@ class CFGGen:
                 mine.append((v, t))
             defs[b] = mine
             pool = avail + mine
+            if r.random() < 0.25:  # uses nested in a region (escaping loop values, dominance)
+                v, t = r.choice(pool) if pool else (None, None)
+                inner = f'"test.use"({v}) : ({t}) -> ()' if v else '"test.use"() : () -> ()'
+                if r.random() < 0.5:
+                    lines.append(f'  "test.wrap"() ({{\n    {inner}\n  }}) : () -> ()')
+                else:  # a small CFG of its own, lifted before the function's
+                    c = self.fresh()
+                    lines.append(f'  "test.wrap"() ({{\n    {c} = "test.cond"() : () -> i1\n'
+                                 f'    cf.cond_br {c}, ^bb1, ^bb2\n  ^bb1:\n    {inner}\n'
+                                 f'    cf.br ^bb2\n  ^bb2:\n    "test.end"() : () -> ()\n'
+                                 f'  }}) : () -> ()')
 
             def pick(t):
                 c = [v for v, tt in pool if tt == t]

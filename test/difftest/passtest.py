@@ -63,7 +63,8 @@ LOWER = ["--convert-linalg-to-loops", "--lower-affine", "--convert-vector-to-llv
          "--expand-strided-metadata", "--lower-affine", "--arith-expand",
          "--finalize-memref-to-llvm",
          "--convert-math-to-llvm", "--convert-arith-to-llvm", "--convert-index-to-llvm",
-         "--convert-func-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+         "--convert-func-to-llvm", "--convert-cf-to-llvm", "--convert-ub-to-llvm",
+         "--reconcile-unrealized-casts"]  # (ub: the poison values lift-cf-to-scf makes)
 
 # mode -> pyopt/mlir-opt arguments ("road": pyopt lowers, pytranslate exports)
 MODES = {"lower": LOWER, "road": LOWER}
