@@ -7,6 +7,7 @@ from pyopt.interfaces.tiling import TilingFailure
 from pyopt.dialects.linalg.structured import is_linalg_op
 from pyopt.dialects.transform.ext_structured import (TILE_REDUCTION_USING_FOR,
                                                      TILE_REDUCTION_USING_FORALL)
+from pyopt.dialects.transform.ext_structured_misc import SPLIT_REDUCTION
 from pyopt.dialects.transform.failures import silenceable
 
 from passes.linalg.structured_transforms.common import implement
@@ -57,3 +58,26 @@ def each_tile_reduction_using_forall(op, target, state):
 
 
 implement(TILE_REDUCTION_USING_FORALL, each_tile_reduction_using_forall)
+
+
+def each_split_reduction(op, target, state):
+    """splitReduction / splitReductionByScaling: (init, fill, split op, combining op)."""
+    from pyopt.dialects.transform.failures import definite
+    from passes.linalg.split_reduction import split_reduction, split_reduction_by_scaling
+
+    def attr(name):
+        a = op.get_attr(name)
+        return a.value if a is not None else 0
+    split = split_reduction_by_scaling if op.get_attr("use_scaling_algorithm") is not None \
+        else split_reduction
+    r = None
+    if is_linalg_op(target):
+        r = split(state.rewriter, target, attr("split_factor"), attr("insert_split_dimension"),
+                  op.get_attr("inner_parallel") is not None,
+                  op.get_attr("use_alloc") is not None)
+    if r is None:
+        raise definite(op, "failed to apply", [("attempted to apply to this op", target.loc)])
+    return [r.init, r.fill, r.split_op, r.combining_op]
+
+
+implement(SPLIT_REDUCTION, each_split_reduction)

@@ -12,7 +12,8 @@ from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
 from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
                                   IntEnumAttrC, StrAttr, UnitAttrConstraint)
-from pyopt.ir.types import I32
+from pyopt.ir.attributes import IntegerAttr
+from pyopt.ir.types import I32, I64
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
                           operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
@@ -306,3 +307,16 @@ MAP_COPY_TO_THREADS = Op(
     format="$target `total_num_threads` `=` $total_num_threads `desired_bit_alignment` `=` "
            "$desired_bit_alignment " + _FUNCTIONAL)
 declare(MAP_COPY_TO_THREADS, each=True, tracking=False)
+
+# -- structured.split_reduction ---------------------------------------------------------------
+SPLIT_REDUCTION = Op(
+    "transform.structured.split_reduction", operands=[("target", OpHandle)],
+    results=[("init_or_alloc_op", OpHandle), ("fill_op", OpHandle),
+             ("split_linalg_op", OpHandle), ("combining_linalg_op", OpHandle)],
+    attrs={"split_factor": I64Attr.with_default(IntegerAttr(I64, 0)),
+           "insert_split_dimension": I64Attr.with_default(IntegerAttr(I64, 0)),
+           "inner_parallel": UnitAttrConstraint.opt(),
+           "use_scaling_algorithm": UnitAttrConstraint.opt(),
+           "use_alloc": UnitAttrConstraint.opt()},
+    format="$target " + _FUNCTIONAL)
+declare(SPLIT_REDUCTION, each=True)
