@@ -121,6 +121,11 @@ def _interleave_to_shuffle(op, ctx):
     return [InterleaveToShuffle()]
 
 
+def _narrow_types(op, ctx):
+    from passes.vector.narrow_types import narrow_type_patterns, transpose_narrow_type_patterns
+    return narrow_type_patterns() + transpose_narrow_type_patterns()
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -132,5 +137,6 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_TRANSPOSE, _transpose), (V.LOWER_CONTRACTION, _contraction),
                (V.LOWER_TRANSFER, _transfer), (V.TRANSFER_TO_SCF, _transfer_to_scf),
                (V.TRANSFER_PERMUTATION, _permutation), (V.MATERIALIZE_MASKS, _materialize_masks),
-               (V.INTERLEAVE_TO_SHUFFLE, _interleave_to_shuffle)):
+               (V.INTERLEAVE_TO_SHUFFLE, _interleave_to_shuffle),
+               (V.REWRITE_NARROW_TYPES, _narrow_types)):
     attach(_d, PATTERN_DESCRIPTOR, _f)

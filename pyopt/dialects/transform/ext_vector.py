@@ -48,6 +48,7 @@ REDUCTION_TO_CONTRACT = _simple("reduction_to_contract")
 MATERIALIZE_MASKS = _simple("materialize_masks")
 TRANSFER_PERMUTATION = _simple("transfer_permutation_patterns")
 INTERLEAVE_TO_SHUFFLE = _simple("interleave_to_shuffle")
+REWRITE_NARROW_TYPES = _simple("rewrite_narrow_types")
 
 TRANSPOSE_LOWERING = IntEnum("VectorTransposeLowering",
                              [("eltwise", 0), ("flat_transpose", 1), ("shuffle_1d", 2),
