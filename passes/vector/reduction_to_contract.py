@@ -6,9 +6,8 @@ reduction_to_contract and -test-vector-reduction-to-contract-patterns."""
 from __future__ import annotations
 
 from pyopt.dialects.vector.attrs import KIND_ADD, IteratorTypeAttr
-from pyopt.dialects.vector.transforms.sink import (  # noqa: F401  (importable from here as before)
-    CAST_OPS, ReorderCastOpsOnBroadcast, ReorderElementwiseOpsOnTranspose, _clone_with, _elem,
-    _perm, _transpose)
+from pyopt.dialects.vector.transforms.sink import (ReorderCastOpsOnBroadcast,
+                                                   ReorderElementwiseOpsOnTranspose, _perm)
 from pyopt.ir.affine import AffineDimExpr, AffineMap, dim as adim
 from pyopt.ir.attributes import AffineMapAttr, ArrayAttr
 from pyopt.ir.types import VectorType

@@ -88,7 +88,7 @@ def children_patterns(ctx, op):
     from passes.conversion.vector_to_scf.permutation import patterns as permutation_patterns
     from passes.tensor.fold_subset_ops import (InsertSliceOfTransferWriteOpFolder,
                                                TransferReadOfExtractSliceOpFolder)
-    from passes.test.vector.reduce_to_contract import PATTERNS as REDUCTION_TO_CONTRACT
+    from passes.vector.reduction_to_contract import PATTERNS as REDUCTION_TO_CONTRACT
     pats = [VectorizationPattern(op.get_attr("vectorize_nd_extract") is not None,
                                  op.get_attr("flatten_1d_depthwise_conv") is not None)]
     if op.get_attr("disable_transfer_permutation_map_lowering_patterns") is None:

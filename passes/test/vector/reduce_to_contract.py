@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.greedy import GreedyConfig, apply_patterns_greedily
-from passes.vector.reduction_to_contract import PATTERNS  # noqa: F401  (imported from here)
+from passes.vector.reduction_to_contract import PATTERNS
 
 
 @register_pass("test-vector-reduction-to-contract-patterns",
