@@ -81,12 +81,8 @@ def _transpose(op, ctx):
 
 
 def _contraction(op, ctx):
-    s = _prop(op, "lowering_strategy", 2)
-    if s != 0:
-        raise definite(op, f"lowering_strategy = \"{V.CONTRACT_LOWERING.keyword(op.properties['lowering_strategy'])}\" is not "
-                           "supported (only \"dot\")")
-    from passes.conversion.vector_to_llvm.contract import ContractionLowering
-    return [ContractionLowering()]
+    from passes.vector.contract_strategies import contraction_lowering_patterns
+    return contraction_lowering_patterns(_prop(op, "lowering_strategy", 2), outer_product=False)
 
 
 def _transfer(op, ctx):

@@ -338,8 +338,15 @@ def _lower_reduction(op, rw, mask):
 
 
 class ContractionLowering(RewritePattern):
-    """ContractionOpLowering with the default (dot product) strategy."""
+    """ContractionOpLowering: `first`, the lowerings of the chosen strategy ((op, rewriter,
+    mask) -> value or None, passes/vector/contract_strategies.py), then row dot products
+    when `dot`, then unrolling one batch / free / reduction dim."""
     root = "vector.contract"
+
+    def __init__(self, dot=True, first=()):
+        super().__init__()
+        self.dot = dot
+        self.first = tuple(first)
 
     def match_and_rewrite(self, op, rw):
         acc_t = op.results[0].type
@@ -363,7 +370,11 @@ class ContractionLowering(RewritePattern):
         return True
 
     def _lower(self, op, rw, mask):
-        if mask is None:
+        for lower in self.first:
+            res = lower(op, rw, mask)
+            if res is not None:
+                return res
+        if self.dot and mask is None:
             res = _dot_lowering(op, rw)
             if res is not None:
                 return res
