@@ -122,6 +122,11 @@ def _narrow_types(op, ctx):
     return narrow_type_patterns() + transpose_narrow_type_patterns()
 
 
+def _split_full_partial(op, ctx):
+    from passes.vector.transfer_split import full_partial_patterns
+    return full_partial_patterns(_prop(op, "split_transfer_strategy", 2))
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -134,5 +139,6 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_TRANSFER, _transfer), (V.TRANSFER_TO_SCF, _transfer_to_scf),
                (V.TRANSFER_PERMUTATION, _permutation), (V.MATERIALIZE_MASKS, _materialize_masks),
                (V.INTERLEAVE_TO_SHUFFLE, _interleave_to_shuffle),
-               (V.REWRITE_NARROW_TYPES, _narrow_types)):
+               (V.REWRITE_NARROW_TYPES, _narrow_types),
+               (V.SPLIT_TRANSFER_FULL_PARTIAL, _split_full_partial)):
     attach(_d, PATTERN_DESCRIPTOR, _f)

@@ -238,6 +238,11 @@ def symbol_name_str(name: str) -> str:
     return "@" + name if _BARE_ID.match(name) else '@"' + escape_string(name) + '"'
 
 
+def keyword_or_string(s: str) -> str:
+    """printKeywordOrString: `s` bare when it is an identifier, else a string literal."""
+    return s if _BARE_ID.match(s) else '"' + escape_string(s) + '"'
+
+
 class SymbolRefAttr(Attribute):
     __slots__ = ("root", "nested")
 

@@ -11,7 +11,7 @@ from pyopt.ir.types import (IntegerType, FloatType, VectorType, RankedTensorType
                         MemRefType, UnrankedMemRefType, ComplexType, ShapedType,
                         BaseMemRefType, FunctionType, TupleType, NoneType, I1, I32, I64,
                         INDEX, F32, F64)
-from pyopt.ir.attributes import (IntegerAttr, FloatAttr, StringAttr, UnitAttr, ArrayAttr, DictionaryAttr,
+from pyopt.ir.attributes import (keyword_or_string, IntegerAttr, FloatAttr, StringAttr, UnitAttr, ArrayAttr, DictionaryAttr,
                              TypeAttr, SymbolRefAttr, DenseArrayAttr, DenseElementsAttr, DenseStringElementsAttr,
                              DenseResourceElementsAttr, SparseElementsAttr,
                              AffineMapAttr, symbol_name_str, is_typed_attr)
@@ -404,7 +404,7 @@ class IntEnumAttrC(AttrConstraint):
 
     def print_format(self, p, a):
         kw = self.enum.keyword(a)
-        return kw if kw is not None else str(a.value)
+        return keyword_or_string(kw) if kw is not None else str(a.value)
 
     def parse_format(self, parser):
         off = parser.start

@@ -54,6 +54,11 @@ TRANSPOSE_LOWERING = IntEnum("VectorTransposeLowering",
                              [("eltwise", 0), ("flat_transpose", 1), ("shuffle_1d", 2),
                               ("shuffle_16x16", 3)], I32,
                              "control the lowering of `vector.transpose` operations.")
+TRANSFER_SPLIT = IntEnum("VectorTransferSplit",
+                         [("none", 0), ("vector-transfer", 1), ("linalg-copy", 2),
+                          ("force-in-bounds", 3)], I32,
+                         "control the splitting of `vector.transfer` operations into in-bounds"
+                         " and out-of-bounds variants.")
 CONTRACT_LOWERING = IntEnum("VectorContractLowering",
                             [("dot", 0), ("matmulintrinsics", 1), ("outerproduct", 2),
                              ("parallelarith", 3)], I32,
@@ -86,6 +91,12 @@ LOWER_TRANSFER = pattern_descriptor(
     Op("transform.apply_patterns.vector.lower_transfer",
        attrs={"max_transfer_rank": _max_rank()},
        format="(`max_transfer_rank` `=` $max_transfer_rank^)? attr-dict"),
+    _not_loaded)
+SPLIT_TRANSFER_FULL_PARTIAL = pattern_descriptor(
+    Op("transform.apply_patterns.vector.split_transfer_full_partial",
+       attrs={"split_transfer_strategy": IntEnumAttrC(TRANSFER_SPLIT).with_default(
+           IntegerAttr(I32, 2))},
+       format="(`split_transfer_strategy` `=` $split_transfer_strategy^)? attr-dict"),
     _not_loaded)
 TRANSFER_TO_SCF = pattern_descriptor(
     Op("transform.apply_patterns.vector.transfer_to_scf",
