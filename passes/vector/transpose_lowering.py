@@ -2,15 +2,16 @@
 VectorTransposeLowering option): "eltwise" extracts/inserts element by element (the pattern
 convert-vector-to-llvm uses, passes/conversion/vector_to_llvm/shape.py); "flat_transpose"
 turns a 2-D [1, 0] transpose into vector.flat_transpose between shape_casts; "shuffle_1d"
-(and "shuffle_16x16", whose 16x16 special case is not implemented, so it takes the 1-D
-shuffle too) turns a transpose of the only two non-unit dims into one vector.shuffle of the
-flattened vector."""
+turns a transpose of the only two non-unit dims into one vector.shuffle of the flattened
+vector; "shuffle_16x16" does the same except for 16x16 slices, transposed row by row with the
+AVX-512 unpack / 128-bit-lane shuffle sequence (as 4 rounds of 16 two-row shuffles)."""
 from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import I32, VectorType
+from passes.conversion.vector_to_llvm.prepare import const
 from passes.conversion.vector_to_llvm.shape import (Transpose2DUnitDim, TransposeEltWise,
-                                                     _shuffle)
+                                                     _extract, _insert, _shuffle)
 
 ELTWISE, FLAT, SHUFFLE_1D, SHUFFLE_16X16 = 0, 1, 2, 3
 
@@ -58,8 +59,49 @@ class TransposeLowering(TransposeEltWise):
         return super().match_and_rewrite(op, rw)
 
 
+def _unpack(base):
+    """An unpack{lo,hi}_{ps,pd} mask on two 16-lane rows: `base` repeated per 128-bit lane."""
+    return [b + lane for lane in range(0, 16, 4) for b in base]
+
+
+_LO_PS, _HI_PS = _unpack([0, 16, 1, 17]), _unpack([2, 18, 3, 19])
+_LO_PD, _HI_PD = _unpack([0, 1, 16, 17]), _unpack([2, 3, 18, 19])
+
+
+def _lanes(control):
+    """shuffle_i32x4 with an 8-bit control: 128-bit lanes of the first row for the low half
+    of the result, of the second row for the high half."""
+    sel = [(control >> s) & 3 for s in (0, 2, 4, 6)]
+    return [base + 4 * c + k for base, c in zip((0, 0, 16, 16), sel) for k in range(4)]
+
+
+def _transpose_16x16(rw, loc, src):
+    """transposeToShuffle16x16 on a vector<16x16xT>."""
+    def shuf(a, b, mask):
+        return _shuffle(rw, loc, a, b, mask)
+    v = [_extract(rw, loc, src, [i]) for i in range(16)]
+    # interleave 32-bit lanes of row pairs, then 64-bit lanes of pairs of those
+    t = [shuf(v[i & ~1], v[i | 1], _HI_PS if i & 1 else _LO_PS) for i in range(16)]
+    r = []
+    for q in range(0, 16, 4):
+        for a, b in ((q, q + 2), (q + 1, q + 3)):
+            r += [shuf(t[a], t[b], _LO_PD), shuf(t[a], t[b], _HI_PD)]
+    # permute 128-bit lanes, then 256-bit lanes
+    t = [shuf(r[h * 8 + (i & 3)], r[h * 8 + 4 + (i & 3)], _lanes(0xdd if i & 4 else 0x88))
+         for h in range(2) for i in range(8)]
+    v = [shuf(t[i & 7], t[8 + (i & 7)], _lanes(0xdd if i & 8 else 0x88)) for i in range(16)]
+    res = const(rw, loc, src.type)
+    for i in range(16):
+        res = _insert(rw, loc, v[i], res, [i])
+    return res
+
+
 class TransposeShuffle(TransposeEltWise):
-    """TransposeOp2DToShuffleLowering (its 1-D shuffle form)."""
+    """TransposeOp2DToShuffleLowering."""
+
+    def __init__(self, strategy=SHUFFLE_1D):
+        super().__init__()
+        self.strategy = strategy
 
     def match_and_rewrite(self, op, rw):
         st = op.vector.type
@@ -69,8 +111,12 @@ class TransposeShuffle(TransposeEltWise):
         m, n = st.shape[dims[0]], st.shape[dims[1]]
         loc = op.loc
         flat = _shape_cast(rw, loc, op.vector, VectorType([m * n], st.element_type))
-        mask = [i * n + j for j in range(n) for i in range(m)]
-        res = _shuffle(rw, loc, flat, flat, mask)
+        if self.strategy == SHUFFLE_16X16 and m == n == 16:
+            square = _shape_cast(rw, loc, flat, VectorType([m, n], st.element_type))
+            res = _transpose_16x16(rw, loc, square)
+        else:
+            mask = [i * n + j for j in range(n) for i in range(m)]
+            res = _shuffle(rw, loc, flat, flat, mask)
         rw.replace_op(op, [_shape_cast(rw, loc, res, op.results[0].type)])
         return True
 
@@ -78,5 +124,5 @@ class TransposeShuffle(TransposeEltWise):
 def transpose_patterns(strategy=ELTWISE):
     pats = [Transpose2DUnitDim(), TransposeLowering(strategy)]
     if strategy in (SHUFFLE_1D, SHUFFLE_16X16):
-        pats.append(TransposeShuffle())
+        pats.append(TransposeShuffle(strategy))
     return pats
