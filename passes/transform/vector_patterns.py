@@ -127,6 +127,16 @@ def _split_full_partial(op, ctx):
     return full_partial_patterns(_prop(op, "split_transfer_strategy", 2))
 
 
+def _fold_ext(op, ctx):
+    from passes.vector.fold_into_vector_ops import fold_ext_patterns
+    return fold_ext_patterns()
+
+
+def _elementwise_to_vector(op, ctx):
+    from passes.vector.fold_into_vector_ops import elementwise_to_vector_patterns
+    return elementwise_to_vector_patterns()
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -140,5 +150,7 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.TRANSFER_PERMUTATION, _permutation), (V.MATERIALIZE_MASKS, _materialize_masks),
                (V.INTERLEAVE_TO_SHUFFLE, _interleave_to_shuffle),
                (V.REWRITE_NARROW_TYPES, _narrow_types),
-               (V.SPLIT_TRANSFER_FULL_PARTIAL, _split_full_partial)):
+               (V.SPLIT_TRANSFER_FULL_PARTIAL, _split_full_partial),
+               (V.FOLD_ARITH_EXTENSION, _fold_ext),
+               (V.ELEMENTWISE_TO_VECTOR, _elementwise_to_vector)):
     attach(_d, PATTERN_DESCRIPTOR, _f)

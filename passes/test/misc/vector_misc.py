@@ -1,18 +1,16 @@
 """Two small vector test passes: `test-create-vector-broadcast` (builds the broadcast, plus a
 transpose when broadcast dimensions are not leading, that each `test_create_broadcast`
-placeholder op asks for) and `test-fold-arith-extf-into-vector-contract-patterns` (a
-vector.contract whose lhs and rhs are both arith.extf / arith.extsi results contracts the
-narrow sources directly)."""
+placeholder op asks for) and `test-fold-arith-extf-into-vector-contract-patterns` (the
+patterns: passes/vector/fold_into_vector_ops.py)."""
 from __future__ import annotations
 
-from pyopt.dialects.vector.attrs import KIND_ADD
 from pyopt.ir.attributes import DenseArrayAttr
 from pyopt.ir.types import I64, VectorType
 from pyopt.pass_registry import register_pass
 from pyopt.rewrite.folding import create_or_fold
 from pyopt.rewrite.greedy import apply_patterns_greedily
-from pyopt.rewrite.pattern import RewritePattern
 from pyopt.rewrite.rewriter import Builder
+from passes.vector.fold_into_vector_ops import fold_ext_patterns
 
 
 def create_or_fold_broadcast(b, value, dst_shape, bcast_dims, loc):
@@ -66,29 +64,9 @@ def test_create_vector_broadcast(op, ctx, options):
         o.erase()
 
 
-class FoldExtIntoContract(RewritePattern):
-    root = "vector.contract"
-
-    def match_and_rewrite(self, op, rw):
-        srcs = []
-        for v in (op.lhs, op.rhs):
-            d = v.defining_op()
-            if d is None or d.name not in ("arith.extf", "arith.extsi"):
-                return False
-            srcs.append(d)
-        if srcs[0].name != srcs[1].name:  # one pattern per extension kind
-            return False
-        props = {"indexing_maps": op.properties["indexing_maps"],
-                 "iterator_types": op.properties["iterator_types"], "kind": KIND_ADD}
-        rw.replace_op_with_new_op(op, "vector.contract",
-                                  [srcs[0].in_, srcs[1].in_, op.acc],
-                                  [op.results[0].type], properties=props)
-        return True
-
-
 @register_pass("test-fold-arith-extf-into-vector-contract-patterns",
                "Test patterns that fold arithmetic extension ops into vector contract ops",
                anchor="func.func",
                display_name="TestFoldArithExtensionIntoVectorContractPatterns")
 def test_fold_ext_into_contract(op, ctx, options):
-    apply_patterns_greedily(op, [FoldExtIntoContract()], ctx)
+    apply_patterns_greedily(op, fold_ext_patterns(), ctx)

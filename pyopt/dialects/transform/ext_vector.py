@@ -49,6 +49,8 @@ MATERIALIZE_MASKS = _simple("materialize_masks")
 TRANSFER_PERMUTATION = _simple("transfer_permutation_patterns")
 INTERLEAVE_TO_SHUFFLE = _simple("interleave_to_shuffle")
 REWRITE_NARROW_TYPES = _simple("rewrite_narrow_types")
+FOLD_ARITH_EXTENSION = _simple("fold_arith_extension")
+ELEMENTWISE_TO_VECTOR = _simple("elementwise_to_vector")
 
 TRANSPOSE_LOWERING = IntEnum("VectorTransposeLowering",
                              [("eltwise", 0), ("flat_transpose", 1), ("shuffle_1d", 2),
