@@ -443,11 +443,17 @@ class DialectAttrC(AttrConstraint):
         return a.asm_stripped(p)
 
     def parse_format(self, parser):
+        if parser.kind == "hash":  # parseCustomAttributeWithFallback: the full form too
+            off = parser.start
+            a = parser.parse_attribute()
+            if not isinstance(a, self.cls):
+                raise parser.custom_error("invalid kind of attribute specified", off)
+            return a
         return self.cls.parse_stripped(parser)
 
     def parse_optional_format(self, parser):
-        if parser.peek_is("<"):
-            return self.cls.parse_stripped(parser)
+        if parser.peek_is("<") or parser.kind == "hash":
+            return self.parse_format(parser)
         return None
 
 
