@@ -137,6 +137,11 @@ def _elementwise_to_vector(op, ctx):
     return elementwise_to_vector_patterns()
 
 
+def _rank_reducing_subview(op, ctx):
+    from passes.vector.drop_unit_dims import drop_unit_dims_patterns
+    return drop_unit_dims_patterns()
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -152,5 +157,6 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.REWRITE_NARROW_TYPES, _narrow_types),
                (V.SPLIT_TRANSFER_FULL_PARTIAL, _split_full_partial),
                (V.FOLD_ARITH_EXTENSION, _fold_ext),
-               (V.ELEMENTWISE_TO_VECTOR, _elementwise_to_vector)):
+               (V.ELEMENTWISE_TO_VECTOR, _elementwise_to_vector),
+               (V.RANK_REDUCING_SUBVIEW, _rank_reducing_subview)):
     attach(_d, PATTERN_DESCRIPTOR, _f)
