@@ -5,7 +5,6 @@ from __future__ import annotations
 from pyopt.interfaces import attach
 from pyopt.dialects.transform import ext_vector as V
 from pyopt.dialects.transform.extension import PATTERN_DESCRIPTOR
-from pyopt.dialects.transform.failures import definite
 from passes.vector.multi_reduction import multi_reduction_patterns
 
 
@@ -73,11 +72,12 @@ def _prop(op, name, default):
 
 
 def _transpose(op, ctx):
-    if _prop(op, "avx2_lowering_strategy", False):
-        raise definite(op, "avx2_lowering_strategy (x86vector's specialized transposes) is "
-                           "not supported")
     from passes.vector.transpose_lowering import transpose_patterns
-    return transpose_patterns(_prop(op, "lowering_strategy", 0))
+    pats = transpose_patterns(_prop(op, "lowering_strategy", 0))
+    if _prop(op, "avx2_lowering_strategy", False):
+        from passes.vector.avx2_transpose import Avx2Transpose
+        pats.append(Avx2Transpose())
+    return pats
 
 
 def _contraction(op, ctx):
