@@ -404,7 +404,9 @@ class IntEnumAttrC(AttrConstraint):
 
     def print_format(self, p, a):
         kw = self.enum.keyword(a)
-        return keyword_or_string(kw) if kw is not None else str(a.value)
+        if kw is None:
+            return str(a.value)
+        return keyword_or_string(kw) if kw else kw
 
     def parse_format(self, parser):
         off = parser.start
