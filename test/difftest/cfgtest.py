@@ -125,7 +125,7 @@ class CFGGen:
                                  f'    cf.br ^bb2\n  ^bb2:\n    "test.end"() : () -> ()\n'
                                  f'  }}) : () -> ()')
 
-            def pick(t):
+            def pick(t, pool=pool):
                 c = [v for v, tt in pool if tt == t]
                 if c and r.random() < 0.8:
                     return r.choice(c)
@@ -158,7 +158,7 @@ class CFGGen:
             else:
                 f = self.fresh()
                 lines.append(f'  {f} = "test.flag"() : () -> i32')
-                cases = r.sample(range(0, 9), len(succs[b]) - 1)
+                cases = r.sample(range(9), len(succs[b]) - 1)
                 body = [f"    default: {dest(succs[b][0])}"]
                 body += [f"    {c}: {dest(s)}" for c, s in zip(cases, succs[b][1:])]
                 lines.append(f"  cf.switch {f} : i32, [\n" + ",\n".join(body) + "\n  ]")
@@ -177,7 +177,8 @@ def _opt():
 
 def _run(cmd, text):
     try:
-        p = subprocess.run(cmd, input=text, capture_output=True, text=True, timeout=120)
+        p = subprocess.run(cmd, input=text, capture_output=True, text=True, timeout=120,
+                           check=False)
         return p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
         return -1, "timeout"

@@ -14,7 +14,7 @@ from pyopt.rewrite.cfg_to_scf import DomCache, transform_cfg_to_scf
 from pyopt.tool import parse_module
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "difftest"))
-import cfgtest  # noqa: E402
+import cfgtest
 
 SRC = """
 func.func @f(%c: i1, %n: i32) -> i32 {
@@ -52,7 +52,7 @@ def test_lifts_a_loop_to_scf_while():
     assert not [n for n in names if n.startswith("cf.")]
     # the loop result (the header argument carried out) is what the function returns
     ret = body.blocks[0].last
-    loop = [op for op in body.blocks[0] if op.name == "scf.while"][0]
+    loop = next(op for op in body.blocks[0] if op.name == "scf.while")
     assert ret.name == "func.return" and ret.operands[0].owner is loop
 
 
@@ -64,9 +64,9 @@ def test_single_block_region_is_left_alone():
 
 
 def test_dom_cache_is_kept_until_invalidated():
-    ctx, funcs = _funcs()
+    _, funcs = _funcs()
     region = funcs["f"].regions[0]
-    entry, head, body, exit_ = region.blocks
+    _, head, body, exit_ = region.blocks
     dom = DomCache()
     assert dom.dominates(head, exit_) and not dom.dominates(body, exit_)
     assert dom.dominated_preorder(head) == [head, body, exit_]

@@ -7,8 +7,8 @@ return-like exit combining), dom_cache (dominator trees cached per region as ups
 them), cycles (cycles -> loops in reduce form), branches (conditional branches -> regions),
 transform (preconditions and the worklist driver).
 """
-from pyopt.rewrite.cfg_to_scf.interface import CFGToSCFInterface
 from pyopt.rewrite.cfg_to_scf.dom_cache import DomCache
+from pyopt.rewrite.cfg_to_scf.interface import CFGToSCFInterface
 from pyopt.rewrite.cfg_to_scf.transform import transform_cfg_to_scf
 
 __all__ = ["CFGToSCFInterface", "DomCache", "transform_cfg_to_scf"]

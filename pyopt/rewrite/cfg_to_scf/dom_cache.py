@@ -8,7 +8,7 @@ from pyopt.ir.dominance import _ancestor_block_in, _compute_idoms
 
 
 class _Tree:
-    __slots__ = ("idom", "children")
+    __slots__ = ("children", "idom")
 
     def __init__(self, region):
         self.idom = _compute_idoms(region)
