@@ -142,6 +142,11 @@ def _rank_reducing_subview(op, ctx):
     return drop_unit_dims_patterns()
 
 
+def _gather(op, ctx):
+    from passes.vector.gather_lowering import gather_lowering_patterns
+    return gather_lowering_patterns()
+
+
 for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.LOWER_BROADCAST, _broadcast), (V.LOWER_SHAPE_CAST, _shape_cast),
                (V.LOWER_INTERLEAVE, _interleave), (V.LOWER_BITCAST, _bitcast),
@@ -158,5 +163,6 @@ for _d, _f in ((V.LOWER_MULTI_REDUCTION, _lower_multi_reduction),
                (V.SPLIT_TRANSFER_FULL_PARTIAL, _split_full_partial),
                (V.FOLD_ARITH_EXTENSION, _fold_ext),
                (V.ELEMENTWISE_TO_VECTOR, _elementwise_to_vector),
-               (V.RANK_REDUCING_SUBVIEW, _rank_reducing_subview)):
+               (V.RANK_REDUCING_SUBVIEW, _rank_reducing_subview),
+               (V.LOWER_GATHER, _gather)):
     attach(_d, PATTERN_DESCRIPTOR, _f)

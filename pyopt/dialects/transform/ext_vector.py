@@ -52,6 +52,7 @@ REWRITE_NARROW_TYPES = _simple("rewrite_narrow_types")
 FOLD_ARITH_EXTENSION = _simple("fold_arith_extension")
 ELEMENTWISE_TO_VECTOR = _simple("elementwise_to_vector")
 RANK_REDUCING_SUBVIEW = _simple("rank_reducing_subview_patterns")
+LOWER_GATHER = _simple("lower_gather")
 
 TRANSPOSE_LOWERING = IntEnum("VectorTransposeLowering",
                              [("eltwise", 0), ("flat_transpose", 1), ("shuffle_1d", 2),
