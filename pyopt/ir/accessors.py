@@ -75,15 +75,18 @@ def make_op_class(opdef, base):
         if "static_" + n in opdef.attrs:
             add("mixed_" + n, _mixed_getter(gi, "static_" + n))
     for name, (getter, setter) in own.items():
-        getters, setters = _dispatch_tables(base, name)
-        getters[opdef] = getter
+        positions, getters, setters = _dispatch_tables(base, name)
+        if type(getter) is int:
+            positions[opdef] = getter
+        else:
+            getters[opdef] = getter
         if setter is not None:
             setters[opdef] = setter
     return base
 
 
 _BASE_NAMES = {}  # base class -> the names it has of its own (before any accessor)
-_DISPATCH = {}  # (base, accessor name) -> ({opdef: getter}, {opdef: setter})
+_DISPATCH = {}  # (base, name) -> ({opdef: operand position}, {opdef: getter}, {opdef: setter})
 
 
 def _base_names(base):
@@ -94,15 +97,17 @@ def _base_names(base):
 
 
 def _dispatch_tables(base, name):
-    """The per-declaration getter and setter tables behind the property `name` of `base`."""
+    """The per-declaration tables behind the property `name` of `base`: fixed operand
+    positions (read by the property itself), other getters, setters."""
     tables = _DISPATCH.get((base, name))
     if tables is None:
-        getters, setters = tables = _DISPATCH[(base, name)] = ({}, {})
+        positions, getters, setters = tables = _DISPATCH[(base, name)] = ({}, {}, {})
 
         def get(op):
-            g = getters.get(op.opdef)
-            if type(g) is int:  # a fixed operand position: as cheap as op.operand(i)
-                return op.operand_slots[g].value
+            try:  # (the common case costs one dict subscript more than op.operand(i))
+                return op.operand_slots[positions[op.opdef]].value
+            except KeyError:
+                g = getters.get(op.opdef)
             if g is None:
                 raise AttributeError(f"'{op.name}' has no accessor '{name}'")
             return g(op)
