@@ -11,7 +11,7 @@ from pyopt.ir import opdef as T
 # (the op-local checks and the error builders live in verify_invariants.py; the names other
 # modules import from here are re-exported)
 from pyopt.ir.verify_invariants import (  # noqa: F401
-    VerifyError, op_error, plain_error, verify_declared, verify_isolated_from_above,
+    VerifyError, loc_error, op_error, plain_error, verify_declared, verify_isolated_from_above,
     verify_symbol_table, compatible_shapes, _verify_elementwise, _verify_fn_for,
     _verify_implicit_terminator)
 
@@ -149,7 +149,7 @@ class Verifier:
             if d is not None and (T.GRAPH_REGION in d.traits) and len(r.blocks) > 1:
                 raise op_error(op, f"expects graph region #{i} to have 0 or 1 blocks")
             if r.blocks[0].pred_uses:
-                raise plain_error(op, "entry block of region may not have predecessors")
+                raise loc_error(op.loc, "entry block of region may not have predecessors")
 
     def _on_exit(self, op):
         for r in op.regions:
@@ -184,12 +184,13 @@ class Verifier:
     def _verify_block(self, op, region, block):
         for a in block.args:
             if a.owner is not block:
-                raise plain_error(op, "block argument not owned by block")
+                raise loc_error(a.loc if a.loc is not None else op.loc,
+                                "block argument not owned by block")
         d = op.opdef
         if block.first is None:
             if _may_lack_terminator(op, region):
                 return
-            raise plain_error(op, "empty block: expect at least a terminator")
+            raise loc_error(op.loc, "empty block: expect at least a terminator")
         o = block.first
         last = block.last
         while o is not None:

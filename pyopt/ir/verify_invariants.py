@@ -39,6 +39,12 @@ def plain_error(op, message, *notes):
     return err
 
 
+def loc_error(loc, message):
+    """An error at a location, not emitted by an op (mlir::emitError(loc)): no "see current
+    operation" note follows it."""
+    return VerifyError(Diagnostic("error", loc, message))
+
+
 # ------------------------------------------------------------------------- invariants
 def _ordinal(i):
     return f"#{i}"
