@@ -13,7 +13,8 @@ from __future__ import annotations
 from pyopt.analysis.reduction import match_reduction
 from pyopt.ir.affine import AffineMap, dim
 from pyopt.ir.types import I1, RankedTensorType
-from pyopt.interfaces.destination_style import dps_inits, dps_inputs, init_indices
+from pyopt.interfaces.destination_style import (dps_inits, dps_inputs,
+                                                 has_pure_tensor_semantics, init_indices)
 from pyopt.dialects.arith.neutral import neutral_element
 from pyopt.dialects.linalg.builders import create_generic, create_named
 from pyopt.dialects.linalg.structured import (indexing_maps, iterator_types, payload,
@@ -73,9 +74,12 @@ def _shift(d, at):
 
 
 def split_reduction(rw, op, ratio, index, inner_parallel=False, use_alloc=False):
-    """splitReduction: a SplitReductionResult, or None (the reason sent to the rewriter)."""
+    """splitReduction: a SplitReductionResult, or None (the reason sent to the rewriter). On
+    buffers 19 builds invalid IR (a tensor reshape of a memref); here it does not apply."""
     rw.set_insertion_point(op)
     split_dim = index
+    if not has_pure_tensor_semantics(op):
+        return None
     if ratio <= 1:
         return rw.notify_match_failure(op, "split ratio needs to be greater than 1") and None
     dims = reduction_dims(op)
@@ -161,9 +165,9 @@ def split_reduction(rw, op, ratio, index, inner_parallel=False, use_alloc=False)
 
 
 def split_reduction_by_scaling(rw, op, ratio, index, inner_parallel=False, use_alloc=False):
-    """splitReductionByScaling: a SplitReductionResult, or None."""
+    """splitReductionByScaling: a SplitReductionResult, or None (also on buffers)."""
     rw.set_insertion_point(op)
-    if inner_parallel or ratio <= 1:
+    if inner_parallel or ratio <= 1 or not has_pure_tensor_semantics(op):
         return None
     dims = reduction_dims(op)
     if not dims:

@@ -32,8 +32,12 @@ def _next_power_below(tile):
 
 
 def static_continuous_tile_sizes(op, dim, target):
-    """computeStaticContinuousTileSizes: ([tile size], [trip count]), or None."""
-    loop = static_loop_ranges(op)[dim]
+    """computeStaticContinuousTileSizes: ([tile size], [trip count]), or None (also where
+    upstream asserts: no such loop, a target size that is not positive)."""
+    ranges = static_loop_ranges(op)
+    if dim >= len(ranges) or target <= 0:
+        return None
+    loop = ranges[dim]
     tiles, trips = [target], [loop // target]
     rem, tile = loop % target, target
     while tile > 1 and rem:
@@ -52,7 +56,7 @@ def continuous_tile_sizes(b, op, dim, target):
     (its insertion point), or None when `dim` is no loop of it."""
     loc = op.loc
     domain = tiling_model(op).iteration_domain(op, b)
-    if dim >= len(domain):
+    if dim >= len(domain) or target <= 0:
         return None
     target_v = value_of(b, target, loc)
     loop = value_of(b, domain[dim].size, loc)
@@ -75,7 +79,10 @@ def continuous_tile_sizes(b, op, dim, target):
 
 def static_multi_tile_sizes(op, dim, target, divisor):
     """computeStaticMultiTileSizes: (low size, high size, low trips, high trips), or None."""
-    trip = static_loop_ranges(op)[dim]
+    ranges = static_loop_ranges(op)
+    if dim >= len(ranges) or target <= 0 or divisor <= 0:
+        return None
+    trip = ranges[dim]
     a = trip // divisor
     t = (target + divisor - 1) // divisor
     total = (a + t - 1) // t
@@ -94,7 +101,7 @@ def multi_tile_sizes(b, op, dim, target, divisor):
     """computeMultiTileSizes with its runtime check (cf.assert that the sizes cover the
     loop): (low size, high size, low trips, high trips) Values, or None."""
     from pyopt.dialects.linalg.structured import num_loops
-    if dim >= num_loops(op):
+    if dim >= num_loops(op) or target <= 0 or divisor <= 0:
         return None
     loc = op.loc
     target_v, divisor_v = value_of(b, target, loc), value_of(b, divisor, loc)
