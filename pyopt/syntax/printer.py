@@ -14,6 +14,7 @@ from pyopt.ir.location import UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, 
 from pyopt.ir.attributes import (UnitAttr, escape_string, IntegerAttr, LocationAttr)
 from pyopt.ir.types import I64
 from pyopt.syntax.naming import NameState, sanitize_identifier  # noqa: F401  (re-exported)
+from pyopt.syntax.value_users import users_comment, value_users
 
 _PLACEHOLDER = re.compile("\x00([0-9]+)\x00")
 _WEAK = re.compile("\x02([0-9]+)\x02")
@@ -531,43 +532,7 @@ class Printer:
         if debuginfo:
             out.append(" " + self.loc_str(op.loc))
         if flags.value_users:
-            self._users_comment(op)
-
-    # -- --mlir-print-value-users --------------------------------------------------------------
-    def _user_ids(self, user):
-        if not user.results:
-            return "%" + str(self.ns.op_ids.get(user, "<<UNKNOWN OPERATION>>"))
-        return ", ".join(self.value(r) for r in user.results)
-
-    def _value_users(self, value):
-        """The users of `value`, most recent use first (MLIR's use-list order), each once."""
-        seen = []
-        for u in value.uses():
-            if u.owner not in seen:
-                seen.append(u.owner)
-        return ", ".join(self._user_ids(o) for o in seen) if seen else "unused"
-
-    def _users_comment(self, op):
-        results = op.results
-        out = self.out
-        if not results:
-            if op.operands:
-                out.append(" // id: " + self._user_ids(op))
-            return
-        users = []
-        for r in results:
-            for u in r.uses():
-                if u.owner not in users:
-                    users.append(u.owner)
-        if not users:
-            out.append(" // unused")
-            return
-        one = len(results) == 1 and len(users) == 1 and len(users[0].results) <= 1
-        if len(results) == 1:
-            body = self._value_users(results[0])
-        else:
-            body = ", ".join("(" + self._value_users(r) + ")" for r in results)
-        out.append(" // " + ("user" if one else "users") + ": " + body)
+            out.append(users_comment(self, op))
 
     def print_generic(self, op):
         out = self.out
@@ -653,7 +618,7 @@ class Printer:
         ind = "  " * self.indent
         if self.flags.value_users:
             for a in block.args:
-                used = self._value_users(a)
+                used = value_users(self, a)
                 out.append(ind + "// " + self.value(a) +
                            (" is unused" if used == "unused" else " is used by " + used) + "\n")
         op = block.first
