@@ -6,7 +6,6 @@ A pass is registered with a name, a summary, typed options and a run function
 """
 from __future__ import annotations
 
-import difflib
 import sys
 
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
@@ -251,6 +250,7 @@ def build_pipeline(flags):
         if info is None:
             sys.stderr.write(f"pyopt: Unknown command line argument '--{flag}'.  Try: "
                              f"'pyopt --help'\n")
+            import difflib  # (only for this message: kept off start-up)
             close = difflib.get_close_matches(name, PASSES, n=1)
             if close:
                 sys.stderr.write(f"pyopt: Did you mean '--{close[0]}'?\n")
