@@ -7,7 +7,8 @@ from pyopt.ir.core import value_loc
 from pyopt.ir.types import DYNAMIC, INDEX, IndexType
 from pyopt.interfaces.tiling import TilingFailure, tiling_model
 from pyopt.dialects.transform.ext_structured import TILE_USING_FOR, TILE_USING_FORALL
-from pyopt.dialects.transform.ext_structured_misc import (CONTINUOUS_TILE_SIZES, MAP_COPY_TO_THREADS,
+from pyopt.dialects.transform.ext_structured_misc import (CONTINUOUS_TILE_SIZES, CONVERT_TO_LOOPS,
+                                                          MAP_COPY_TO_THREADS,
                                                           MULTITILE_SIZES)
 from pyopt.dialects.transform.failures import silenceable
 from pyopt.dialects.transform.types import ParamHandleType
@@ -258,3 +259,40 @@ def each_map_copy_to_threads(op, target, state):
 
 
 implement(MAP_COPY_TO_THREADS, each_map_copy_to_threads)
+
+
+# -- convert_to_loops --------------------------------------------------------------------------
+def apply_convert_to_loops(op, state, results):
+    """scf::lowerToLoopsUsingSCFForOp per target: an scf.for per loop of the iteration domain
+    around the op's scalar implementation (ops with results do not apply)."""
+    from pyopt.dialects.affine.builders import value_of
+    from pyopt.dialects.transform.failures import definite
+    from passes.scf.common import create_for
+    rw = state.rewriter
+    loops = []
+    for target in state.payload_ops(op.target):
+        m = tiling_model(target)
+        if m is None or not hasattr(m, "generate_scalar_implementation"):
+            raise silenceable(op, "expected the payload to implement TilingInterface",
+                              [("payload op", target.loc)])
+        failure = definite(op, "failed to apply", [("attempted to apply to this op",
+                                                    target.loc)])
+        if target.results:
+            raise failure
+        rw.set_insertion_point(target)
+        loc = target.loc
+        ivs, made = [], []
+        for r in m.iteration_domain(target, rw):
+            lb, ub, step = (value_of(rw, x, loc) for x in (r.offset, r.size, r.stride))
+            loop = create_for(rw, lb, ub, step, [], loc)
+            made.append(loop)
+            ivs.append(loop.regions[0].blocks[0].args[0])
+            rw.set_insertion_point(loop.regions[0].blocks[0].last)
+        if not m.generate_scalar_implementation(target, rw, loc, ivs):
+            raise failure
+        loops.extend(made)
+        rw.erase_op(target)
+    results.set(0, loops)
+
+
+implement(CONVERT_TO_LOOPS, apply_convert_to_loops)

@@ -22,6 +22,15 @@ def flat_operand_dims(b, op, loc):
     return [folded_dim(b, v, i, loc) for v in op.operands for i in range(len(operand_shape(v)))]
 
 
+def _access_indices(b, loc, m, ivs):
+    """getIndicesForAccess: one (unfolded) affine.apply per result of `m`."""
+    from pyopt.ir.attributes import AffineMapAttr
+    from pyopt.ir.types import INDEX
+    return [b.create("affine.apply", list(ivs), [INDEX], properties={
+        "map": AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, [e]))}, loc=loc).results[0]
+        for e in m.results]
+
+
 class LinalgTiling:
     def iterator_types(self, op):
         return list(iterator_types(op))
@@ -36,6 +45,37 @@ class LinalgTiling:
                for e in m.results]
         b.restore(ip)
         return out
+
+    def generate_scalar_implementation(self, op, b, loc, ivs):
+        """generateScalarImplementation (buffers only, else None): memref.load of the
+        operands the payload reads (scalars as they are), the payload inlined with linalg.index
+        as the induction variables, memref.store of what it yields."""
+        from pyopt.interfaces.destination_style import has_pure_buffer_semantics
+        from pyopt.dialects.linalg.analysis import is_scalar, payload_uses
+        from pyopt.dialects.linalg.structured import payload
+        if not has_pure_buffer_semantics(op):
+            return None
+        maps = indexing_maps(op)
+        block = payload(op)
+        mapping = {}
+        for i, v in enumerate(op.operands):
+            if not payload_uses(op, i):
+                continue
+            mapping[block.args[i]] = v if is_scalar(v) else b.create(
+                "memref.load", [v] + _access_indices(b, loc, maps[i], ivs),
+                [v.type.element_type], loc=loc).results[0]
+        for o in block:
+            if o is block.last:
+                break
+            if o.name == "linalg.index":
+                mapping[o.results[0]] = ivs[o.properties["dim"].value]
+                continue
+            b.clone(o, mapping)
+        term = block.last
+        for k, v in zip(init_indices(op), term.operands):
+            b.create("memref.store", [mapping.get(v, v), op.operand(k)] +
+                     _access_indices(b, term.loc, maps[k], ivs), [], loc=term.loc)
+        return True
 
     def tiled_implementation(self, op, b, offsets, sizes):
         loc = op.loc

@@ -320,3 +320,8 @@ SPLIT_REDUCTION = Op(
            "use_alloc": UnitAttrConstraint.opt()},
     format="$target " + _FUNCTIONAL)
 declare(SPLIT_REDUCTION, each=True)
+
+# -- structured.convert_to_loops --------------------------------------------------------------
+CONVERT_TO_LOOPS = Op("transform.structured.convert_to_loops", operands=[("target", OpHandle)],
+                      results=[("result", OpHandle)], format="$target " + _FUNCTIONAL)
+declare(CONVERT_TO_LOOPS)
