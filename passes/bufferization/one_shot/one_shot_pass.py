@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import error, pass_failure
+from pyopt.ir.gc_policy import collector_paused
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.pass_registry import PassOption, register_pass
 
@@ -122,7 +123,8 @@ def run_one_shot_bufferize(op, options, ctx):
                             "Number of out-of-place tensor OpOperands")])
 def one_shot_bufferize(module, ctx, opts):
     options = options_from(opts)
-    state = run_one_shot_bufferize(module, options, ctx)
+    with collector_paused():  # (much new IR and analysis state: see gc_policy)
+        state = run_one_shot_bufferize(module, options, ctx)
     stats = {"num-buffer-alloc": 0, "num-tensor-in-place": 0, "num-tensor-out-of-place": 0}
     if state is not None and hasattr(state, "num_in_place"):
         stats["num-tensor-in-place"] = state.num_in_place
