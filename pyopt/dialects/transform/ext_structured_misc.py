@@ -12,7 +12,7 @@ from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
 from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
                                   IntEnumAttrC, StrAttr, UnitAttrConstraint)
-from pyopt.ir.attributes import IntegerAttr
+from pyopt.ir.attributes import ArrayAttr, IntegerAttr
 from pyopt.ir.types import I32, I64
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
@@ -286,8 +286,10 @@ declare(HOIST_PAD, each=True, each_op="tensor.pad", tracking=False)
 
 # -- structured.promote -----------------------------------------------------------------------
 PROMOTE = _one_to_one("transform.structured.promote", "$target " + _SEMI, {
-    "operands_to_promote": ArrayAttrC(None, "64-bit integer array attribute").opt(),
-    "use_full_tile_buffers": ArrayAttrC(None, "1-bit boolean array attribute").opt(),
+    "operands_to_promote": ArrayAttrC(None, "64-bit integer array attribute")
+    .with_default(ArrayAttr([])),
+    "use_full_tile_buffers": ArrayAttrC(None, "1-bit boolean array attribute")
+    .with_default(ArrayAttr([])),
     "use_full_tiles_by_default": UnitAttrConstraint.opt(),
     "use_alloca": UnitAttrConstraint.opt(), "memory_space": AnyAttr().opt(),
     "mapping": ArrayAttrC().opt(), "alignment": I64Attr.opt()})
