@@ -189,6 +189,6 @@ def promote_subviews(b, op, options):
         create_named(b, "linalg.copy", [partial], [orig], loc)
     if not options.use_alloca:
         for full, _ in infos.values():
-            buf = full.defining_op().operand(0)
+            buf = full.defining_op().source  # (of the memref.view)
             b.create("memref.dealloc", [buf], [], loc=buf.defining_op().loc)
     return op

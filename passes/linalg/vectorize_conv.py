@@ -344,9 +344,7 @@ class Conv1DGenerator:
         from pyopt.dialects.affine.builders import value_of
         from passes.conversion.vector_to_scf.xfer_ops import bool_array
         from passes.linalg.vectorization import mask_operation
-        vt = xfer.results[0].type if xfer.name == "vector.transfer_read" else \
-            xfer.operand(0).type
-        source = xfer.operand(0 if xfer.name == "vector.transfer_read" else 1)
+        vt, source = xfer.vector.type, xfer.source
         xfer.properties["in_bounds"] = bool_array([True] * len(vt.shape))
         self.rw.set_insertion_point(xfer)
         dims = [value_of(self.rw, d, self.loc) for d in mixed_sizes(self.rw, source, self.loc)]

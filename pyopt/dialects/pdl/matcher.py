@@ -25,7 +25,7 @@ class UnknownConstraint(Exception):
 def find_root(pattern):
     body = pattern.regions[0].blocks[0]
     rewrite = body.last
-    return rewrite.operands[0] if rewrite is not None and rewrite.operands else None
+    return rewrite.root if rewrite is not None and rewrite.name == "pdl.rewrite" else None
 
 
 def match_all(pattern, root):
@@ -118,7 +118,7 @@ class _Match:
                 return False
         elif d.name in ("pdl.result", "pdl.results"):
             if type(v) is not OpResult or v.index != d.properties["index"].value or \
-                    not self.op(d.operands[0], v.owner):
+                    not self.op(d.parent_, v.owner):
                 return False
         else:
             return False
@@ -138,7 +138,7 @@ class _Match:
             idx = d.properties.get("index")
             expect = list(owner.results) if idx is None else [owner.results[idx.value]] \
                 if idx.value < len(owner.results) else None
-            if expect != vs or not self.op(d.operands[0], owner):  # (operand `parent`)
+            if expect != vs or not self.op(d.parent_, owner):
                 return False
         else:
             return False
