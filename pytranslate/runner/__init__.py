@@ -196,6 +196,10 @@ def compile_and_run(ir, entry="main", result="void", opt=0, shared_libs=(), llvm
     import ctypes
     from pytranslate.runner import utils
     llvm = _init_llvm()
+    if "@llvm.matrix." in ir and "-enable-matrix" not in llvm_options:
+        # instruction selection has no rule for the matrix intrinsics (LLVM aborts, as lli
+        # and mlir-cpu-runner do without -enable-matrix): lower them as -enable-matrix does
+        llvm_options = tuple(llvm_options) + ("-enable-matrix",)
     for o in llvm_options:  # LLVM's own command-line options (e.g. -enable-matrix)
         llvm.set_option("pyrunner", o)
     loaded = False
