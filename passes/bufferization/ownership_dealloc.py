@@ -15,6 +15,7 @@ from pyopt.interfaces.control_flow import (entry_successor_operands, is_call, is
 from pyopt.interfaces.function_like import is_external, is_function_like
 from pyopt.ir.core import Block
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
+from pyopt.ir.gc_policy import collector_paused
 from pyopt.ir.symbols import SymbolTableCollection
 from pyopt.ir.opdef import ATTR_SIZED_OPERANDS, NO_TERMINATOR, TERMINATOR, segment_sizes
 from pyopt.ir.types import I1, UnrankedMemRefType
@@ -456,5 +457,6 @@ def ownership_based_buffer_deallocation(op, ctx, options):
     dynamic = bool(options.get("private-function-dynamic-ownership"))
     funcs = [o for o in op.walk_ops() if o.name == "func.func" and not is_external(o)]
     tables = SymbolTableCollection()
-    for f in funcs:
-        deallocate_function(f, ctx, dynamic, tables)
+    with collector_paused():  # (much new IR: see gc_policy)
+        for f in funcs:
+            deallocate_function(f, ctx, dynamic, tables)
