@@ -135,24 +135,13 @@ def digest(path):
     return h.hexdigest()
 
 
-_CONST_GLOBAL = re.compile(r"^\s*llvm\.mlir\.global private constant @(__constant_\w+)(.*)$",
-                           re.M)
-
-
 def constants_normalized_digest(path):
-    """The digest of the text with one-shot bufferization's constant globals named by their
-    contents and listed in sorted order: mlir-opt-19 bufferizes functions in an order that
-    depends on pointer hashes (a DenseMap walk), so the globals' numbering and order vary from
-    run to run; what they hold and where they are used does not."""
+    """The digest of the text up to one-shot bufferization's constant names (see
+    test/difftest/tensortest.py's normalize_constants)."""
+    sys.path.insert(0, os.path.join(HERE, "..", "test", "difftest"))
+    from tensortest import normalize_constants
     with open(path) as f:
-        text = f.read()
-    defs = {m.group(1): m.group(2) for m in _CONST_GLOBAL.finditer(text)}
-    canon = {n: f"__constant_{i}" for i, (_, n) in
-             enumerate(sorted((body, n) for n, body in defs.items()))}
-    body = _CONST_GLOBAL.sub("", text)
-    body = re.sub(r"@(__constant_\w+)", lambda m: "@" + canon.get(m.group(1), m.group(1)), body)
-    head = sorted(f"@{canon[n]}{b}" for n, b in defs.items())
-    return hashlib.sha256(("\n".join(head) + body).encode()).hexdigest()
+        return hashlib.sha256(normalize_constants(f.read()).encode()).hexdigest()
 
 
 def measure(tool_cmd, path, out, extra=()):
