@@ -47,5 +47,5 @@ def collector_paused():
         yield
     finally:
         if was_enabled:
+            freeze_new_ir()  # (first: enabled, the collector's first pass would walk it all)
             gc.enable()
-            freeze_new_ir()

@@ -77,8 +77,7 @@ class _Legalizer:
         target = self.target
         if target.is_legal(op):
             if op.regions and target.is_recursively_legal(op):
-                rw._ignore_nested(op)
-                rw.ignored.discard(op)
+                rw._ignore_nested(op, include_op=False)
             return True
         if op in rw.ignored:
             return True
@@ -177,7 +176,7 @@ class _Legalizer:
 
     def _legalize_new_ops(self, state, op, nb):
         rw = self.rewriter
-        _, nc, nm = state
+        nc, nm = state[1], state[2]
         created, ignored, replaced = rw.created, rw.ignored, rw.replaced
         if len(rw.moved_blocks) > nb and not self._legalize_moved_blocks(op, nb, nc):
             return False
@@ -290,13 +289,13 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
                 if config.unlegalized_ops is not None:
                     config.unlegalized_ops.add(op)
     if mode == "analysis":  # (only the ops that were there: MLIR 19 reports no others)
-        rw.rollback((0, 0, 0))
+        rw.rollback_all()
         return
     _commit(rw, config)  # (a failure here leaves the IR half converted: the pass fails anyway)
 
 
 def _fail(rw, op, message):
-    rw.rollback((0, 0, 0))
+    rw.rollback_all()
     err = MLIRError(Diagnostic("error", op.loc, message))
     err.op = op  # (mlir-opt shows the op in a "see current operation" note)
     raise err

@@ -10,7 +10,7 @@ converter's materialization callbacks then replace, or that fold away.
 """
 from __future__ import annotations
 
-from pyopt.ir.core import Block
+from pyopt.ir.core import Block, Operation
 from pyopt.rewrite.rewriter import PatternRewriter
 
 CAST = "builtin.unrealized_conversion_cast"
@@ -51,17 +51,26 @@ class OpAdaptor:
         return vals[0] if vals else None
 
 
-_ABSENT = object()
-_MAPPED, _REPLACED, _INSERTED = "mapped", "replaced", "inserted"  # compact journal entries
+# kinds of journal tuples (see _undo)
+_MAPPED, _REPLACED, _BLOCK_ADDED, _BLOCK_ERASED, _BLOCK_MOVED = (
+    "mapped", "replaced", "block added", "block erased", "block moved")
+
+# Bookkeeping that only grows while patterns run, rolled back by truncation to the lengths a
+# state recorded (dicts newest first, by popitem): it needs no journal entries, which a
+# conversion would keep alive for every op until it commits. Lists and insertion-ordered
+# dicts only; nothing is removed from them but by a rollback.
+_GROWING = ("created", "modified", "mapping", "replaced", "ignored", "materializations",
+            "target_casts", "converted_args", "dead_blocks", "moved_blocks")
 
 
 class ConversionPatternRewriter(PatternRewriter):
     def __init__(self, ctx):
         super().__init__(ctx, None)
-        self.journal = []        # undo entries, applied in reverse
+        self.journal = []        # undo entries of IR changes, applied in reverse
         self.mapping = {}        # replaced value -> replacement (None: erased)
         self.replaced = {}       # replaced/erased op -> the type converter of its pattern
-        self.ignored = set()     # replaced ops, their nested ops, ops of erased blocks
+        self.ignored = {}        # (an ordered set) replaced ops, their nested ops, ops of
+        #                          erased blocks
         self.created = []        # ops inserted (for recursive legalization)
         self.modified = []       # ops modified in place
         self.materializations = {}  # cast op -> (kind, converter), in creation order
@@ -83,10 +92,7 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _new_blocks(self, blocks):
         """Blocks a pattern created or moved: their arguments are legalized with it."""
-        moved = self.moved_blocks
-        moved.extend(blocks)
-        n = len(blocks)
-        self.journal.append(lambda: moved.__delitem__(slice(len(moved) - n, None)))
+        self.moved_blocks.extend(blocks)
 
     def _notify(self, event):
         events = self.events
@@ -96,41 +102,56 @@ class ConversionPatternRewriter(PatternRewriter):
 
     # -- journal --------------------------------------------------------------------------------
     def state(self):
-        return (len(self.journal), len(self.created), len(self.modified))
+        """What `rollback` returns to: the journal's length, then the lengths of _GROWING
+        (state[1]: of `created`, state[2]: of `modified`)."""
+        return (len(self.journal), len(self.created), len(self.modified), len(self.mapping),
+                len(self.replaced), len(self.ignored), len(self.materializations),
+                len(self.target_casts), len(self.converted_args), len(self.dead_blocks),
+                len(self.moved_blocks))
 
     def rollback(self, state):
         """Undoes every change recorded after `state` (newest first)."""
-        n, nc, nm = state
         journal = self.journal
-        while len(journal) > n:
+        while len(journal) > state[0]:
             e = journal.pop()
             if type(e) is tuple:
                 self._undo(e)
+            elif isinstance(e, Operation):  # an inserted op without regions
+                e.drop_all_references()
+                if e.parent is not None:
+                    e.parent._unlink(e)
             else:
                 e()
-        del self.created[nc:]
-        del self.modified[nm:]
+        # (after the journal: it restores overwritten entries of the growing dicts)
+        for name, n in zip(_GROWING, state[1:]):
+            c = getattr(self, name)
+            if type(c) is list:
+                del c[n:]
+            else:
+                for _ in range(len(c) - n):
+                    c.popitem()
 
-    # The most frequent changes are journaled as small tuples rather than closures (a
-    # conversion keeps one or more entries per op alive until it commits): (_MAPPED, old
-    # value, previous mapping), (_REPLACED, op, whether op was added to `ignored`),
-    # (_INSERTED, op without regions). Other entries are undo callables.
+    def rollback_all(self):
+        self.rollback((0,) * (len(_GROWING) + 1))
+
+    # Journal entries: inserted ops (undone by unlinking them), undo callables, and for the
+    # frequent changes small tuples: (_MAPPED, value, its previous replacement), (_REPLACED,
+    # op, the previous converter): overwritten entries of `mapping` and `replaced`;
+    # (_BLOCK_ADDED, block), (_BLOCK_ERASED, region, index, block), (_BLOCK_MOVED, from, to):
+    # the ops and predecessors of a block moved to another.
     def _undo(self, e):
         kind = e[0]
         if kind is _MAPPED:
-            if e[2] is _ABSENT:
-                self.mapping.pop(e[1], None)
-            else:
-                self.mapping[e[1]] = e[2]
+            self.mapping[e[1]] = e[2]
         elif kind is _REPLACED:
-            self.replaced.pop(e[1], None)
-            if e[2]:
-                self.ignored.discard(e[1])
-        else:  # _INSERTED
-            op = e[1]
-            op.drop_all_references()
-            if op.parent is not None:
-                op.parent._unlink(op)
+            self.replaced[e[1]] = e[2]
+        elif kind is _BLOCK_ADDED:
+            _remove_block(e[1])
+        elif kind is _BLOCK_ERASED:
+            e[1].blocks.insert(e[2], e[3])
+            e[3].parent = e[1]
+        else:  # (the journal's order ensures `to` holds just what was moved)
+            _move_contents(e[2], e[1])
 
     def _log(self, undo):
         self.journal.append(undo)
@@ -157,31 +178,28 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def _map(self, old, new):
         m = self.mapping
-        self.journal.append((_MAPPED, old, m.get(old, _ABSENT)))
+        if old in m:
+            self.journal.append((_MAPPED, old, m[old]))
         m[old] = new
 
     def is_ignored(self, op):
         return op in self.ignored
 
-    def _ignore_nested(self, op):
+    def _ignore_nested(self, op, include_op=True):
+        """Marks `op` (unless not `include_op`) and the ops nested in it as ignored."""
         ign = self.ignored
-        if not op.regions:  # (the common case: just the op)
-            if op not in ign:
-                ign.add(op)
-                self.journal.append(lambda: ign.discard(op))
-            return
-        added = [o for o in op.walk_ops() if o not in ign]
-        ign.update(added)
-        self.journal.append(lambda: ign.difference_update(added))
+        for o in op.walk_ops():
+            if o not in ign and (include_op or o is not op):
+                ign[o] = None
 
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
         super().insert(op)
         if self.events is not None and op.name != CAST:
             self._notify(("inserted", op, None))
-        if not op.regions:  # (the common case: no nested ops)
+        if not op.regions:  # (the common case: no nested ops; the op is its undo entry)
             self.created.append(op)
-            self.journal.append((_INSERTED, op))
+            self.journal.append(op)
             return op
         created = [op] + [o for r in op.regions for b in r.blocks for o in _walk(b)]
         self.created.extend(created)
@@ -196,7 +214,7 @@ class ConversionPatternRewriter(PatternRewriter):
 
     def create_block(self, region, arg_types=(), arg_locs=None, before=None):
         b = super().create_block(region, arg_types, arg_locs, before)
-        self._log(lambda: _remove_block(b))
+        self.journal.append((_BLOCK_ADDED, b))
         self._new_blocks([b])
         self._notify(("block_inserted", [b], False))
         return b
@@ -217,18 +235,16 @@ class ConversionPatternRewriter(PatternRewriter):
         self._mark_replaced(op)
 
     def _mark_replaced(self, op):
-        self.replaced[op] = self.converter
+        replaced = self.replaced
+        if op in replaced:
+            self.journal.append((_REPLACED, op, replaced[op]))
+        replaced[op] = self.converter
         if self.events is not None:
             self._notify(("replaced", op))
-        if not op.regions:  # (the common case: one entry for both)
-            ign = self.ignored
-            added = op not in ign
-            if added:
-                ign.add(op)
-            self.journal.append((_REPLACED, op, added))
-            return
-        self.journal.append((_REPLACED, op, False))
-        self._ignore_nested(op)
+        if not op.regions:  # (the common case)
+            self.ignored.setdefault(op)
+        else:
+            self._ignore_nested(op)
 
     def replace_all_uses_with(self, old, new):
         self.replace_uses_if(old, new, lambda u: True)
@@ -356,20 +372,12 @@ class ConversionPatternRewriter(PatternRewriter):
         idx = region.blocks.index(block)
         del region.blocks[idx]
         block.parent = None
-        ops = list(_walk(block))
         ign = self.ignored
-        new = [o for o in ops if o not in ign]
-        ign.update(new)
+        for o in _walk(block):
+            ign.setdefault(o)
         self.dead_blocks.append(block)
-        dead = self.dead_blocks
         self._notify(("block_erased", block))
-
-        def undo():
-            dead.pop()
-            ign.difference_update(new)
-            region.blocks.insert(idx, block)
-            block.parent = region
-        self._log(undo)
+        self.journal.append((_BLOCK_ERASED, region, idx, block))
 
     def split_block(self, block, before_op):
         region = block.parent
@@ -409,30 +417,12 @@ class ConversionPatternRewriter(PatternRewriter):
         new.parent = region
         idx = region.blocks.index(block)
         region.blocks.insert(idx, new)
-        self._log(lambda: _remove_block(new))
+        self.journal.append((_BLOCK_ADDED, new))
         self._notify(("block_inserted", [new], False))
-        # move the ops and the predecessors' edges
-        moved = []
-        op = block.first
-        while op is not None:
-            nxt = op.next
-            block._unlink(op)
-            new.append(op)
-            moved.append(op)
-            op = nxt
-        preds = list(block.pred_uses)
-        for p in preds:
-            p.set(new)
-
-        def undo_move():
-            for p in preds:
-                p.set(block)
-            for o in moved:
-                new._unlink(o)
-                block.append(o)
-        self._log(undo_move)
+        _move_contents(block, new)
+        self.journal.append((_BLOCK_MOVED, block, new))
         if self.events is not None:
-            for o in moved:
+            for o in new:
                 self._notify(("inserted", o, "was linked, exact position unknown"))
         ip = self.save()
         self.set_insertion_point_to_start(new)
@@ -457,8 +447,6 @@ class ConversionPatternRewriter(PatternRewriter):
                                             old.loc, converter)
                     self._map(old, cast)
             self.converted_args.append((old, converter))
-            args = self.converted_args
-            self._log(lambda: args.pop())
             self._notify(("arg_replaced", old))
         self.restore(ip)
         self._notify(("block_users", new))
@@ -526,9 +514,7 @@ class ConversionPatternRewriter(PatternRewriter):
     def _unresolved(self, kind, inputs, result_type, loc, converter):
         cast = self.create(CAST, list(inputs), [result_type], loc=loc)
         self.created.pop()  # casts are legal by construction; not legalized
-        mats = self.materializations
-        mats[cast] = (kind, converter)
-        self._log(lambda: mats.pop(cast, None))
+        self.materializations[cast] = (kind, converter)
         return cast.results[0]
 
     def remap_operand(self, op, value, converter):
@@ -558,9 +544,7 @@ class ConversionPatternRewriter(PatternRewriter):
         # At the location of the op whose operand this is (MLIR's remapValues inputLoc).
         cast = self._unresolved(TARGET, [new], want[0], op.loc, converter)
         self.restore(ip)
-        tc = self.target_casts
-        tc[key] = cast
-        self._log(lambda: tc.pop(key, None))
+        self.target_casts[key] = cast
         return cast
 
     def remapped_1n(self, value):
@@ -576,6 +560,18 @@ class ConversionPatternRewriter(PatternRewriter):
 def _walk(block):
     for op in block:
         yield from op.walk_ops()
+
+
+def _move_contents(src, dst):
+    """Moves the ops of block `src` to the end of `dst`, and its predecessors' edges."""
+    op = src.first
+    while op is not None:
+        nxt = op.next
+        src._unlink(op)
+        dst.append(op)
+        op = nxt
+    for u in list(src.pred_uses):
+        u.set(dst)
 
 
 def _remove_block(b):
