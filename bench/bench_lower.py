@@ -144,8 +144,9 @@ def constants_normalized_digest(path):
         return hashlib.sha256(normalize_constants(f.read()).encode()).hexdigest()
 
 
-def measure(tool_cmd, path, out, extra=()):
-    wall, cpu, rss, err = run_measured([*tool_cmd, path, *PASSES, "-o", out, "--mlir-timing",
+def measure(tool_cmd, path, out, extra=(), passes=None):
+    passes = PASSES if passes is None else passes
+    wall, cpu, rss, err = run_measured([*tool_cmd, path, *passes, "-o", out, "--mlir-timing",
                                         "--mlir-timing-display=list", *extra])
     return {"wall": wall, "cpu": cpu, "rss": rss, "passes": pass_time(err)}
 
@@ -205,6 +206,9 @@ def main(argv=None):
     ap.add_argument("--no-mlir", action="store_true", help="measure pyopt only")
     ap.add_argument("--json")
     ap.add_argument("--profile", metavar="DIR")
+    ap.add_argument("--parse-print", action="store_true",
+                    help="also measure both tools parsing and printing the module without "
+                         "passes (on by default for --workload linalg: issue 21's 6x target)")
     ap.add_argument("--workload", choices=("mix", "memref", "vector", "linalg", "tensor"),
                     default="mix",
                     help="mix: gen_module.py's func/arith/scf/cf mix; memref: 2-D dynamic "
@@ -225,6 +229,7 @@ def main(argv=None):
         PASSES, PASS_NAMES, GEN_ARGS = LINALG_PASSES, LINALG_PASS_NAMES, []
         GENERATOR = "gen_linalg_module.py"
         WALL_TARGET, RSS_TARGET = 6.0, 2.5
+        a.parse_print = True
     elif a.workload == "tensor":
         PASSES, PASS_NAMES, GEN_ARGS = TENSOR_PASSES, TENSOR_PASS_NAMES, []
         GENERATOR = "gen_tensor_programs.py"
@@ -264,6 +269,17 @@ def main(argv=None):
                 print(f"{'':7s}  {'ratio':9s} {q['wall']:7.1f}x {q['cpu']:7.1f}x "
                       f"{q['rss']:7.1f}x {'':7s} {q['passes']:11.1f}x  output "
                       f"{'identical' if row['identical'] else 'DIFFERS'}", flush=True)
+            if a.parse_print and mlir_opt:
+                pp = {}
+                for name, cmd, out, extra in tools:
+                    runs = [measure(cmd, src, out, extra, passes=[]) for _ in range(a.repeat)]
+                    pp[name] = {k: statistics.median(r[k] for r in runs) for k in KEYS}
+                    print(row_text(n, name.split("-")[0] + " p+p", pp[name]), flush=True)
+                q = {k: pp["pyopt"][k] / pp["mlir-opt"][k] for k in ("wall", "cpu", "rss")}
+                print(f"{'':7s}  {'p+p ratio':9s} {q['wall']:7.1f}x {q['cpu']:7.1f}x "
+                      f"{q['rss']:7.1f}x  (parse+print target: wall within 6x)", flush=True)
+                row["parse_print"] = pp
+                row["parse_print_ratio"] = q
             results[n] = row
             if a.profile:
                 profile(src, a.profile, n)
