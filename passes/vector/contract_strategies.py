@@ -16,7 +16,7 @@ from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr
 from pyopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, VectorType
 from pyopt.rewrite.pattern import RewritePattern
 from passes.conversion.vector_to_llvm.contract import (
-    ContractionLowering, OuterProductLowering, _extract, _mask_operation, _masking_op,
+    ContractionLowering, OuterProductLowering, _extract, _mask_operation, rewrite_maskable,
     _transpose, contract_arith)
 
 DOT, MATMUL, OUTERPRODUCT, PARALLELARITH = 0, 1, 2, 3
@@ -255,18 +255,7 @@ class _StrategyPattern(RewritePattern):
         self.name = lower.__name__
 
     def match_and_rewrite(self, op, rw):
-        root, mask = op, None
-        masking = _masking_op(op)
-        ip = rw.save()
-        if masking is not None:
-            rw.set_insertion_point(masking)
-            root, mask = masking, masking.mask
-        res = self.lower(op, rw, mask)
-        rw.restore(ip)
-        if res is None:
-            return False
-        rw.replace_op(root, [res])
-        return True
+        return rewrite_maskable(op, rw, self.lower)
 
 
 _FIRST = {MATMUL: [matmul_lowering], OUTERPRODUCT: [outer_product_lowering],

@@ -45,6 +45,24 @@ def _masking_op(op):
     return p if p is not None and p.name == "vector.mask" else None
 
 
+def rewrite_maskable(op, rw, lower):
+    """MaskableOpRewritePattern: `lower(op, rw, mask)` builds the replacement at the op, or
+    at its enclosing vector.mask (whose mask it is given), which it then replaces; False when
+    `lower` returns None."""
+    root, mask = op, None
+    masking = _masking_op(op)
+    ip = rw.save()
+    if masking is not None:
+        rw.set_insertion_point(masking)
+        root, mask = masking, masking.mask
+    res = lower(op, rw, mask)
+    rw.restore(ip)
+    if res is None:
+        return False
+    rw.replace_op(root, [res])
+    return True
+
+
 def contract_arith(rw, loc, x, y, acc, kind, is_int, mask=None):
     """createContractArithOp: x * y combined into acc by `kind` (None: kind does not apply)."""
     name = kind.name
@@ -356,18 +374,7 @@ class ContractionLowering(RewritePattern):
             return False
         if op.properties["kind"].name != "add":
             return False
-        root, mask = op, None
-        masking = _masking_op(op)
-        ip = rw.save()
-        if masking is not None:
-            rw.set_insertion_point(masking)
-            root, mask = masking, masking.mask
-        res = self._lower(op, rw, mask)
-        rw.restore(ip)
-        if res is None:
-            return False
-        rw.replace_op(root, [res])
-        return True
+        return rewrite_maskable(op, rw, self._lower)
 
     def _lower(self, op, rw, mask):
         for lower in self.first:
