@@ -332,11 +332,13 @@ def ForOpTensorCastFolder(op, rw):
     """An iter_arg initialised by a tensor.cast that only erases static information, whose
     result has one use, is carried with the cast's source type: casts back to the old type
     at the top of the body and after the loop, and forward to the new one before the yield."""
-    from pyopt.dialects.tensor.canonicalize import preserves_static_information
     lb, ub, step, inits, body, y = _for_parts(op)
     for i, (init, res) in enumerate(zip(inits, op.results)):
         cast = _def(init, "tensor.cast")
-        if cast is None or cast.source.type is cast.dest.type or \
+        if cast is None:
+            continue
+        from pyopt.dialects.tensor.canonicalize import preserves_static_information
+        if cast.source.type is cast.dest.type or \
                 not preserves_static_information(cast.dest.type, cast.source.type) or \
                 not res.has_one_use():
             continue

@@ -40,6 +40,8 @@ def _fold_memref_cast(op):
 
 
 def _fold_tensor_cast(op):
+    if type(op.source.type) is not RankedTensorType:  # (the only operand a cast can feed)
+        return False
     from pyopt.dialects.tensor.canonicalize import fold_tensor_cast
     return fold_tensor_cast(op)
 
@@ -398,7 +400,7 @@ def SwapExtractSliceOfTransferWrite(op, rw):
     dest_slice = create_extract_slice(rw, slice_type, op.dest, op.mixed_offsets, sizes,
                                       op.mixed_strides, ex.loc)
     new = transfer_write(rw, wr.loc, w.vector, dest_slice, w.indices, w.perm_map)
-    rw.modify_op_in_place(op, lambda: op.set_operand(0, new.results[0]))
+    rw.modify_op_in_place(op, lambda: setattr(op, "source", new.results[0]))
     return True
 
 
