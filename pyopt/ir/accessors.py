@@ -75,18 +75,14 @@ def make_op_class(opdef, base):
         if "static_" + n in opdef.attrs:
             add("mixed_" + n, _mixed_getter(gi, "static_" + n))
     for name, (getter, setter) in own.items():
-        positions, getters, setters = _dispatch_tables(base, name)
-        if type(getter) is int:
-            positions[opdef] = getter
-        else:
-            getters[opdef] = getter
+        _add_getter(base, name, opdef, getter)
         if setter is not None:
-            setters[opdef] = setter
+            _dispatch_tables(base, name)[1][opdef] = setter
     return base
 
 
 _BASE_NAMES = {}  # base class -> the names it has of its own (before any accessor)
-_DISPATCH = {}  # (base, name) -> ({opdef: operand position}, {opdef: getter}, {opdef: setter})
+_DISPATCH = {}  # (base, name) -> ({opdef: operand position or getter}, {opdef: setter})
 
 
 def _base_names(base):
@@ -97,29 +93,52 @@ def _base_names(base):
 
 
 def _dispatch_tables(base, name):
-    """The per-declaration tables behind the property `name` of `base`: fixed operand
-    positions (read by the property itself), other getters, setters."""
+    """The per-declaration tables behind the property `name` of `base`: for reading, a fixed
+    operand position or a getter; for assigning, a setter. While every declaration of `name`
+    has a fixed position, the property reads that slot itself (one dict subscript more than
+    op.operand(i)); the first getter of another kind switches it to the general form."""
     tables = _DISPATCH.get((base, name))
     if tables is None:
-        positions, getters, setters = tables = _DISPATCH[(base, name)] = ({}, {}, {})
-
-        def get(op):
-            try:  # (the common case costs one dict subscript more than op.operand(i))
-                return op.operand_slots[positions[op.opdef]].value
-            except KeyError:
-                g = getters.get(op.opdef)
-            if g is None:
-                raise AttributeError(f"'{op.name}' has no accessor '{name}'")
-            return g(op)
-
-        def set_(op, value):
-            s = setters.get(op.opdef)
-            if s is None:
-                raise AttributeError(f"'{op.name}' accessor '{name}' cannot be assigned")
-            s(op, value)
-
-        setattr(base, name, property(get, set_))
+        getters, setters = tables = _DISPATCH[(base, name)] = ({}, {})
+        setattr(base, name, property(_positional_get(getters, name), _set(setters, name)))
     return tables
+
+
+def _add_getter(base, name, opdef, getter):
+    getters, setters = _dispatch_tables(base, name)
+    if type(getter) is not int and all(type(g) is int for g in getters.values()):
+        setattr(base, name, property(_general_get(getters, name), _set(setters, name)))
+    getters[opdef] = getter
+
+
+def _positional_get(getters, name):
+    def get(op):
+        try:
+            return op.operand_slots[getters[op.opdef]].value
+        except KeyError:
+            raise AttributeError(f"'{op.name}' has no accessor '{name}'") from None
+    return get
+
+
+def _general_get(getters, name):
+    def get(op):
+        try:
+            g = getters[op.opdef]
+        except KeyError:
+            raise AttributeError(f"'{op.name}' has no accessor '{name}'") from None
+        if g.__class__ is int:
+            return op.operand_slots[g].value
+        return g(op)
+    return get
+
+
+def _set(setters, name):
+    def set_(op, value):
+        s = setters.get(op.opdef)
+        if s is None:
+            raise AttributeError(f"'{op.name}' accessor '{name}' cannot be assigned")
+        s(op, value)
+    return set_
 
 
 def _operand_getter(opdef, gi):
@@ -176,8 +195,9 @@ def _group_setter(gi, kind):
 
 
 def _attr_getter(name):
-    def get(op):
-        return op.get_attr(name)
+    def get(op):  # (Operation.get_attr, without its call)
+        a = op.properties.get(name)
+        return a if a is not None else op.attributes.get(name)
     return get
 
 
