@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from array import array
+from itertools import accumulate, chain
+from operator import add
 
 class LLParseError(Exception):
     def __init__(self, msg, pos):
@@ -11,12 +13,13 @@ class LLParseError(Exception):
         self.pos = pos
 
 
-# Each match is one token with the whitespace and comments before it; the single-character
-# punctuation, local names and keywords, the most frequent tokens, are tried first (`ident1`
-# is a keyword that cannot start a label, `c"..."` or a hex constant; the rest fall through
-# to those and the final `ident`). The skipped part is possessive: a failed token match must not backtrack
-# into a comment.
-_TOKEN_RE = re.compile(r"""(?:[ \t\r\n\x00]++|;[^\n]*+)*+(?:
+# A token is the white space and comments before it (`_SKIP`, possessive: a failed token
+# match must not backtrack into a comment) and one of `_TOKEN`'s alternatives. The
+# single-character punctuation, local names and keywords, the most frequent tokens, are tried
+# first (`ident1` is a keyword that cannot start a label, `c"..."` or a hex constant; the rest
+# fall through to those and the final `ident`).
+_SKIP = r"(?:[ \t\r\n\x00]++|;[^\n]*+)*+"
+_TOKEN = r"""(?:
  (?P<punct>[=,()\[\]{}<>*|:^])
 |(?P<lvar>%(?:[A-Za-z$._-][\w$.-]*|"[^"]*"|\d+))
 |(?P<ident1>(?![us]0x)[A-Za-z_$.][\w$.]*+(?![:\-"]))
@@ -33,9 +36,24 @@ _TOKEN_RE = re.compile(r"""(?:[ \t\r\n\x00]++|;[^\n]*+)*+(?:
 |(?P<int>-?\d+)
 |(?P<ident>[A-Za-z_$.][\w$.]*)
 |(?P<punct2>\.\.\.|!)
-)""", re.X)
+)"""
+# Splitting the text at (skip)(token) gives [gap, skip, token, gap, skip, token, ..., rest]
+# in C; a gap is empty unless no token matches there. A token's kind is the alternative that
+# matches its text alone (the same as in context: only `ident1` looks past its text, and its
+# kind is `ident` either way).
+_SPLIT_RE = re.compile(f"({_SKIP})(" + re.sub(r"[(][?]P<\w+>", "(?:", _TOKEN) + ")", re.X)
+_KIND_RE = re.compile(_TOKEN, re.X)
 _KIND = {"punct2": "punct", "ident1": "ident"}
 _TRAILING_WS = re.compile(r"(?:[ \t\r\n\x00]+|;[^\n]*)*")  # (NUL: white space to LLVM)
+
+
+class _Kinds(dict):
+    """Token text -> kind, computed once per distinct text."""
+
+    def __missing__(self, tok):
+        k = _KIND_RE.fullmatch(tok).lastgroup
+        k = self[tok] = _KIND.get(k, k)
+        return k
 
 
 def unescape(s: str) -> bytes:
@@ -73,27 +91,29 @@ def _name(tok: str) -> str:
 
 
 def tokenize(text):
-    # Token texts repeat (a 100k-line module has ~2,500 distinct ones in 650k tokens): each is
-    # kept once; positions are machine integers. (~40% of the reader's memory.)
-    kinds, toks, poss = [], [], array("q")
-    ka, ta, pa = kinds.append, toks.append, poss.append
-    once = {}
-    one = once.setdefault
-    end = 0
-    # (the scanner continues where the last match ended and stops at the first character
-    # no token matches)
-    for m in iter(_TOKEN_RE.scanner(text).match, None):
-        k = m.lastgroup
-        t = m.group(k)
-        ta(one(t, t))
-        pa(m.start(k))
-        ka(_KIND.get(k, k))
-        end = m.end()
+    """(kinds, token texts, token start offsets), ending with an `eof` token."""
+    parts = _SPLIT_RE.split(text)
+    gaps = parts[0:-1:3]
+    if any(gaps):
+        # The tokens end where no token matches (the split searched on from there, maybe
+        # into a trailing comment): the rest must be white space and comments.
+        j = 3 * next(j for j, g in enumerate(gaps) if g)
+        parts[j:] = ["".join(parts[j:])]
     n = len(text)
-    end = _TRAILING_WS.match(text, end).end()
+    end = _TRAILING_WS.match(text, n - len(parts[-1])).end()
     if end < n:
         raise LLParseError(f"unexpected character {text[end]!r}", end)
-    ka("eof")
-    ta("")
-    pa(n)
+    # (the gaps before the rest are empty: a token starts where the one before it ends plus
+    # the white space between them)
+    toks = parts[2::3]
+    poss = array("q", accumulate(map(add, map(len, parts[1::3]), chain((0,), map(len, toks)))))
+    del parts, gaps
+    # Token texts repeat (sqlite3's 2.7M tokens have 26k distinct texts): each is kept once
+    # (~40% of the reader's memory).
+    once = {}
+    toks = list(map(once.setdefault, toks, toks))
+    kinds = list(map(_Kinds().__getitem__, toks))
+    kinds.append("eof")
+    toks.append("")
+    poss.append(n)
     return kinds, toks, poss
