@@ -721,14 +721,20 @@ def strip_debug_info(m):
             f.md = [(k, r) for k, r in f.md if k != "dbg"]
             changed = True
         for bb in f.blocks:
-            kept = []
-            for inst in bb.insts:
+            kept = None  # (the instructions kept, once one is dropped)
+            for n, inst in enumerate(bb.insts):
                 callee = inst.a.get("callee") if inst.op == "call" else None
                 if callee is not None and getattr(callee, "kind", None) == "global" and \
                         str(callee.v).startswith("llvm.dbg."):
                     changed = True
+                    if kept is None:
+                        kept = bb.insts[:n]
                     continue
-                if inst.md and any(k in _STRIPPED_ATTACHMENTS for k, _ in inst.md):
+                if kept is not None:
+                    kept.append(inst)
+                if not inst.md or not any(k in _STRIPPED_OR_LOOP for k, _ in inst.md):
+                    continue
+                if any(k in _STRIPPED_ATTACHMENTS for k, _ in inst.md):
                     inst.md = [(k, r) for k, r in inst.md if k not in _STRIPPED_ATTACHMENTS]
                     changed = True
                 if inst.md and any(k == "llvm.loop" for k, _ in inst.md):
@@ -741,14 +747,15 @@ def strip_debug_info(m):
                                 continue
                         md.append((k, r))
                     inst.md = md
-                kept.append(inst)
-            bb.insts = kept
+            if kept is not None:
+                bb.insts = kept
     return changed or loops.changed
 
 
 # what stripDebugInfo takes off instructions besides their calls to debug intrinsics: the
 # location, and the attachments that point into the debug info
 _STRIPPED_ATTACHMENTS = ("dbg", "heapallocsite", "DIAssignID")
+_STRIPPED_OR_LOOP = _STRIPPED_ATTACHMENTS + ("llvm.loop",)
 
 
 class _Loops(dict):

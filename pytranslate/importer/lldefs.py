@@ -21,7 +21,7 @@ class DefinitionParser:
         g.start = start
         has_linkage = False
         while True:
-            t = self.tok
+            t = self.toks[self.i]
             if t in LINKAGES:
                 g.linkage = t
                 has_linkage = True
@@ -36,7 +36,7 @@ class DefinitionParser:
             elif t == "thread_local":
                 self.next()
                 g.thread_local = "generaldynamic"
-                if self.tok == "(":
+                if self.toks[self.i] == "(":
                     self.next()
                     g.thread_local = self.next()
                     self.expect(")")
@@ -71,14 +71,14 @@ class DefinitionParser:
         g.ty = self.parse_type()
         # only an explicit `external`/`extern_weak` makes a declaration (LLVM's rule):
         # `@p = global ptr @q` has the default linkage and an initializer
+        t, k = self.toks[self.i], self.kinds[self.i]
         ext = has_linkage and g.linkage in ("external", "extern_weak") and (
-            self.tok == "," or self.kinds[self.i] in ("eof", "md") or self.tok in (
-                "define", "declare", "attributes") or self.kind in ("gvar", "lvar")
-            or self.tok.startswith("$"))
+            t == "," or k in ("eof", "md") or t in ("define", "declare", "attributes") or
+            k in ("gvar", "lvar") or t.startswith("$"))
         if not ext:
             g.init = self.parse_value(g.ty)
         while self.accept(","):
-            t = self.tok
+            t = self.toks[self.i]
             if t == "section":
                 self.next()
                 g.section = _name(self.next())
@@ -91,11 +91,11 @@ class DefinitionParser:
             elif t == "comdat":
                 self.next()
                 g.comdat = name
-                if self.tok == "(":
+                if self.toks[self.i] == "(":
                     self.next()
                     g.comdat = self.next()[1:]
                     self.expect(")")
-            elif self.kind == "md":
+            elif self.kinds[self.i] == "md":
                 self.i -= 1
                 break
             elif t == "code_model":
@@ -117,9 +117,9 @@ class DefinitionParser:
         f.start = start
         f.is_decl = not is_def
         # (a declaration's attachments come first: `declare !dbg !5 hidden ptr @f(...)`)
-        pre_md = self.parse_md_attachments() if self.kind == "md" else []
+        pre_md = self.parse_md_attachments() if self.kinds[self.i] == "md" else []
         while True:
-            t = self.tok
+            t = self.toks[self.i]
             if t in LINKAGES:
                 f.linkage = t
             elif t in VISIBILITIES:
@@ -137,7 +137,7 @@ class DefinitionParser:
             else:
                 break
             self.next()
-        if self.kind == "md":
+        if self.kinds[self.i] == "md":
             pre_md += self.parse_md_attachments()
         f.ret_attrs = self.parse_attrs()
         ret = self.parse_type()
@@ -145,15 +145,15 @@ class DefinitionParser:
         self.expect("(")
         self.locals = {}
         params, vararg = [], False
-        while self.tok != ")":
-            if self.tok == "...":
+        while self.toks[self.i] != ")":
+            if self.toks[self.i] == "...":
                 self.next()
                 vararg = True
                 break
             pty = self.parse_type()
             attrs = self.parse_attrs()
             pname = None
-            if self.kind == "lvar":
+            if self.kinds[self.i] == "lvar":
                 pname = _name(self.next())
             params.append((pty, attrs, pname))
             if not self.accept(","):
@@ -162,7 +162,7 @@ class DefinitionParser:
         f.params = params
         f.ty = func_ty(ret, [p[0] for p in params], vararg)
         while True:
-            t = self.tok
+            t = self.toks[self.i]
             if t in ("unnamed_addr", "local_unnamed_addr"):
                 f.unnamed_addr = t
                 self.next()
@@ -178,7 +178,7 @@ class DefinitionParser:
             elif t == "comdat":
                 self.next()
                 f.comdat = f.name
-                if self.tok == "(":
+                if self.toks[self.i] == "(":
                     self.next()
                     f.comdat = self.next()[1:]
                     self.expect(")")
@@ -194,7 +194,7 @@ class DefinitionParser:
             elif t == "personality":
                 self.next()
                 f.personality = self.parse_typed_value()[1]
-            elif self.kind in ("hash", "ident", "str") and t not in ("define", "declare",
+            elif self.kinds[self.i] in ("hash", "ident", "str") and t not in ("define", "declare",
                                                                      "attributes"):
                 attrs = self.parse_attrs(limit=None if is_def else self._line_end())
                 if not attrs:

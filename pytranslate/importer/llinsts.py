@@ -54,7 +54,7 @@ class InstructionParser:
         name = "llvm.dbg." + self.next()[len("#dbg_"):]
         self.expect("(")
         args, texts = [], []
-        while self.tok != ")":
+        while self.toks[self.i] != ")":
             s = self.poss[self.i]
             args.append(self.parse_md_operand())
             texts.append(self.text[s:self.poss[self.i]].strip())
@@ -126,7 +126,7 @@ class InstructionParser:
         self._cmp(inst, True)
 
     def i_ret(self, inst):
-        if self.tok == "void":
+        if self.toks[self.i] == "void":
             self.next()
             return
         inst.ops = [self.parse_typed_value()[1]]
@@ -153,7 +153,7 @@ class InstructionParser:
         default = _name(self.next())
         self.expect("[")
         cases = []
-        while self.tok != "]":
+        while self.toks[self.i] != "]":
             cty, cv = self.parse_typed_value()
             self.expect(",")
             self.expect("label")
@@ -168,7 +168,7 @@ class InstructionParser:
         self.expect(",")
         self.expect("[")
         dests = []
-        while self.tok != "]":
+        while self.toks[self.i] != "]":
             self.expect("label")
             dests.append(_name(self.next()))
             if not self.accept(","):
@@ -194,7 +194,7 @@ class InstructionParser:
             b = _name(self.next())
             self.expect("]")
             inc.append((v, b))
-            if not (self.tok == "," and self.toks[self.i + 1] == "["):
+            if not (self.toks[self.i] == "," and self.toks[self.i + 1] == "["):
                 break
             self.next()
         inst.a["incoming"] = inc
@@ -227,7 +227,7 @@ class InstructionParser:
         a["elem"] = self.parse_type()
         size = c_int(I32, 1)
         addrspace = 0
-        while self.tok == ",":
+        while self.toks[self.i] == ",":
             nt = self.toks[self.i + 1]
             if nt == "align":
                 self.i += 2
@@ -247,7 +247,7 @@ class InstructionParser:
 
     def _mem_tail(self, inst):
         a = inst.a
-        while self.tok == ",":
+        while self.toks[self.i] == ",":
             nt = self.toks[self.i + 1]
             if nt == "align":
                 self.i += 2
@@ -264,12 +264,12 @@ class InstructionParser:
 
     def _syncscope_ordering(self, inst):
         a = inst.a
-        if self.tok == "syncscope":
+        if self.toks[self.i] == "syncscope":
             self.next()
             self.expect("(")
             a["syncscope"] = _name(self.next())
             self.expect(")")
-        if self.kind == "ident" and self.tok in ORDERINGS:
+        if self.kinds[self.i] == "ident" and self.toks[self.i] in ORDERINGS:
             a["ordering"] = self.next()
 
     def i_load(self, inst):
@@ -306,7 +306,7 @@ class InstructionParser:
         self.expect(",")
         v = self.parse_typed_value()[1]
         inst.ops = [p, c, v]
-        if self.tok == "syncscope":
+        if self.toks[self.i] == "syncscope":
             self.next()
             self.expect("(")
             a["syncscope"] = _name(self.next())
@@ -334,9 +334,9 @@ class InstructionParser:
         src = self.parse_type()
         inst.a["elem"] = src
         ops = []
-        while self.tok == "," and self.kinds[self.i + 1] != "md":
+        while self.toks[self.i] == "," and self.kinds[self.i + 1] != "md":
             self.next()
-            if self.tok == "inrange":
+            if self.toks[self.i] == "inrange":
                 self.next()
                 self.skip_balanced()
             ops.append(self.parse_typed_value()[1])
@@ -351,7 +351,7 @@ class InstructionParser:
     def i_extractvalue(self, inst):
         ty, agg = self.parse_typed_value()
         idx = []
-        while self.tok == "," and self.kinds[self.i + 1] == "int":
+        while self.toks[self.i] == "," and self.kinds[self.i + 1] == "int":
             self.next()
             idx.append(self.parse_int())
         inst.ops = [agg]
@@ -366,7 +366,7 @@ class InstructionParser:
         self.expect(",")
         v = self.parse_typed_value()[1]
         idx = []
-        while self.tok == "," and self.kinds[self.i + 1] == "int":
+        while self.toks[self.i] == "," and self.kinds[self.i + 1] == "int":
             self.next()
             idx.append(self.parse_int())
         inst.ops = [agg, v]
@@ -404,7 +404,7 @@ class InstructionParser:
         clauses = []
         if self.accept("cleanup"):
             inst.a["cleanup"] = True
-        while self.kind == "ident" and self.tok in ("catch", "filter"):
+        while self.kinds[self.i] == "ident" and self.toks[self.i] in ("catch", "filter"):
             kind = self.next()
             clauses.append((kind, self.parse_typed_value()[1]))
         inst.a["clauses"] = clauses
@@ -414,14 +414,15 @@ class InstructionParser:
         a = inst.a
         a["flags"] = self._flags(FMF_WORDS)
         cc = "ccc"
-        if self.kind == "ident" and (self.tok in CCONVS or _numbered_cc(self.tok)):
+        t = self.toks[self.i]
+        if self.kinds[self.i] == "ident" and (t in CCONVS or _numbered_cc(t)):
             cc = self.next()
-        elif self.tok == "cc":
+        elif self.toks[self.i] == "cc":
             self.next()
             cc = "cc " + self.next()
         a["cconv"] = cc
         a["ret_attrs"] = self.parse_attrs()
-        if self.tok == "addrspace":
+        if self.toks[self.i] == "addrspace":
             self.next()
             self.skip_balanced()
         ty = self.parse_type()
@@ -433,7 +434,7 @@ class InstructionParser:
         self.expect("(")
         args = []
         arg_attrs = []
-        while self.tok != ")":
+        while self.toks[self.i] != ")":
             aty = self.parse_type()
             attrs = self.parse_attrs()
             if aty is METADATA:
@@ -458,7 +459,7 @@ class InstructionParser:
         inst.ty = fty.ret
         a["fn_attrs"] = self.parse_attrs(limit=self._line_end())
         # operand bundles
-        if self.tok == "[":
+        if self.toks[self.i] == "[":
             self.skip_balanced()
             a["bundles"] = True
 

@@ -37,14 +37,8 @@ class Parser(DefinitionParser, InstructionParser):
         self.pending_structs = {}
 
     # -------------------------------------------------------------------- token helpers
-    @property
-    def tok(self):
-        return self.toks[self.i]
-
-    @property
-    def kind(self):
-        return self.kinds[self.i]
-
+    # (the current token is self.toks[self.i], its kind self.kinds[self.i]: indexed in
+    # place, as a property would cost a call per look)
     def next(self):
         t = self.toks[self.i]
         self.i += 1
@@ -98,10 +92,10 @@ class Parser(DefinitionParser, InstructionParser):
     def parse(self):
         m = self.m
         while True:
-            k = self.kind
+            k = self.kinds[self.i]
             if k == "eof":
                 break
-            t = self.tok
+            t = self.toks[self.i]
             if t == "target":
                 self.next()
                 what = self.next()
@@ -139,7 +133,8 @@ class Parser(DefinitionParser, InstructionParser):
             elif t == "uselistorder" or t == "uselistorder_bb":
                 # skip to end of line
                 line_end = self.text.find("\n", self.poss[self.i])
-                while self.kind != "eof" and (line_end < 0 or self.poss[self.i] < line_end):
+                while self.kinds[self.i] != "eof" and (line_end < 0 or
+                                                       self.poss[self.i] < line_end):
                     self.next()
             else:
                 raise self.error(f"unexpected token '{t}' at top level")
@@ -153,12 +148,12 @@ class Parser(DefinitionParser, InstructionParser):
         if self.accept("opaque"):
             return
         packed = False
-        if self.tok == "<":
+        if self.toks[self.i] == "<":
             self.next()
             packed = True
         self.expect("{")
         fields = []
-        if self.tok != "}":
+        if self.toks[self.i] != "}":
             while True:
                 fields.append(self.parse_type())
                 if not self.accept(","):
@@ -191,7 +186,7 @@ class Parser(DefinitionParser, InstructionParser):
                 ty = _PLAIN_TYPES[t] = int_ty(int(t[1:]))
             elif t == "ptr":
                 ty = PTR
-                if self.tok == "addrspace":
+                if self.toks[self.i] == "addrspace":
                     self.next()
                     self.expect("(")
                     ty = ptr_ty(self.parse_int())
@@ -213,7 +208,7 @@ class Parser(DefinitionParser, InstructionParser):
                 name = _name(self.next())
                 types, ints = [], []
                 while self.accept(","):
-                    if self.kind == "int":
+                    if self.kinds[self.i] == "int":
                         ints.append(self.parse_int())
                     else:
                         types.append(self.parse_type())
@@ -232,14 +227,14 @@ class Parser(DefinitionParser, InstructionParser):
             self.expect("]")
             ty = array_ty(n, e)
         elif t == "<":
-            if self.tok == "{":
+            if self.toks[self.i] == "{":
                 self.next()
                 fields = self._type_list("}")
                 self.expect(">")
                 ty = struct_ty(fields, True)
             else:
                 scalable = False
-                if self.tok == "vscale":
+                if self.toks[self.i] == "vscale":
                     self.next()
                     self.expect("x")
                     scalable = True
@@ -261,8 +256,8 @@ class Parser(DefinitionParser, InstructionParser):
             if nt == "(" and self.kinds[self.i] == "punct":
                 self.next()
                 params, vararg = [], False
-                while self.tok != ")":
-                    if self.tok == "...":
+                while self.toks[self.i] != ")":
+                    if self.toks[self.i] == "...":
                         self.next()
                         vararg = True
                         break
@@ -271,7 +266,7 @@ class Parser(DefinitionParser, InstructionParser):
                         break
                 self.expect(")")
                 ty = func_ty(ty, params, vararg)
-            elif self.tok == "*" and self.kinds[self.i] == "punct":
+            elif self.toks[self.i] == "*" and self.kinds[self.i] == "punct":
                 self.next()
                 ty = PTR
             else:
@@ -279,7 +274,7 @@ class Parser(DefinitionParser, InstructionParser):
 
     def _type_list(self, close):
         fields = []
-        if self.tok != close:
+        if self.toks[self.i] != close:
             while True:
                 fields.append(self.parse_type())
                 if not self.accept(","):
@@ -293,8 +288,8 @@ class Parser(DefinitionParser, InstructionParser):
         `limit`: stop at tokens starting after this offset (the end of the line)."""
         out = []
         while True:
-            k = self.kind
-            t = self.tok
+            k = self.kinds[self.i]
+            t = self.toks[self.i]
             if limit is not None and self.poss[self.i] > limit:
                 return out
             if k == "hash":
@@ -305,7 +300,7 @@ class Parser(DefinitionParser, InstructionParser):
                 self.next()
                 key = _name(t)
                 val = ""
-                if self.tok == "=" and self.kinds[self.i] == "punct":
+                if self.toks[self.i] == "=" and self.kinds[self.i] == "punct":
                     self.next()
                     val = _name(self.next())
                 out.append((key, ("str", val)))
@@ -316,17 +311,17 @@ class Parser(DefinitionParser, InstructionParser):
                 return out
             self.next()
             if t == "align" or t == "alignstack":
-                if self.tok == "(":
+                if self.toks[self.i] == "(":
                     self.next()
                     v = self.parse_int()
                     self.expect(")")
-                elif self.kind == "int":
+                elif self.kinds[self.i] == "int":
                     v = self.parse_int()
                 else:
                     v = None
                 out.append((t, v))
                 continue
-            if self.tok == "(" and self.kinds[self.i] == "punct":
+            if self.toks[self.i] == "(" and self.kinds[self.i] == "punct":
                 if t in TYPE_ATTRS:
                     self.next()
                     v = self.parse_type()
@@ -379,14 +374,14 @@ class Parser(DefinitionParser, InstructionParser):
             self.m.named_md[name] = self.parse_md_tuple()
 
     def parse_md_node(self):
-        k = self.kind
+        k = self.kinds[self.i]
         if k == "md":
             # specialised node like !DILocation(...)
             kind = self.next()[1:]
             self.expect("(")
             fields = {}
-            while self.tok != ")":
-                if self.kind == "label":
+            while self.toks[self.i] != ")":
+                if self.kinds[self.i] == "label":
                     key = self.next()[:-1]
                     fields[key] = self._field_tokens()
                 else:
@@ -403,7 +398,7 @@ class Parser(DefinitionParser, InstructionParser):
         self.expect("!")
         self.expect("{")
         elems = []
-        while self.tok != "}":
+        while self.toks[self.i] != "}":
             elems.append(self.parse_md_operand())
             if not self.accept(","):
                 break
@@ -416,7 +411,7 @@ class Parser(DefinitionParser, InstructionParser):
         s = self.i
         depth = 0
         while True:
-            t = self.tok
+            t = self.toks[self.i]
             if self.kinds[self.i] == "punct":
                 if t in "([{":
                     depth += 1
@@ -429,8 +424,8 @@ class Parser(DefinitionParser, InstructionParser):
             self.next()
         return self.toks[s:self.i]
     def parse_md_operand(self):
-        k = self.kind
-        t = self.tok
+        k = self.kinds[self.i]
+        t = self.toks[self.i]
         if k == "md":
             self.next()
             if t[1:].isdigit():
@@ -540,7 +535,7 @@ class Parser(DefinitionParser, InstructionParser):
             return self._const_expr(t, ty)
         if t == "[":
             elems = []
-            if self.tok != "]":
+            if self.toks[self.i] != "]":
                 while True:
                     elems.append(self.parse_typed_value()[1])
                     if not self.accept(","):
@@ -548,7 +543,7 @@ class Parser(DefinitionParser, InstructionParser):
             self.expect("]")
             return c_aggregate(ty, elems)
         if t == "<":
-            if self.tok == "{":
+            if self.toks[self.i] == "{":
                 self.next()
                 elems = self._elems("}")
                 self.expect(">")
@@ -561,7 +556,7 @@ class Parser(DefinitionParser, InstructionParser):
 
     def _elems(self, close):
         elems = []
-        if self.tok != close:
+        if self.toks[self.i] != close:
             while True:
                 elems.append(self.parse_typed_value()[1])
                 if not self.accept(","):
@@ -589,7 +584,7 @@ class Parser(DefinitionParser, InstructionParser):
 
     def _parse_asm(self, ty):
         flags = []
-        while self.kind == "ident" and self.tok in ("sideeffect", "alignstack",
+        while self.kinds[self.i] == "ident" and self.toks[self.i] in ("sideeffect", "alignstack",
                                                      "inteldialect", "unwind"):
             flags.append(self.next())
         asm = _name(self.next())
@@ -599,12 +594,12 @@ class Parser(DefinitionParser, InstructionParser):
 
     def _const_expr(self, op, ty):
         flags = []
-        while self.kind == "ident" and self.tok in ("nuw", "nsw", "exact", "inbounds",
-                                                     "disjoint", "nusw", "nneg"):
+        while self.kinds[self.i] == "ident" and self.toks[self.i] in (
+                "nuw", "nsw", "exact", "inbounds", "disjoint", "nusw", "nneg"):
             flags.append(self.next())
         if op == "getelementptr":
             inrange = None
-            if self.tok == "inrange":  # LLVM 19's `inrange(lo, hi)` (MLIR 19 drops it)
+            if self.toks[self.i] == "inrange":  # LLVM 19's `inrange(lo, hi)` (MLIR 19 drops it)
                 self.next()
                 self.skip_balanced()
             self.expect("(")
@@ -612,7 +607,7 @@ class Parser(DefinitionParser, InstructionParser):
             self.expect(",")
             ops = []
             while True:
-                if self.tok == "inrange":
+                if self.toks[self.i] == "inrange":
                     self.next()
                     self.skip_balanced()
                 ops.append(self.parse_typed_value()[1])

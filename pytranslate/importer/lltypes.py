@@ -167,21 +167,15 @@ LABEL = simple_ty("label")
 TOKEN = simple_ty("token")
 
 
+# MLIR's spelling of each byte in a string literal
+_ESCAPED = tuple("\\" + chr(b) if chr(b) in '"\\' else chr(b) if 0x20 <= b < 0x7F else
+                 "\\n" if b == 0x0A else "\\t" if b == 0x09 else "\\%02X" % b
+                 for b in range(256))
+
+
 def _mlir_str(s: str) -> str:
-    out = []
-    for ch in s.encode("utf-8", "surrogateescape") if isinstance(s, str) else s:
-        c = chr(ch)
-        if c == '"' or c == "\\":
-            out.append("\\" + c)
-        elif 0x20 <= ch < 0x7F:
-            out.append(c)
-        elif ch == 0x0A:
-            out.append("\\n")
-        elif ch == 0x09:
-            out.append("\\t")
-        else:
-            out.append("\\%02X" % ch)
-    return '"' + "".join(out) + '"'
+    b = s.encode("utf-8", "surrogateescape") if isinstance(s, str) else s
+    return '"' + "".join(map(_ESCAPED.__getitem__, b)) + '"'
 
 
 def mlir_bytes_str(b: bytes) -> str:

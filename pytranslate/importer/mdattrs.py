@@ -278,8 +278,10 @@ class MDAttrs:
         give an op accepting the keys in `accepts` (AA_KEYS, "branch_weights",
         "loop_annotation"); failed ones are reported."""
         out = {}
-        for name, ref in sorted((p for p in inst.md or () if p[0] in _KIND_ORDER),
-                                key=lambda p: _KIND_ORDER.index(p[0])):
+        mds = [p for p in inst.md or () if p[0] in _KIND_ORDER]
+        if len(mds) > 1:
+            mds.sort(key=_kind_rank)
+        for name, ref in mds:
             key, v = None, None
             if name == "prof":
                 p = self.profile(ref, False, loc)
@@ -289,11 +291,8 @@ class MDAttrs:
                 v = self.loop_annotation(ref, loc)
                 key = "loop_annotation"
             else:
-                key = {"tbaa": "tbaa", "alias.scope": "alias_scopes",
-                       "noalias": "noalias_scopes", "llvm.access.group": "access_groups"}[name]
-                v = {"tbaa": self.tbaa, "alias.scope": self.alias_scopes,
-                     "noalias": self.alias_scopes,
-                     "llvm.access.group": self.access_groups}[name](ref)
+                key, convert = _AA_ATTACHMENTS[name]
+                v = convert(self, ref)
             if v is not None and key in accepts:
                 out[key] = v
             elif self.cv.expensive:
@@ -545,3 +544,14 @@ def _fused(loc_text):
 def _q(s):
     from pytranslate.importer.lltypes import mlir_str
     return mlir_str(s)
+
+
+def _kind_rank(pair):
+    return _KIND_ORDER.index(pair[0])
+
+
+# the alias-analysis attachments: attribute name and conversion
+_AA_ATTACHMENTS = {"tbaa": ("tbaa", MDAttrs.tbaa),
+                   "alias.scope": ("alias_scopes", MDAttrs.alias_scopes),
+                   "noalias": ("noalias_scopes", MDAttrs.alias_scopes),
+                   "llvm.access.group": ("access_groups", MDAttrs.access_groups)}

@@ -34,6 +34,7 @@ class MDPrinter:
         self.m = module
         self._keys = {}          # id(MDRef) / node number -> identity
         self.cyclic = set()      # uniqued nodes on a reference cycle
+        self._uniqued = {}       # structure of a uniqued node -> its identity
         self._module_slots = None
         self._base_slots = None  # globals + named metadata only
         self._func_slots = {}
@@ -75,6 +76,10 @@ class MDPrinter:
             key = ("u", tuple(self._operand_key(e) for e in node.v))
             if memo in self.cyclic:
                 key = ("n", memo)
+            else:
+                # a small stand-in for the structure: identities are hashed often (keys of
+                # the TBAA and loop maps), and a nested tuple's hash is recomputed each time
+                key = self._uniqued.setdefault(key, ("u", len(self._uniqued)))
         self._keys[memo] = key
         return key
 
