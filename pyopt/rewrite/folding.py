@@ -80,6 +80,14 @@ def _fold_commutative(op, consts):
     n = len(consts)
     if n < 2:
         return False
+    seen_constant = False
+    for c in consts:
+        if c is not None:
+            seen_constant = True
+        elif seen_constant:
+            break  # a constant before a non-constant: reorder
+    else:
+        return False  # (the constants are already last)
     order = [i for i in range(n) if consts[i] is None] + [i for i in range(n)
                                                           if consts[i] is not None]
     if order == list(range(n)):

@@ -69,15 +69,20 @@ class Builder:
 
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
-        if self.anchor is not None:  # (before the anchor, in whatever block it is now)
-            self.anchor.parent.insert_before(self.anchor, op)
-        elif self.block is not None:
-            self.block.append(op)
+        self._link(op)
         if self.listener is not None:
             self.listener.notify_op_inserted(op)
             for nested in _nested_ops(op):
                 self.listener.notify_op_inserted(nested)
         return op
+
+    def _link(self, op):
+        """Puts op at the insertion point."""
+        anchor = self.anchor
+        if anchor is not None:  # (before the anchor, in whatever block it is now)
+            anchor.parent.insert_before(anchor, op)
+        elif self.block is not None:
+            self.block.append(op)
 
     def create(self, name, operands=(), result_types=(), properties=None, attributes=None,
                regions=0, successors=(), loc=None):
@@ -87,7 +92,10 @@ class Builder:
         props = dict(properties) if properties else {}
         attrs = dict(attributes) if attributes else {}
         if opdef is not None:
-            opdef.split_generic_attrs(props, attrs)  # (and fills in default-valued properties)
+            if attrs:
+                opdef.split_generic_attrs(props, attrs)  # (and fills in default properties)
+            else:
+                opdef.apply_defaults(props)
         elif props:
             attrs.update(props)
             props = {}

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
 from pyopt.ir.types import I32, I64, INDEX
+from pyopt.rewrite.rewriter import Builder
 from pyopt.dialects.llvm import types as lt
 from pyopt.dialects.llvm.ops import DYNAMIC_INDEX
 
 
-def create(b, name, operands=(), result_types=(), properties=None, loc=None, **kw):
-    """`b.create` with the op's default-valued properties filled in, as ODS builders do (the
-    builder's create fills them in, as it splits inherent attributes off `attributes`)."""
-    return b.create(name, operands, result_types, properties=properties, loc=loc, **kw)
+# `create(b, name, operands, result_types, properties, ..., loc=)` is `b.create`, which fills
+# in the op's default-valued properties as ODS builders do (an alias: no wrapper frame per op).
+create = Builder.create
 
 
 def constant(b, type_, value, loc, attr_type=INDEX):

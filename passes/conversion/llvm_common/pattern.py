@@ -6,7 +6,7 @@ pattern that creates the target op on the converted operands, unrolling n-D vect
 1-D vectors after conversion) into one target op per 1-D vector."""
 from __future__ import annotations
 
-from pyopt.ir.types import DYNAMIC, I8
+from pyopt.ir.types import DYNAMIC, I8, UnrankedMemRefType
 from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.rewrite.conversion import ConversionPattern
 from pyopt.dialects.llvm import types as lt
@@ -128,11 +128,10 @@ class ConvertOpToLLVMPattern(ConversionPattern):
         """Copies the ranked descriptors that unranked memref operands point to, onto the heap
         (`to_dynamic`: malloc, for values returned from a function) or the stack (alloca, and
         the heap copy is freed). Returns the new operand list, or None on failure."""
-        from pyopt.ir.types import UnrankedMemRefType
-        from passes.conversion.llvm_common.functions import lookup_or_create_fn
         positions = [i for i, t in enumerate(orig_types) if type(t) is UnrankedMemRefType]
         if not positions:
             return list(operands)
+        from passes.conversion.llvm_common.functions import lookup_or_create_fn
         spaces = [self.tc.memref_address_space(orig_types[i]) for i in positions]
         if None in spaces:
             return None

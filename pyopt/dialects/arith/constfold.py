@@ -69,10 +69,13 @@ def _is_int(t):
 def _fold_elementwise(op, consts, fn, result_type=None):
     """fn(*element values) -> element value or None (no fold). A poison operand folds to
     poison (CommonFolders)."""
+    missing = False
     for c in consts:
-        if c is not None and type(c).__name__ == "PoisonAttr":
+        if c is None:
+            missing = True
+        elif type(c).__name__ == "PoisonAttr":
             return c
-    if any(c is None for c in consts):
+    if missing:
         return None
     parts = [_values(c) for c in consts]
     if any(p is None for p in parts):

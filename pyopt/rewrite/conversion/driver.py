@@ -323,9 +323,11 @@ def apply_analysis_conversion(op, target, patterns, ctx=None, config=None):
 
 # -- commit ---------------------------------------------------------------------------------------
 def _live_user(value, ignored):
-    for u in value.uses():
+    u = value.first_use
+    while u is not None:
         if u.owner not in ignored:
             return u.owner
+        u = u.next_use
     return None
 
 

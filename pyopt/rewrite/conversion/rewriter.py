@@ -89,6 +89,8 @@ class ConversionPatternRewriter(PatternRewriter):
         # With a listener (ConversionConfig.listener), the changes to report when the
         # conversion commits, in order (see driver._notify_listener); None: nobody listens.
         self.events = None
+        # the journal and the _GROWING containers, whose lengths make a state (never rebound)
+        self._tracked = (self.journal,) + tuple(getattr(self, n) for n in _GROWING)
 
     def _new_blocks(self, blocks):
         """Blocks a pattern created or moved: their arguments are legalized with it."""
@@ -104,10 +106,7 @@ class ConversionPatternRewriter(PatternRewriter):
     def state(self):
         """What `rollback` returns to: the journal's length, then the lengths of _GROWING
         (state[1]: of `created`, state[2]: of `modified`)."""
-        return (len(self.journal), len(self.created), len(self.modified), len(self.mapping),
-                len(self.replaced), len(self.ignored), len(self.materializations),
-                len(self.target_casts), len(self.converted_args), len(self.dead_blocks),
-                len(self.moved_blocks))
+        return tuple(map(len, self._tracked))
 
     def rollback(self, state):
         """Undoes every change recorded after `state` (newest first)."""
@@ -123,8 +122,7 @@ class ConversionPatternRewriter(PatternRewriter):
             else:
                 e()
         # (after the journal: it restores overwritten entries of the growing dicts)
-        for name, n in zip(_GROWING, state[1:]):
-            c = getattr(self, name)
+        for c, n in zip(self._tracked[1:], state[1:]):
             if type(c) is list:
                 del c[n:]
             else:
@@ -194,7 +192,7 @@ class ConversionPatternRewriter(PatternRewriter):
 
     # -- creation -------------------------------------------------------------------------------
     def insert(self, op):
-        super().insert(op)
+        self._link(op)  # (Builder.insert without a listener: this rewriter has none)
         if self.events is not None and op.name != CAST:
             self._notify(("inserted", op, None))
         if not op.regions:  # (the common case: no nested ops; the op is its undo entry)
@@ -221,11 +219,13 @@ class ConversionPatternRewriter(PatternRewriter):
 
     # -- replacement ----------------------------------------------------------------------------
     def replace_op(self, op, new):
-        values = new.results if hasattr(new, "results") else list(new)
-        if len(values) != len(op.results):
-            raise ValueError(f"replace_op: {op.name} has {len(op.results)} results, got "
+        values = new if type(new) is list else \
+            new.results if hasattr(new, "results") else list(new)
+        results = op.results
+        if len(values) != len(results):
+            raise ValueError(f"replace_op: {op.name} has {len(results)} results, got "
                              f"{len(values)} replacements")
-        for r, v in zip(op.results, values):
+        for r, v in zip(results, values):
             self._map(r, v)
         self._mark_replaced(op)
 
