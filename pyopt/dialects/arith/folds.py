@@ -29,6 +29,8 @@ def _int_binop(fn, identity_rhs=None, absorbing_rhs=None, same_operand=None,
     conversion materializes), as in MLIR."""
     def fold(op, consts):
         lhs, rhs = op.lhs, op.rhs
+        if consts[0] is None and consts[1] is None and lhs is not rhs:
+            return None  # (every rule below needs a constant or equal operands)
         t = op.results[0].type
         et = _elem(t)
         w = _width(et)
@@ -120,6 +122,8 @@ FOLDS["arith.remsi"] = _remsi_fold
 # -- float binary ops ----------------------------------------------------------------------------
 def _float_binop(fn, identity_rhs=None):
     def fold(op, consts):
+        if consts[0] is None and consts[1] is None:
+            return None  # (every rule below needs a constant)
         t = op.results[0].type
         et = _elem(t)
         cr = _const_float(consts[1])

@@ -11,6 +11,7 @@ resolved by the type converters' materializations. A failed conversion undoes ev
 """
 from __future__ import annotations
 
+from pyopt.ir.core import Value
 from pyopt.ir.gc_policy import collector_paused
 from pyopt.ir.opdef import CONSTANT_LIKE
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
@@ -111,7 +112,7 @@ class _Legalizer:
         rw.set_insertion_point(op)
         values = []
         for res, x in zip(op.results, r):
-            if hasattr(x, "first_use"):
+            if isinstance(x, Value):
                 values.append(x)
                 continue
             c = materialize_constant(rw, rw.ctx, op.name.split(".", 1)[0], x, res.type, op.loc)
@@ -133,7 +134,7 @@ class _Legalizer:
             if p in active and not p.bounded_recursion:
                 continue
             state = rw.state()
-            nb = len(rw.moved_blocks)
+            nb = state[-1]  # (of moved_blocks)
             is_conversion = isinstance(p, ConversionPattern)
             conv = p.type_converter if is_conversion else None
             saved_conv = rw.converter

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 LEGAL, DYNAMIC, ILLEGAL = "legal", "dynamic", "illegal"
 _UNDECIDED = object()
+_ASK_UNKNOWN = object()  # (a _static entry: only the unknown-op action applies to the name)
 
 
 def _dialect_of(name):
@@ -31,7 +32,8 @@ class ConversionTarget:
         self.ops = {}        # op name -> LegalityInfo
         self.dialects = {}   # dialect name -> LegalityInfo
         self.unknown = None  # LegalityInfo for ops matched by nothing else
-        self._static = {}    # op name -> legality decided without a callback (a cache)
+        self._static = {}    # op name -> legality decided without a callback, or
+        #                      _ASK_UNKNOWN (a cache)
 
     # -- ops ------------------------------------------------------------------------------------
     def _set_ops(self, names, info):
@@ -100,9 +102,10 @@ class ConversionTarget:
         name = op.name
         r = self._static.get(name, _UNDECIDED)
         if r is not _UNDECIDED:
-            return r
+            return r if r is not _ASK_UNKNOWN else self._decide(self.unknown, op)
         static = True  # no callback asked: the answer holds for every op of this name
         info = self.ops.get(name)
+        matched = info is not None
         if info is not None:
             static = info.action is not DYNAMIC
             r = self._decide(info, op)
@@ -112,6 +115,7 @@ class ConversionTarget:
                 return r
         info = self.dialects.get(_dialect_of(name))
         if info is not None:
+            matched = True
             static = static and info.action is not DYNAMIC
             r = self._decide(info, op)
             if r is not None:
@@ -120,6 +124,8 @@ class ConversionTarget:
                 return r
         info = self.unknown
         if info is not None:
+            if not matched:
+                self._static[name] = _ASK_UNKNOWN
             return self._decide(info, op)
         if static:
             self._static[name] = None
