@@ -88,9 +88,11 @@ class MDAttrs:
 
     # ------------------------------------------------------------------ TBAA
     def process_tbaa(self, ref):
+        tm = self.tbaa_map
+        if self.ident(ref) in tm:  # (most accesses share a few tags)
+            return
         seen = set()
         work = [ref]
-        tm = self.tbaa_map
         while work:
             cur = work[-1]
             key = self.ident(cur)
