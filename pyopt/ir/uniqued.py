@@ -53,3 +53,8 @@ def on_types_mutated(fn):
 def types_mutated():
     for fn in _MUTATION_HOOKS:
         fn()
+
+
+def instances(cls):
+    """Every interned object of exactly `cls` (all of them: the table keeps them alive)."""
+    return [obj for (c, _), obj in _CACHE.items() if c is cls]

@@ -690,15 +690,27 @@ def _verify_with_llvm(text, module_op):
         return
     # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
     # aborts the process on a broken module); verify() then reports the problem.
-    import re
     from pytranslate.llvmcheck import for_newer_llvm, Isolated, crash_message
-    body = re.sub(r"^!llvm\.module\.flags = .*$", "", for_newer_llvm(text), count=1, flags=re.M)
+    body = _without_module_flags(for_newer_llvm(text))
     kind, msg = Isolated(_llvm_verdict, body).result()
     if kind == "crash":
         raise_translation_error(module_op, f"LLVM IR fails to verify: {crash_message(msg)}")
     if msg is None or _version_only_difference(msg):
         return
     raise_translation_error(module_op, f"LLVM IR fails to verify: {msg}")
+
+
+def _without_module_flags(text):
+    """`text` with its (first) `!llvm.module.flags = ...` line emptied."""
+    key = "!llvm.module.flags = "
+    if text.startswith(key):
+        start = 0
+    else:
+        start = text.find("\n" + key) + 1
+        if start == 0:
+            return text
+    end = text.find("\n", start)
+    return text[:start] + text[end:] if end >= 0 else text[:start]
 
 
 def _llvm_verdict(body):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pyopt.ir.core import Operation, Block
 from pyopt.ir.location import FusedLoc
+from pyopt.ir.uniqued import instances
 from pyopt.dialects.llvm.struct_attrs import DIExpressionAttr, DIExpressionElemAttr, StructAttr
 
 def _ensure_distinct_successors(block):
@@ -31,9 +32,10 @@ def legalize_module_for_export(module):
     """What translation to LLVM IR needs first: a successor with arguments named twice by one
     terminator gets a forwarding block per repeat, and DIExpressions are legalized."""
     for op in list(module.walk_ops()):
-        for r in op.regions:
-            for b in list(r.blocks):
-                _ensure_distinct_successors(b)
+        if op.regions:
+            for r in op.regions:
+                for b in list(r.blocks):
+                    _ensure_distinct_successors(b)
     legalize_di_expressions(module)
 
 
@@ -122,4 +124,7 @@ def _merge_fragments(a):
 
 def legalize_di_expressions(root):
     """What export needs of DIExpressions (MLIR's legalizeDIExpressionsRecursively)."""
-    replace_struct_attrs(root, _merge_fragments)
+    # Attributes are interned: when no existing DIExpression has fragments to merge, the
+    # rewrite would change nothing, and the walk over every op's attributes is skipped.
+    if any(_merge_fragments(a) is not a for a in instances(DIExpressionAttr)):
+        replace_struct_attrs(root, _merge_fragments)
