@@ -8,10 +8,11 @@ translated compile unit is listed in `!llvm.dbg.cu`. Nodes are uniqued like LLVM
 from __future__ import annotations
 
 from pyopt.ir.location import (FileLineColLoc, FusedLoc, NameLoc, CallSiteLoc, OpaqueLoc,
-                               UnknownLoc)
+                               UnknownLoc, SourceLoc)
 from pyopt.dialects.llvm import dwarf
 from pytranslate.export.metadata import md_string, InlineMD, SpecialMD
 
+_PLAIN_LOCS = frozenset((FileLineColLoc, SourceLoc, UnknownLoc))  # (no scope of their own)
 _EMISSION = {0: "NoDebug", 1: "FullDebug", 2: "LineTablesOnly", 3: "DebugDirectivesOnly"}
 _NAME_TABLE = {1: "GNU", 2: "None", 3: "Apple"}
 _ACCESS = {1: "DIFlagPrivate", 2: "DIFlagProtected", 3: "DIFlagPublic"}
@@ -339,6 +340,8 @@ class DebugTranslation:
 
     def loc(self, loc, scope, inlined_at=None):
         """translateLoc: the DILocation node of a location in `scope`, or None."""
+        if scope is None and type(loc) in _PLAIN_LOCS:
+            return None  # (the common case outside a subprogram, as below)
         if type(loc).__name__ == "LocationAttr":
             loc = loc.loc
         if scope is None and isinstance(loc, (FileLineColLoc, UnknownLoc)):

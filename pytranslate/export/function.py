@@ -100,15 +100,28 @@ MD_KINDS = {"dbg": 0, "tbaa": 1, "prof": 2, "invariant.load": 6, "alias.scope": 
 def render(parts, atts=None):
     """The instruction text: a str, or a list of str and MD parts when it refers to metadata
     (numbered only when the module is printed)."""
-    out = [p if type(p) is str else "%" + str(p.n) if isinstance(p, Local) else p
-           for p in parts]
+    out = []
+    plain = not atts
+    for p in parts:
+        tp = type(p)
+        if tp is str:
+            out.append(p)
+        elif tp is Local or tp is LBlock:
+            out.append("%" + str(p.n))
+        else:
+            out.append(p)
+            plain = False
+    if plain:
+        return "".join(out)
     if atts:
-        for _, kind, node in sorted(atts, key=lambda a: a[0]):
+        for _, kind, node in (sorted(atts, key=_kind_id) if len(atts) > 1 else atts):
             out.append(f", !{kind} ")
             out.append(node)
-    if any(type(p) is not str for p in out):
-        return out
-    return "".join(out)
+    return out
+
+
+def _kind_id(attachment):
+    return attachment[0]
 
 
 class FunctionTranslator:
@@ -166,6 +179,7 @@ class FunctionTranslator:
         # the blocks in layout order: the structs each block uses are logged while it is
         # translated (in dominance order), and the function's log gets them in layout order
         tc = self.tc
+        debug_loc, scope = self.m.debug.loc, self.f.dbg
         met = {}
         for b in blocks_by_dominance(blocks):
             met[b] = tc.log = []
@@ -177,14 +191,15 @@ class FunctionTranslator:
                     self.cur.instrs.append((res, parts, []))
                     self.cur.phis.append(parts)
                     self.values[a] = res
+            instrs = self.cur.instrs
             for o in b:
                 self.op_now = o
-                self.dbg_loc = self.m.debug.loc(o.loc, self.f.dbg)
+                self.dbg_loc = debug_loc(o.loc, scope)
                 try:
-                    before = len(self.cur.instrs)
+                    before = len(instrs)
                     translate_op(self, o)
-                    if o.name in MD_OPS and len(self.cur.instrs) > before:
-                        attach_op_metadata(self, o, self.cur.instrs[-1][2])
+                    if o.name in MD_OPS and len(instrs) > before:
+                        attach_op_metadata(self, o, instrs[-1][2])
                 except TranslationError as e:
                     if e.op is None:
                         e.op = o
@@ -249,6 +264,14 @@ class FunctionTranslator:
 
 
 def translate_op(t, op):
+    fn = _BY_NAME.get(op.name)
+    if fn is None:
+        fn = _BY_NAME[op.name] = _handler_of(op)
+    return fn(t, op)
+
+
+def _handler_of(op):
+    """The translation of the ops named like `op` (an error when there is none)."""
     name = op.name
     if not name.startswith("llvm."):
         raise TranslationError("cannot be converted to LLVM IR: missing "
@@ -257,14 +280,18 @@ def translate_op(t, op):
     short = name[5:]
     fn = _HANDLERS.get(short)
     if fn is not None:
-        return fn(t, op)
+        return fn
     if short in _BIN_INT or short in _BIN_FLOAT:
-        return _binary(t, op, short)
+        return lambda t, o: _binary(t, o, short)
     if short in _CASTS:
-        return _cast(t, op, short)
+        return lambda t, o: _cast(t, o, short)
     if short.startswith("intr."):
-        return translate_intrinsic(t, op, short[5:])
+        intrinsic = short[5:]
+        return lambda t, o: translate_intrinsic(t, o, intrinsic)
     raise TranslationError(f"LLVM Translation failed for operation: {name}", op=op)
+
+
+_BY_NAME = {}  # op name -> its translation, found once per name
 
 
 _HANDLERS = {

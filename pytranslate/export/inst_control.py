@@ -46,12 +46,12 @@ MD_OPS = frozenset("llvm.br llvm.cond_br llvm.load llvm.store llvm.atomicrmw llv
                    "llvm.intr.memcpy.inline llvm.intr.memset.inline".split())
 
 
-_MD_ATTRS = ("loop_annotation", "access_groups", "alias_scopes", "noalias_scopes", "tbaa")
+_MD_ATTRS = frozenset(("loop_annotation", "access_groups", "alias_scopes", "noalias_scopes",
+                       "tbaa"))
 
 
 def attach_op_metadata(t, op, atts):
-    props, attrs = op.properties, op.attributes
-    if not any(k in props or k in attrs for k in _MD_ATTRS):
+    if op.properties.keys().isdisjoint(_MD_ATTRS) and op.attributes.keys().isdisjoint(_MD_ATTRS):
         return  # (the common op without any)
     am = t.m.attr_md
     a = _prop(op, "loop_annotation")

@@ -49,16 +49,21 @@ class TypeConverter:
         # is appended to it, in LLVM TypeFinder's depth-first order.
         self.log = None
         self._deps = {}
+        self._known = {}  # type -> (text, struct_deps) once converted
 
     def __call__(self, t):
+        known = self._known.get(t)
+        if known is not None:  # (most types hold no identified struct: nothing to log)
+            if known[1] and self.log is not None:
+                self.log.extend(known[1])
+            return known[0]
+        deps = self.struct_deps(t)
         if self.log is not None:
-            self.log.extend(self.struct_deps(t))
-        try:
-            return self.cache[t]
-        except KeyError:
-            pass
-        s = self._convert(t)
-        self.cache[t] = s
+            self.log.extend(deps)
+        s = self.cache.get(t)
+        if s is None:
+            s = self.cache[t] = self._convert(t)
+        self._known[t] = (s, deps)
         return s
 
     def struct_deps(self, t):
