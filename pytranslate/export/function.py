@@ -97,11 +97,11 @@ MD_KINDS = {"dbg": 0, "tbaa": 1, "prof": 2, "invariant.load": 6, "alias.scope": 
             "noalias": 8, "nontemporal": 9, "llvm.loop": 18, "llvm.access.group": 25}
 
 
-def render(parts, atts=None):
-    """The instruction text: a str, or a list of str and MD parts when it refers to metadata
-    (numbered only when the module is printed)."""
-    out = []
-    plain = not atts
+def render(parts, atts=None, head=""):
+    """The instruction text after `head`: a str, or when it refers to metadata (numbered only
+    when the module is printed) a list of texts and those parts (few: texts are joined)."""
+    out = [head]
+    mixed = None  # (the list when there is a non-text part)
     for p in parts:
         tp = type(p)
         if tp is str:
@@ -109,15 +109,24 @@ def render(parts, atts=None):
         elif tp is Local or tp is LBlock:
             out.append("%" + str(p.n))
         else:
-            out.append(p)
-            plain = False
-    if plain:
-        return "".join(out)
+            if mixed is None:
+                mixed = []
+            mixed.append("".join(out))
+            mixed.append(p)
+            out = []
     if atts:
+        if mixed is None:
+            mixed = []
         for _, kind, node in (sorted(atts, key=_kind_id) if len(atts) > 1 else atts):
             out.append(f", !{kind} ")
-            out.append(node)
-    return out
+            mixed.append("".join(out))
+            mixed.append(node)
+            out = []
+    if mixed is None:
+        return "".join(out)
+    if out:
+        mixed.append("".join(out))
+    return mixed
 
 
 def _kind_id(attachment):
@@ -193,7 +202,6 @@ class FunctionTranslator:
                     self.values[a] = res
             instrs = self.cur.instrs
             for o in b:
-                self.op_now = o
                 self.dbg_loc = debug_loc(o.loc, scope)
                 try:
                     before = len(instrs)
@@ -210,18 +218,18 @@ class FunctionTranslator:
         # connectPHINodes: MLIR's predecessor order (most recent use first).
         for b in blocks[1:]:
             lb = self.blocks[b]
-            preds = [u.owner for u in reversed(b.pred_uses)]
+            if not lb.phis:
+                continue
+            incoming = []  # (forwarded operands, predecessor block) per predecessor
+            for u in reversed(b.pred_uses):
+                term = u.owner
+                i = next(i for i, s in enumerate(term.successor_slots) if s.block is b)
+                incoming.append((successor_operands(term, i), self.blocks[term.parent]))
             for idx, parts in enumerate(lb.phis):
-                inc = []
-                for term in preds:
-                    pb = term.parent
-                    i = next(i for i, s in enumerate(term.successor_slots) if s.block is b)
-                    val = successor_operands(term, i)[idx]
-                    inc.append(["[ ", self.v(val), ", ", self.blocks[pb], " ]"])
-                for j, x in enumerate(inc):
+                for j, (vals, pb) in enumerate(incoming):
                     if j:
                         parts.append(", ")
-                    parts.extend(x)
+                    parts += ["[ ", self.v(vals[idx]), ", ", pb, " ]"]
         # Number and print.
         n = 0
         for loc in args:
@@ -247,9 +255,7 @@ class FunctionTranslator:
                     comment = "; No predecessors!"
                 lines.append(label.ljust(50) + comment)
             for res, parts, atts in lb.instrs:
-                text = render(parts, atts)
-                head = f"  %{res.n} = " if res is not None else "  "
-                lines.append(head + text if type(text) is str else [head] + text)
+                lines.append(render(parts, atts, f"  %{res.n} = " if res is not None else "  "))
         f.body = lines
         # Blocks refer to each other (branches, PHIs): unlinked here, the function's
         # instruction lists are freed now rather than kept while the collector is off.

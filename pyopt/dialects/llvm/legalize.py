@@ -10,8 +10,9 @@ from pyopt.dialects.llvm.struct_attrs import DIExpressionAttr, DIExpressionElemA
 
 def _ensure_distinct_successors(block):
     term = block.last
-    if term is None or term.opdef is None or not term.opdef.is_terminator:
-        return
+    if term is None or len(term.successor_slots) < 2 or term.opdef is None or \
+            not term.opdef.is_terminator:
+        return  # (no successor can repeat)
     positions = {}
     for i, succ in enumerate(term.successors):
         if succ.args:
