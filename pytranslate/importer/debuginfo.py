@@ -706,8 +706,10 @@ def strip_debug_info(m):
     """StripDebugInfo, which LLVM 19 applies on reading a module whose debug info has another
     version than 3 (none included): debug intrinsics and records, `!dbg` attachments and the
     llvm.dbg.* named metadata go. Returns whether anything was removed."""
-    changed = False
-    loops = _Loops()
+    text = getattr(m, "text", "dbg")
+    if not any(w in text for w in _STRIP_MARKERS) and "DILocation" not in text:
+        return False  # (nothing to strip is spelled in the module)
+    changed, loops = False, _Loops()
     for name in [n for n in m.named_md if n.startswith("llvm.dbg.") or n == "llvm.gcov"]:
         del m.named_md[name]
         changed = True
@@ -752,10 +754,11 @@ def strip_debug_info(m):
     return changed or loops.changed
 
 
-# what stripDebugInfo takes off instructions besides their calls to debug intrinsics: the
-# location, and the attachments that point into the debug info
+# what stripDebugInfo takes off instructions besides their calls to debug intrinsics (the
+# location, the attachments that point into the debug info); the words its targets contain
 _STRIPPED_ATTACHMENTS = ("dbg", "heapallocsite", "DIAssignID")
 _STRIPPED_OR_LOOP = _STRIPPED_ATTACHMENTS + ("llvm.loop",)
+_STRIP_MARKERS = _STRIPPED_ATTACHMENTS + ("llvm.gcov",)
 
 
 class _Loops(dict):
