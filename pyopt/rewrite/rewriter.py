@@ -99,7 +99,7 @@ class Builder:
         elif props:
             attrs.update(props)
             props = {}
-        if isinstance(regions, int):
+        if type(regions) is int:
             regions = [Region() for _ in range(regions)] if regions else ()
         op = Operation(name, opdef, list(operands), list(result_types), props, attrs,
                        regions, successors, loc)

@@ -10,6 +10,7 @@ from pyopt.ir.types import DYNAMIC, I8, UnrankedMemRefType
 from pyopt.ir.memref_layout import strides_and_offset
 from pyopt.rewrite.conversion import ConversionPattern
 from pyopt.dialects.llvm import types as lt
+from pyopt.dialects.llvm.attrs import FastmathFlagsAttr
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.descriptors import MemRefDescriptor, UnrankedMemRefDescriptor
 
@@ -236,8 +237,9 @@ def unroll_nd_vector(op, operands, tc, rw, create_1d):
 
 
 def vector_one_to_one_rewrite(op, target, operands, props, attrs, tc, rw):
-    if not all(lt.is_compatible_type(v.type) for v in operands):
-        return False
+    for v in operands:
+        if not lt.is_compatible_type(v.type):
+            return False
     if not operands or type(operands[0].type) is not lt.LLVMArrayType:
         return one_to_one_rewrite(op, target, operands, props, attrs, tc, rw)
 
@@ -258,7 +260,6 @@ def llvm_fastmath(arith_flags):
     """`#arith.fastmath` -> `#llvm.fastmath` (ArithCommon's convertArithFastMathAttrToLLVM).
     The bit orders differ: arith is reassoc,nnan,ninf,nsz,arcp,contract,afn (1..64); llvm is
     nnan,ninf,nsz,arcp,contract,afn,reassoc (1..64)."""
-    from pyopt.dialects.llvm.attrs import FastmathFlagsAttr
     v = arith_flags.value if arith_flags is not None else 0
     return FastmathFlagsAttr((v >> 1) | ((v & 1) << 6))
 
@@ -284,7 +285,7 @@ class VectorConvertToLLVMPattern(ConvertOpToLLVMPattern):
 
     def match_and_rewrite(self, op, adaptor, rw):
         props, attrs = self.convert_attrs(op)
-        return vector_one_to_one_rewrite(op, self.target, list(adaptor), props, attrs,
+        return vector_one_to_one_rewrite(op, self.target, adaptor.operands, props, attrs,
                                          self.tc, rw)
 
 

@@ -409,7 +409,7 @@ class ConversionPatternRewriter(PatternRewriter):
         1:N arguments, built by `converter`'s materializations). Returns the new block."""
         region = block.parent
         if [a.type for a in block.args] == conversion.converted_types and \
-                all(conversion.get_input_mapping(i) == (i, 1) for i in range(len(block.args))):
+                conversion.keeps_inputs(len(block.args)):
             return block  # (nothing changes)
         new = Block(conversion.converted_types,
                     [block.args[0].loc if block.args else None] *

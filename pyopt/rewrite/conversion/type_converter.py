@@ -55,6 +55,14 @@ class SignatureConversion:
     def get_input_mapping(self, orig_index):
         return self.input_map[orig_index]
 
+    def keeps_inputs(self, n):
+        """Do the first n original inputs map to the new inputs at their own index, 1:1?"""
+        input_map = self.input_map
+        for i in range(n):
+            if input_map[i] != (i, 1):
+                return False
+        return True
+
 
 class TypeConverter:
     def __init__(self):
