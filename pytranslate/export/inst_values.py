@@ -100,7 +100,7 @@ def _icmp(t, op):
         if r is not None:
             t.values[op.results[0]] = r
             return
-    t.emit(op, [f"icmp {p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)], op.results[0].type)
+    t.emit(op, [f"icmp {p} {t.tc(a.type)} ", va, ", ", vb], op.results[0].type)
 
 
 def _fcmp(t, op):
@@ -112,7 +112,7 @@ def _fcmp(t, op):
         if r is not None:
             t.values[op.results[0]] = r
             return
-    t.emit(op, [f"fcmp {fmf_text(op)}{p} {t.tc(a.type)} ", t.v(a), ", ", t.v(b)],
+    t.emit(op, [f"fcmp {fmf_text(op)}{p} {t.tc(a.type)} ", va, ", ", vb],
            op.results[0].type)
 
 
@@ -194,33 +194,42 @@ def _store(t, op):
     t.emit(op, [head] + t.tv(v) + [f", {t.tc(p.type)} ", t.v(p), _mem_suffix(t, op, v.type)])
 
 
+_DYNAMIC_INDEX = -(1 << 31)  # (rawConstantIndices: the next dynamic index stands here)
+
+
 def _gep(t, op):
     base = op.base
     dyn = iter(op.dynamicIndices)
-    et = _prop(op, "elem_type").value
-    idx = []
+    tc, v = t.tc, t.v
+    idx = []  # index parts: texts, and the values of dynamic indices
+    const = zero = True  # (all indices constants / all of them zero)
     for r in _prop(op, "rawConstantIndices").values:
-        if r == -(1 << 31):
+        if r == _DYNAMIC_INDEX:
             d = next(dyn)
-            idx.append([f", {t.tc(d.type)} ", t.v(d)])
+            dv = v(d)
+            idx.append(f", {tc(d.type)} ")
+            idx.append(dv)
+            if type(dv) is not str:
+                const = zero = False
+            elif dv not in ZEROS:
+                zero = False
         else:
-            idx.append([f", i32 {r}"])
+            idx.append(f", i32 {r}")
+            if r:
+                zero = False
+    bv = v(base)
+    if type(bv) is str and const:
+        if zero:
+            t.values[op.results[0]] = bv  # LLVM folds an all-zero constant GEP to its base
+            return
+        inb = "inbounds " if _prop(op, "inbounds") is not None else ""
+        t.values[op.results[0]] = f"getelementptr {inb}({tc(_prop(op, 'elem_type').value)}, " \
+            f"{tc(base.type)} {bv}" + "".join(idx) + ")"
+        return
     inb = "inbounds " if _prop(op, "inbounds") is not None else ""
-    rt = op.results[0].type
-    vals = [t.v(base)] + [p[1] for p in idx if len(p) > 1]
-    if type(vals[0]) is str and all(p[0].endswith(" 0") or (len(p) > 1 and p[1] in ZEROS)
-                                    for p in idx):
-        t.values[op.results[0]] = vals[0]  # LLVM folds an all-zero constant GEP to its base
-        return
-    if all(type(x) is str for x in vals):
-        text = f"getelementptr {inb}({t.tc(et)}, {t.tc(base.type)} {t.v(base)}" + \
-            "".join("".join(p) for p in idx) + ")"
-        t.values[op.results[0]] = text
-        return
-    parts = [f"getelementptr {inb}{t.tc(et)}, {t.tc(base.type)} ", t.v(base)]
-    for p in idx:
-        parts.extend(p)
-    t.emit(op, parts, rt)
+    parts = [f"getelementptr {inb}{tc(_prop(op, 'elem_type').value)}, {tc(base.type)} ", bv]
+    parts += idx
+    t.emit(op, parts, op.results[0].type)
 
 
 def _positions(op):

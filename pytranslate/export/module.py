@@ -31,7 +31,7 @@ def cconv_text(attr):
 
 def _prop(op, name):
     v = op.properties.get(name)
-    if v is None:
+    if v is None and op.attributes:
         v = op.attributes.get(name)
     return v
 

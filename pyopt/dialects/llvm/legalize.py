@@ -32,12 +32,21 @@ def _ensure_distinct_successors(block):
 def legalize_module_for_export(module):
     """What translation to LLVM IR needs first: a successor with arguments named twice by one
     terminator gets a forwarding block per repeat, and DIExpressions are legalized."""
-    for op in list(module.walk_ops()):
-        if op.regions:
-            for r in op.regions:
-                for b in list(r.blocks):
-                    _ensure_distinct_successors(b)
+    for b in _blocks_within(module):
+        _ensure_distinct_successors(b)
     legalize_di_expressions(module)
+
+
+def _blocks_within(op):
+    """The blocks nested in `op` (those of each region as they were when it was reached)."""
+    for r in op.regions:
+        for b in list(r.blocks):
+            yield b
+            o = b.first
+            while o is not None:
+                if o.regions:
+                    yield from _blocks_within(o)
+                o = o.next
 
 
 def _map_struct(a, fn, memo):
