@@ -153,6 +153,7 @@ class PassManager:
         self._exec = None
         self._root = None
         self._analyses = {}  # id(op) -> names of the analyses computed and still valid
+        self._preserved_all = False  # did the last pass run preserve all analyses?
         self._ctx = None
         # reproducers (pyopt/reproducer.py): paths, or False/None when off
         self.crash_reproducer = None
@@ -391,7 +392,8 @@ class PassManager:
                     if pt is not None:
                         pt.stop()
             if self.verify_each:
-                verify(op, ctx)
+                # (not recursive, as MLIR's: the nested passes verified the ops they ran on)
+                verify(op, ctx, recursive=False)
         finally:
             if t is not None:
                 t.stop()
@@ -481,7 +483,8 @@ class PassManager:
             finally:
                 if self._log is not None:
                     self._log_end()
-            if self.verify_each:
+            # (as MLIR: a pass that preserved all analyses did not change the IR)
+            if self.verify_each and not self._preserved_all:
                 verify(op, ctx)
         except MLIRError as err:
             if t is not None:
@@ -539,7 +542,9 @@ class PassManager:
                 if k in acc:
                     acc[k] = max(acc[k], v) if k in maxed else acc[k] + v
         preserves = getattr(info, "preserves", None)
-        self._invalidate(op, preserves(result or {}) if preserves else ())
+        preserved = preserves(result or {}) if preserves else ()
+        self._preserved_all = preserved == "all"
+        self._invalidate(op, preserved)
         return result
 
     def _invalidate(self, op, preserved):

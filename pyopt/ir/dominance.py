@@ -107,8 +107,14 @@ class DominanceInfo:
                 return False
             if b is a:
                 return True
+        entry = region.blocks[0]
+        if entry is a:
+            return True  # (the entry block dominates its region: no tree needed)
         spans = self._spans.get(region)
         if spans is None:
+            answer = _dominates_nearby(a, b, entry)
+            if answer is not None:
+                return answer
             spans = self._spans[region] = _tree_spans(self._tree(region))
         sb = spans.get(b)
         if sb is None:
@@ -139,6 +145,33 @@ class DominanceInfo:
                 return a is not b and a.is_before_in_block(b)
             return True
         return self.block_dominates(a_block, b_block) and a_block is not b_block
+
+
+_NEARBY_BLOCKS = 16
+
+
+def _dominates_nearby(a, b, entry):
+    """Block `a` (not the entry) dominates `b` (another block of its region) iff no path
+    reaches `b` from the entry avoiding `a`: searched backwards from `b` through at most
+    _NEARBY_BLOCKS predecessors, which spares most queries the region's dominator tree.
+    None when the search went further (or met a branch from outside the region)."""
+    if b is entry:
+        return False
+    region = entry.parent
+    seen = {a, b}
+    pending = [b]
+    while pending:
+        for u in pending.pop().pred_uses:
+            p = u.owner.parent
+            if p in seen:
+                continue
+            if p is entry:
+                return False
+            if p is None or p.parent is not region or len(seen) > _NEARBY_BLOCKS:
+                return None
+            seen.add(p)
+            pending.append(p)
+    return True
 
 
 def _ancestor_block_in(region, block):

@@ -16,8 +16,11 @@ def is_symbol_table(op):
 class SymbolTableCollection:
     """Caches name -> op maps per symbol-table op, so many lookups stay linear overall."""
 
-    def __init__(self):
+    def __init__(self, ir_fixed=False):
         self._tables = {}
+        # block -> the nearest symbol table op of its ops, while the IR does not change
+        # (`ir_fixed`: during a verification)
+        self._nearest = {} if ir_fixed else None
 
     def table(self, table_op):
         t = self._tables.get(table_op)
@@ -50,7 +53,14 @@ class SymbolTableCollection:
         return op
 
     def lookup_nearest(self, from_op, ref):
-        t = nearest_symbol_table(from_op)
+        cache = self._nearest
+        if cache is None:
+            t = nearest_symbol_table(from_op)
+        else:
+            b = from_op.parent
+            t = cache.get(b, cache)
+            if t is cache:
+                t = cache[b] = nearest_symbol_table(from_op)
         return self.lookup_in(t, ref) if t is not None else None
 
 

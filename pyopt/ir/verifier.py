@@ -6,17 +6,20 @@ Errors are raised as MLIRError carrying MLIR's messages and a "see current opera
 from __future__ import annotations
 
 from pyopt.ir.diagnostics import Diagnostic
+from pyopt.ir.core import OpResult
 from pyopt.ir.dominance import DominanceInfo
 from pyopt.ir import opdef as T
 # (the op-local checks and the error builders live in verify_invariants.py; the names other
 # modules import from here are re-exported)
 from pyopt.ir.verify_invariants import (  # noqa: F401
     VerifyError, loc_error, op_error, plain_error, verify_declared, verify_isolated_from_above,
-    verify_symbol_table, compatible_shapes, _verify_elementwise, _verify_fn_for,
-    _verify_implicit_terminator)
+    verify_symbol_table, compatible_shapes, _verify_elementwise, _verify_implicit_terminator)
+from pyopt.ir.verify_codegen import verify_fn_for
 
+_BLOCK_ENTRY = "block-entry"  # worklist marker: a block's structure, then its ops
 _BLOCK_EXIT = "block-exit"  # worklist marker: a block's ops are done
 _CURSOR = "cursor"  # worklist marker: verify the ops from this one to the end of its block
+_EXIT = "exit"  # worklist marker: an op's regions are done
 
 
 # ------------------------------------------------------------------------- structure
@@ -24,69 +27,125 @@ class Verifier:
     def __init__(self, ctx):
         self.ctx = ctx
         self._infos = {}  # OpDef -> _leaf_info(OpDef)
+        self._dom = None  # DominanceInfo, made at the first use that needs a real query
 
     def verify(self, op):
         self._verify_op_and_dominance(op)
 
+    def verify_shallow(self, op):
+        """MLIR's non-recursive verification (after a pass adaptor: the nested passes
+        verified the ops they ran on): `op`'s own invariants and region invariants, and the
+        dominance of the operands of the ops directly in its regions."""
+        self._on_entry(op)
+        self._on_exit(op, (), True)
+        self._verify_dominance(op, recursive=False)
+
     def _verify_op_and_dominance(self, op):
-        self._verify_op(op)
-        self._verify_dominance(op)
+        if self._verify_op(op):
+            self._verify_dominance(op)
 
     def _verify_op(self, op):
-        # Iterative pre/post-order walk: invariants on entry, region invariants on exit;
-        # isolated-from-above children are verified (with their own dominance) at exit.
-        # A block's ops are walked from a cursor: ops without regions (most of them) are
-        # verified in place, an op with regions suspends the cursor until its body is done.
-        stack = [(op, False)]
+        """Verifies `op` and the ops nested in it, but for isolated-from-above ones, which
+        are verified (with their own dominance) at the exit of the op holding them. Returns
+        whether an operand may not dominate its use (then _verify_dominance finds which).
+
+        Iterative pre/post-order walk: invariants on entry, region invariants on exit. A
+        block's ops are walked from a cursor: ops without regions (most of them) are verified
+        in place, an op with regions suspends the cursor until its body is done. The walk
+        also checks cheaply what MLIR checks in two later walks, dominance and isolation
+        from above: an operand defined by an earlier op of the same block (most of them)
+        passes both; the others are asked about, and a doubtful answer only marks the
+        exact check (raising MLIR's first error, in MLIR's order) to be run."""
         on_entry = self._on_entry
+        on_entry(op)
+        if not op.regions:
+            # (its exit checks would run right away: most of them only look at regions)
+            d = op.opdef
+            if d is None or d.verify_regions is not None or T.SYMBOL_TABLE in d.traits:
+                self._on_exit(op, ())
+            return False
         attr_hooks = self._dialect_attrs
-        symbol_table = T.SYMBOL_TABLE
         infos = self._infos
+        isolated = op.opdef is not None and op.opdef.isolated
+        inside = {}  # region walked -> the region of `op` it is in
+        suspect_isolation = suspect_dominance = False
+        dominates = None
+
+        def ask(v, user, known, top_region):
+            """An operand not defined in the user's block before it: would the exact checks
+            accept it?"""
+            nonlocal suspect_isolation, suspect_dominance, dominates
+            if dominates is None:
+                if self._dom is None:
+                    self._dom = DominanceInfo()
+                dominates = self._dom.properly_dominates_use
+            owner = v.owner
+            if not dominates(v, user):
+                suspect_dominance = True
+            elif owner is not user:
+                known.add(owner)  # (the answer holds for every later user in the block)
+            if isolated:
+                vb = owner.parent if type(v) is OpResult else owner
+                if inside.get(vb.parent if vb is not None else None) is not top_region:
+                    suspect_isolation = True
+
+        stack = []
+        self._push_regions(op, stack, inside, None)
         while stack:
-            cur, kind = stack.pop()
+            cur, kind, scope = stack.pop()
             if kind is _CURSOR:
+                known, top_region, isolated_children = scope
                 o = cur
-                while o is not None:
-                    d = o.opdef
-                    if o.regions:
-                        if d is not None and d.isolated:
-                            o = o.next
-                            continue
-                        nxt = o.next
-                        if nxt is not None:
-                            stack.append((nxt, _CURSOR))
-                        on_entry(o)
-                        self._push_regions(o, stack)
-                        break
-                    if o.attributes:
-                        attr_hooks(o)
-                    if d is None:
-                        self._on_exit(o)
-                    else:
-                        info = infos.get(d)
-                        if info is None:
-                            info = infos[d] = self._leaf_info(d)
-                        fn, custom, exit_checks = info
-                        fn(o, d)
-                        if custom is not None:
-                            custom(o)
-                        if exit_checks:
-                            self._on_exit(o)
-                    o = o.next
-            elif kind:
-                if kind is _BLOCK_EXIT:
-                    self._verify_block_exit(*cur)
-                else:
-                    self._on_exit(cur)
-            else:
-                on_entry(cur)
-                if not cur.regions:
-                    # (its exit checks would run right away: most of them only look at regions)
-                    d = cur.opdef
-                    if d is None or d.verify_regions is not None or symbol_table in d.traits:
-                        self._on_exit(cur)
+            elif kind is _BLOCK_ENTRY:
+                block = cur[2]
+                self._verify_block(*cur)
+                o = block.first
+                if o is None:
                     continue
-                self._push_regions(cur, stack)
+                known, top_region, isolated_children = scope
+                known.add(block)
+            elif kind is _BLOCK_EXIT:
+                self._verify_block_exit(*cur)
+                continue
+            else:  # (the root's exit comes last)
+                self._on_exit(cur, scope, cur is op and suspect_isolation)
+                continue
+            while o is not None:
+                slots = o.operand_slots
+                if slots:
+                    for slot in slots:
+                        v = slot.value
+                        if v.owner not in known:
+                            ask(v, o, known, top_region)
+                known.add(o)
+                d = o.opdef
+                if o.regions:
+                    if d is not None and d.isolated:
+                        isolated_children.append(o)
+                        o = o.next
+                        continue
+                    nxt = o.next
+                    if nxt is not None:
+                        stack.append((nxt, _CURSOR, scope))
+                    on_entry(o)
+                    self._push_regions(o, stack, inside, top_region)
+                    break
+                if o.attributes:
+                    attr_hooks(o)
+                if d is None:
+                    self._on_exit(o, ())
+                else:
+                    info = infos.get(d)
+                    if info is None:
+                        info = infos[d] = self._leaf_info(d)
+                    fn, custom, exit_checks = info
+                    fn(o, d)
+                    if custom is not None:
+                        custom(o)
+                    if exit_checks:
+                        self._on_exit(o, ())
+                o = o.next
+        return suspect_dominance
 
     @staticmethod
     def _leaf_info(d):
@@ -94,20 +153,24 @@ class Verifier:
         once per verification (declarations may change between runs, not during one)."""
         fn = d.__dict__.get("_verify_fn")
         if fn is None:
-            fn = _verify_fn_for(d)
+            fn = verify_fn_for(d)
         return fn, d.verify, d.verify_regions is not None or T.SYMBOL_TABLE in d.traits
 
-    def _push_regions(self, cur, stack):
-        """Entering an op with regions: its blocks' structure checks, then its exit, each
-        block's terminator check and a cursor over each block's ops, to be popped in order."""
-        stack.append((cur, True))
+    def _push_regions(self, cur, stack, inside, top_region):
+        """Entering an op with regions: pushes its exit, then each block's entry (structure
+        checks and a cursor over its ops) and exit (the terminator check, after the block's
+        ops as MLIR's verifyOnExit), to be popped in order. `inside` maps each region to
+        the region of the walk's root op it is in (`top_region`, None for the root's own).
+        The isolated-from-above ops of its blocks are collected in the list its exit carries
+        (they are verified at its exit)."""
+        isolated_children = []
+        stack.append((cur, _EXIT, isolated_children))
         for r in reversed(cur.regions):
+            top = r if top_region is None else top_region
+            inside[r] = top
             for b in reversed(r.blocks):
-                self._verify_block(cur, r, b)
-                # The terminator is checked after the block's ops (MLIR's verifyOnExit).
-                stack.append(((cur, r, b), _BLOCK_EXIT))
-                if b.first is not None:
-                    stack.append((b.first, _CURSOR))
+                stack.append(((cur, r, b), _BLOCK_EXIT, None))
+                stack.append(((cur, r, b), _BLOCK_ENTRY, (set(), top, isolated_children)))
 
     def _dialect_attrs(self, op):
         """Discardable attributes named `dialect.x` go to their dialect's verifier."""
@@ -139,7 +202,7 @@ class Verifier:
         if d is not None:
             fn = d.__dict__.get("_verify_fn")
             if fn is None:
-                fn = _verify_fn_for(d)
+                fn = verify_fn_for(d)
             fn(op, d)
             if d.verify is not None:
                 d.verify(op)
@@ -151,19 +214,17 @@ class Verifier:
             if r.blocks[0].pred_uses:
                 raise loc_error(op.loc, "entry block of region may not have predecessors")
 
-    def _on_exit(self, op):
-        for r in op.regions:
-            for b in r.blocks:
-                o = b.first
-                while o is not None:
-                    if o.regions and o.opdef is not None and o.opdef.isolated:
-                        self._verify_op_and_dominance(o)
-                    o = o.next
+    def _on_exit(self, op, isolated_children, suspect_isolation=False):
+        """Exit checks of `op`, once the ops in its regions are verified: first its
+        isolated-from-above children (collected by the walk), then its region invariants.
+        Isolation from above is checked when the walk could not vouch for it."""
+        for o in isolated_children:
+            self._verify_op_and_dominance(o)
         d = op.opdef
         if d is not None:
             if d.implicit_terminator is not None:
                 _verify_implicit_terminator(op, d.implicit_terminator)
-            if d.isolated:
+            if d.isolated and suspect_isolation:
                 verify_isolated_from_above(op)
             if T.SYMBOL_TABLE in d.traits:
                 verify_symbol_table(op)
@@ -213,9 +274,10 @@ class Verifier:
                 raise op_error(last, "reference to block defined in another region")
 
     # --------------------------------------------------------------------- dominance
-    def _verify_dominance(self, op):
+    def _verify_dominance(self, op, recursive=True):
         """Every operand of an op in a reachable block must properly dominate it (graph
-        regions are handled by the dominance query itself); isolated ops verify their own."""
+        regions are handled by the dominance query itself); isolated ops verify their own.
+        Not `recursive`: only the ops directly in `op`'s regions."""
         dom = DominanceInfo()
         dominates = dom.properly_dominates_use
         stack = [op]
@@ -241,7 +303,8 @@ class Verifier:
                                 if owner is not o:
                                     known.add(owner)
                             known.add(o)
-                        if o.regions and not (o.opdef is not None and o.opdef.isolated):
+                        if recursive and o.regions and not (o.opdef is not None and
+                                                             o.opdef.isolated):
                             stack.append(o)
                         o = o.next
 
@@ -317,14 +380,18 @@ def _may_lack_terminator(op, region):
 current_ctx = None
 
 
-def verify(op, ctx):
+def verify(op, ctx, recursive=True):
+    """Verifies `op` and, if `recursive`, everything nested in it (MLIR's mlir::verify)."""
     global current_ctx
     from pyopt.ir import symbols
     saved, saved_ctx = symbols.active_tables, current_ctx
-    symbols.active_tables = symbols.SymbolTableCollection()
+    symbols.active_tables = symbols.SymbolTableCollection(ir_fixed=True)
     current_ctx = ctx
     try:
-        Verifier(ctx).verify(op)
+        if recursive:
+            Verifier(ctx).verify(op)
+        else:
+            Verifier(ctx).verify_shallow(op)
     finally:
         symbols.active_tables = saved
         current_ctx = saved_ctx

@@ -9,6 +9,7 @@ from pyopt.ir.attributes import (IntegerAttr, FloatAttr, DenseElementsAttr, Dens
 from pyopt.ir.types import (IntegerType, IndexType, FloatType, VectorType, RankedTensorType,
                          UnrankedTensorType, MemRefType, ShapedType, I1, I32, I64, INDEX)
 from pyopt.ir.verifier import op_error, plain_error
+from pyopt.ir.uniqued import on_types_mutated
 from pyopt.ir.constraints import (TypeConstraint, IntEnum, IntEnumAttrC, DialectAttrC, like,
                            SignlessIntegerLike, FloatLike, BoolLike, AnyType)
 from pyopt.syntax.format import InferError
@@ -123,6 +124,10 @@ def _constant_names(op):
 def _verify_constant(op):
     value = op.properties["value"]
     t = op.results[0].type
+    tv = type(value)
+    if value.type is t and (tv is FloatAttr or tv is IntegerAttr and type(t) is IntegerType and
+                            t.signedness == 0):
+        return  # (a scalar constant of its own type: every rule below holds)
     all_types_match(op, ("value", "result"), [typed_attr_type(value), t])
     if type(t) is IntegerType and t.signedness != 0:
         raise op_error(op, "integer return type must be signless")
@@ -315,7 +320,18 @@ def _bitcast_compatible(ins, outs):
 
 
 def _cast_verifier(compatible, width_check=None):
+    # The checks only read the operand and result types: pairs that passed pass again.
+    passed = set()
+    on_types_mutated(passed.clear)
+
     def verify(op):
+        pair = (op.operand_slots[0].value.type, op.results[0].type)
+        if pair in passed:
+            return
+        verify_types(op)
+        passed.add(pair)
+
+    def verify_types(op):
         if _tensor_dims(op.in_.type) != _tensor_dims(op.results[0].type):
             raise op_error(op, "failed to verify that input and output have the same tensor "
                            "dimensions")
@@ -383,6 +399,8 @@ def _cmp_result(constraint):
 
 def _verify_cmp(op):
     lhs, rhs = op.operand_types
+    if rhs is lhs and op.results[0].type is I1 and not isinstance(lhs, ShapedType):
+        return  # (scalars compared: every rule below holds)
     if op.results[0].type is not i1_same_shape(lhs):
         raise op_error(op, "failed to verify that result type has i1 element type and same "
                        "shape as operands")
@@ -439,6 +457,8 @@ def _shape(t):
 def _verify_select(op):
     cond, tv, fv = op.operand_types
     res = op.results[0].type
+    if cond is I1 and tv is res and fv is res and not is_vec_or_tensor(res):
+        return  # (scalars selected by an i1: every rule below holds)
     all_types_match(op, ("true_value", "false_value", "result"), [tv, fv, res])
     if cond is not I1 and not (isinstance(cond, ShapedType) and isinstance(res, ShapedType) and
                                _shape(cond) == _shape(res)):

@@ -222,6 +222,8 @@ def _verify_func(op):
             raise op_error(op, f"type of entry block argument #{i}('{a.type}') must match the "
                            f"type of the corresponding argument in function signature('{t}')")
     # landingpad / resume result types must agree within the function
+    if not _has_landingpad_or_resume(op):
+        return
     seen = [None]
 
     def walk(o):
@@ -243,6 +245,24 @@ def _verify_func(op):
                     elif seen[0] is not t:
                         raise plain_error(op, msg)
     walk(op)
+
+
+def _has_landingpad_or_resume(func):
+    """Whether an llvm.landingpad or llvm.resume is nested in `func` (most functions have
+    neither: one tight scan spares them the ordered walk)."""
+    pending = [func]
+    while pending:
+        for r in pending.pop().regions:
+            for b in r.blocks:
+                x = b.first
+                while x is not None:
+                    name = x.name
+                    if name == "llvm.landingpad" or name == "llvm.resume":
+                        return True
+                    if x.regions:
+                        pending.append(x)
+                    x = x.next
+    return False
 
 
 def _verify_func_regions(op):

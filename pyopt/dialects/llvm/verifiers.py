@@ -37,7 +37,11 @@ def atomic_compatible(t):
 def verify_constant(op):
     v = op.properties["value"]
     t = op.results[0].type
-    if type(v) is StringAttr:
+    tv, tt = type(v), type(t)
+    if tv is IntegerAttr and tt is IntegerType or \
+            tv is FloatAttr and tt is FloatType and t.width == v.type.width:
+        return  # (the common scalar constants: every rule below holds)
+    if tv is StringAttr:
         n = len(v.value.encode("utf-8", "surrogateescape"))
         if not (type(t) is LLVMArrayType and t.num_elements == n and
                 type(t.element_type) is IntegerType and t.element_type.width == 8):
