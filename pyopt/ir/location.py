@@ -81,17 +81,15 @@ class SourceBuffer:
 
 class SourceLoc(FileLineColLoc):
     """A file location made by the parser; line/col computed on first use."""
-    __slots__ = ("buffer", "offset", "_resolved")
+    __slots__ = ("buffer", "offset")
 
     def __init__(self, buffer: SourceBuffer, offset: int):
         self.buffer = buffer
         self.offset = offset
-        self._resolved = False
 
     def __getattr__(self, name):
-        # Only reached for the unset 'filename'/'line'/'col' slots.
-        if name in ("filename", "line", "col") and not self._resolved:
-            self._resolved = True
+        # Only reached for the unset 'filename'/'line'/'col' slots, set together here.
+        if name in ("filename", "line", "col"):
             self.filename = self.buffer.name
             self.line, self.col = self.buffer.line_col(self.offset)
             return getattr(self, name)

@@ -39,6 +39,11 @@ TOKEN_RE = re.compile(
     r")"
 )
 
+# Token kind by capture-group number (Match.lastindex: the one alternative that matched).
+KIND_OF_GROUP = [None] * (TOKEN_RE.groups + 1)
+for _name, _index in TOKEN_RE.groupindex.items():
+    KIND_OF_GROUP[_index] = _name
+
 _ESC = re.compile(r'\\(?:([0-9a-fA-F]{2})|(.))', re.S)
 _SIMPLE_ESC = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 

@@ -12,13 +12,14 @@ from pyopt.ir.core import Operation, Block, Region, Value, BlockArgument
 from pyopt.ir.location import SourceBuffer, SourceLoc
 from pyopt.ir.types import FunctionType
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
-from pyopt.syntax.lexer import TOKEN_RE, unescape_string
+from pyopt.syntax.lexer import TOKEN_RE, KIND_OF_GROUP as _KIND_OF_GROUP, unescape_string
 from pyopt.syntax.type_parser import TypeParserMixin
 from pyopt.syntax.attr_parser import AttrParserMixin
 from pyopt.syntax.toplevel_parser import TopLevelParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
+_dict_get = dict.get
 MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
@@ -71,8 +72,8 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.forward_type_aliases = {}
         self.type_alias_value_start = None
         self.deferred_locs = []  # `loc(#alias)` seen before the alias definition
-        self.default_dialects = []
-        self.custom_ops = []  # (op name, name offset) of the custom parsers being run
+        # (op name, name offset, default dialect) of the custom parsers being run
+        self.custom_ops = []
         self.flat_dicts = {}  # text of a brace-free attribute dictionary -> its value
         self.plain_types = {}  # `!dialect.name` not followed by `<` -> its Type
         self.number_attrs = {}  # (literal, float?, minus?, type) -> number_to_attr's attribute
@@ -82,13 +83,13 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
 
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
-        src = self.src
-        m = _match_token(src, self.pos)
-        kind = m.lastgroup
-        self.kind = kind
-        # The token group ends the match: one span() call gives start and end.
-        self.start, self.pos = start, end = m.span(kind)
-        self.tok = src[start:end]
+        m = _match_token(self.src, self.pos)
+        i = m.lastindex
+        # The token group ends the match (lastindex, an int, is cheaper than lastgroup).
+        self.tok = tok = m[i]
+        self.pos = end = m.end()
+        self.start = end - len(tok)
+        self.kind = kind = _KIND_OF_GROUP[i]
         if kind == "error":
             raise self._lex_error()
 
@@ -172,7 +173,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         `offset` or at the op name."""
         if not self.custom_ops:
             return self.error(message, offset)
-        name, start = self.custom_ops[-1]
+        name, start, _ = self.custom_ops[-1]
         return self.error(f"custom op '{name}' {message}", start if offset is None else offset)
 
     def expect(self, text, what=None):
@@ -662,14 +663,15 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         op_start = self.start
         name = self.tok
         ctx = self.ctx
-        opdef = ctx.ops.get(name)
+        opdef = _dict_get(ctx.ops, name)  # (a loaded op: skips the lazy loader's lookup)
+        if opdef is None or opdef.parse is None:
+            opdef = ctx.ops.get(name)
         if opdef is None or opdef.parse is None:
             # MLIR's parseCustomOperationName: an unprefixed name is looked up in the default
             # dialect of the enclosing op (`builtin` at the top level).
             full = name
             if "." not in name:
-                full = (self.default_dialects[-1] if self.default_dialects else "builtin") + \
-                    "." + name
+                full = (self.custom_ops[-1][2] if self.custom_ops else "builtin") + "." + name
                 opdef = ctx.lookup_op(full)
             if opdef is None or opdef.parse is None:
                 tried = f" (tried '{full}' as well)" if full != name else ""
@@ -686,13 +688,11 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
                 raise self.error(f"custom op '{name}' is unknown{tried}", op_start)
         self._next()
         state = OperationState(opdef.name, opdef, None)
-        default_dialects, custom_ops = self.default_dialects, self.custom_ops
-        default_dialects.append(opdef.default_dialect)
-        custom_ops.append((opdef.name, op_start))
+        custom_ops = self.custom_ops
+        custom_ops.append((opdef.name, op_start, opdef.default_dialect))
         try:
             opdef.parse(self, state)
         finally:
-            default_dialects.pop()
             custom_ops.pop()
         if self.kind == "bare" and self.tok == "loc":
             loc = self.parse_optional_trailing_loc(None)

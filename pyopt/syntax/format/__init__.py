@@ -50,7 +50,7 @@ def compile_format(d):
     d._fmt_elements = els
 
     dyn = []
-    print_steps, _ = _compile_print(d, els, (True, False), dyn)
+    print_steps, _ = _compile_print(d, els, (True, False), dyn, tail_read=False)
     if dyn:
         def print_fn(p, op):
             out, st = p.out, _PState()

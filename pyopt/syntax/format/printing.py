@@ -231,19 +231,39 @@ def _custom_arg_value(op, d, a):
 _VALUE_LIKE_POST = (True, False)
 
 
-def _compile_print(d, els, pre, dyn):
+def _compile_print(d, els, pre, dyn, tail_read=True):
     """Returns (steps, post): the steps printing `els` from spacing state `pre`
     ((space, punct), or None when only known at run time) and the state after them. `dyn`
-    gets an entry when some step needs the run-time state."""
+    gets an entry when some step needs the run-time state. `tail_read`: whether anything
+    after `els` depends on the state they end in (nothing does after a whole format)."""
     steps = []
     state = pre
-    for e in els:
+    for i, e in enumerate(els):
         if state is None:
             dyn.append(e)
-        step, state = _compile_print_element(d, e, state, dyn)
+        step, state = _compile_print_element(d, e, state, dyn,
+                                             _state_read(els, i + 1, tail_read))
         if step is not None:
             steps.append(step)
     return steps, state
+
+
+def _state_read(els, i, tail_read):
+    """Whether the spacing state before els[i] decides what is printed: not when the next
+    element that could read it is a literal printed the same either way (`,` `)` ...; it
+    sets the state itself), or a space; attr-dicts in between do not read it."""
+    for e in els[i:]:
+        k = e[0]
+        if k == "lit":
+            v = e[1]
+            return _space_before_literal(v, True) or _space_before_literal(v, False)
+        if k == "space":
+            if e[1] == "\\n":  # (keeps the state)
+                continue
+            return False
+        if k != "attrdict":
+            return True
+    return tail_read
 
 
 def _leading(pre):
@@ -270,7 +290,7 @@ def _run_steps(steps):
     return step
 
 
-def _compile_print_element(d, e, pre, dyn):
+def _compile_print_element(d, e, pre, dyn, post_read=True):
     k = e[0]
     if k == "lit":
         v = e[1]
@@ -300,7 +320,7 @@ def _compile_print_element(d, e, pre, dyn):
             return step, post
         return None, post
     if k == "optional":
-        return _compile_print_optional(d, e, pre, dyn)
+        return _compile_print_optional(d, e, pre, dyn, post_read)
     if k == "attrdict":
         keyword = e[1]
 
@@ -417,13 +437,17 @@ def _generated_print(d, steps):
     return fn
 
 
-def _compile_print_optional(d, e, pre, dyn):
+def _compile_print_optional(d, e, pre, dyn, post_read=True):
     _, then, els_, anchor = e
     elide = anchor if (anchor is not None and anchor[0] == "attr" and anchor[2].is_unit and
                        then and then[0] is not anchor) else None
-    then_steps, then_post = _compile_print(d, [x for x in then if x is not elide], pre, dyn)
-    else_steps, else_post = _compile_print(d, els_, pre, dyn) if els_ else ([], pre)
+    then_steps, then_post = _compile_print(d, [x for x in then if x is not elide], pre, dyn,
+                                           post_read)
+    else_steps, else_post = _compile_print(d, els_, pre, dyn, post_read) if els_ else \
+        ([], pre)
     post = then_post if (then_post == else_post and then_post is not None) else None
+    if post is None and not post_read:  # (any state will do: nothing after reads it)
+        post = then_post or else_post or (True, False)
     if post is None:  # the state after the group is only known at run time: keep st current
         dyn.append(e)
         if then_post is not None:
