@@ -369,67 +369,90 @@ def _compile_print_element(d, e, pre, dyn, post_read=True):
 
 def _generated_print(d, steps):
     """One function printing the whole format, for formats whose spacing is static: the
-    steps' literal text is merged and the common value-like elements are inlined."""
+    steps' literal text is merged, the common value-like elements and optional groups are
+    inlined."""
     lines = ["def print_fn(p, op):", "    out = p.out"]
     ns = {"D": d, "_attr_dict_attrs": _attr_dict_attrs}
     pending = ""
+    counter = [0]
 
-    def flush():
+    def flush(ind):
         nonlocal pending
         if pending:
-            lines.append(f"    out.append({pending!r})")
+            lines.append(f"{ind}out.append({pending!r})")
             pending = ""
-    for n, step in enumerate(steps):
-        text = getattr(step, "text", None)
-        if text is not None:
-            pending += text
-            continue
-        keyword = getattr(step, "attrdict", None)
-        if keyword is not None:
-            flush()
-            ns[f"U{n}"] = d._fmt_used_attrs
-            # (nothing to print, and no attribute to visit, when every property is elided)
-            lines.append("    props = op.properties")
-            lines.append("    attrs = op.attributes")
-            lines.append(f"    if attrs or not props.keys() <= U{n}:")
-            lines.append(f"        out.append(p.attr_dict_str(attrs if not props else "
-                         f"_attr_dict_attrs(op, D), U{n}, {keyword!r}))")
-            continue
-        vl = getattr(step, "value_like", None)
-        if vl is None:
-            flush()
-            ns[f"S{n}"] = step
-            lines.append(f"    S{n}(p, op, out, None)")
-            continue
-        lead, body, e = vl
-        pending += lead
-        k = e[0]
-        if k == "operand" and d._simple_operands:
-            flush()
-            lines.append("    slots = op.operand_slots")
-            lines.append(f"    if {e[1]} < len(slots):")
-            lines.append(f"        out.append(p.value(slots[{e[1]}].value))")
-        elif k == "type" and e[1][0] in ("operand", "result") and \
-                (d._simple_operands if e[1][0] == "operand" else d._simple_results):
-            i = e[1][1]
-            seq = "[s.value for s in op.operand_slots]" if e[1][0] == "operand" else "op.results"
-            lines.append(f"    vs = {seq}")
-            lines.append(f"    out.append({pending!r} + (p.type_str(vs[{i}].type) "
-                         f"if {i} < len(vs) else ''))")
-            pending = ""
-        elif k == "attr":
-            flush()
-            ns[f"F{n}"] = e[2].print_format
-            lines.append(f"    a = op.properties.get({e[1]!r})")
-            lines.append("    if a is None:")
-            lines.append(f"        a = op.attributes.get({e[1]!r})")
-            lines.append("    if a is not None:")
-            lines.append(f"        out.append(F{n}(p, a))")
-        else:
-            flush()
-            ns[f"B{n}"] = body
-            lines.append(f"    B{n}(p, op, out)")
-    flush()
+
+    def emit(steps, ind):
+        nonlocal pending
+        for step in steps:
+            n = counter[0]
+            counter[0] += 1
+            text = getattr(step, "text", None)
+            if text is not None:
+                pending += text
+                continue
+            keyword = getattr(step, "attrdict", None)
+            if keyword is not None:
+                flush(ind)
+                ns[f"U{n}"] = d._fmt_used_attrs
+                # (nothing to print, and no attribute to visit, when every property is elided)
+                lines.append(f"{ind}props = op.properties")
+                lines.append(f"{ind}attrs = op.attributes")
+                lines.append(f"{ind}if attrs or not props.keys() <= U{n}:")
+                lines.append(f"{ind}    out.append(p.attr_dict_str(attrs if not props else "
+                             f"_attr_dict_attrs(op, D), U{n}, {keyword!r}))")
+                continue
+            group = getattr(step, "optional", None)
+            if group is not None:
+                flush(ind)
+                present, then_steps, else_steps = group
+                ns[f"P{n}"] = present
+                lines.append(f"{ind}if P{n}(op):")
+                emit(then_steps, ind + "    ")
+                flush(ind + "    ")
+                lines.append(f"{ind}    pass")
+                if else_steps:
+                    lines.append(f"{ind}else:")
+                    emit(else_steps, ind + "    ")
+                    flush(ind + "    ")
+                continue
+            vl = getattr(step, "value_like", None)
+            if vl is None:
+                flush(ind)
+                ns[f"S{n}"] = step
+                lines.append(f"{ind}S{n}(p, op, out, None)")
+                continue
+            lead, body, e = vl
+            pending += lead
+            k = e[0]
+            if k == "operand" and d._simple_operands:
+                flush(ind)
+                lines.append(f"{ind}slots = op.operand_slots")
+                lines.append(f"{ind}if {e[1]} < len(slots):")
+                lines.append(f"{ind}    out.append(p.value(slots[{e[1]}].value))")
+            elif k == "type" and e[1][0] in ("operand", "result") and \
+                    (d._simple_operands if e[1][0] == "operand" else d._simple_results):
+                i = e[1][1]
+                seq = "[s.value for s in op.operand_slots]" if e[1][0] == "operand" else \
+                    "op.results"
+                lines.append(f"{ind}vs = {seq}")
+                lines.append(f"{ind}out.append({pending!r} + (p.type_str(vs[{i}].type) "
+                             f"if {i} < len(vs) else ''))")
+                pending = ""
+            elif k == "attr":
+                flush(ind)
+                ns[f"F{n}"] = e[2].print_format
+                lines.append(f"{ind}a = op.properties.get({e[1]!r})")
+                lines.append(f"{ind}if a is None:")
+                lines.append(f"{ind}    a = op.attributes.get({e[1]!r})")
+                lines.append(f"{ind}if a is not None:")
+                lines.append(f"{ind}    out.append(F{n}(p, a))")
+            else:
+                flush(ind)
+                ns[f"B{n}"] = body
+                lines.append(f"{ind}B{n}(p, op, out)")
+    emit(steps, "    ")
+    flush("    ")
     src = "\n".join(lines) + "\n"
     exec(compile(src, f"<format print {d.name}>", "exec"), ns)
     fn = ns["print_fn"]
@@ -441,10 +464,12 @@ def _compile_print_optional(d, e, pre, dyn, post_read=True):
     _, then, els_, anchor = e
     elide = anchor if (anchor is not None and anchor[0] == "attr" and anchor[2].is_unit and
                        then and then[0] is not anchor) else None
+    dyn_before = len(dyn)
     then_steps, then_post = _compile_print(d, [x for x in then if x is not elide], pre, dyn,
                                            post_read)
     else_steps, else_post = _compile_print(d, els_, pre, dyn, post_read) if els_ else \
         ([], pre)
+    dyn_inside = len(dyn) > dyn_before
     post = then_post if (then_post == else_post and then_post is not None) else None
     if post is None and not post_read:  # (any state will do: nothing after reads it)
         post = then_post or else_post or (True, False)
@@ -464,6 +489,8 @@ def _compile_print_optional(d, e, pre, dyn, post_read=True):
                 then_step(p, op, out, st)
         elif else_step is not None:
             else_step(p, op, out, st)
+    if post is not None and not dyn_inside:  # (static spacing: inlined by _generated_print)
+        step.optional = (present, then_steps, else_steps)
     return step, post
 
 
