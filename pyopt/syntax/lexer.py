@@ -13,6 +13,8 @@ BARE, PERCENT, AT, CARET, HASH, EXCL, INT, FLOAT, STRING, PUNCT, EOF, ERROR = (
     "bare", "percent", "at", "caret", "hash", "excl", "int", "float", "string", "punct", "eof",
     "error")
 
+MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
+
 _SUFFIX = r"(?:[0-9]+|[A-Za-z$._\-][A-Za-z0-9$._\-]*)"
 # Unrolled loop: a character-class run per step keeps the regex engine's stack flat on
 # 100 MB literals (an alternation inside `*` would grow it per character).

@@ -12,7 +12,8 @@ from pyopt.ir.core import Operation, Block, Region, Value, BlockArgument
 from pyopt.ir.location import SourceBuffer, SourceLoc
 from pyopt.ir.types import FunctionType
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
-from pyopt.syntax.lexer import TOKEN_RE, KIND_OF_GROUP as _KIND_OF_GROUP, unescape_string
+from pyopt.syntax.lexer import (TOKEN_RE, KIND_OF_GROUP as _KIND_OF_GROUP, MAX_NESTING,
+                                unescape_string)
 from pyopt.syntax.type_parser import TypeParserMixin
 from pyopt.syntax.attr_parser import AttrParserMixin
 from pyopt.syntax.toplevel_parser import TopLevelParserMixin
@@ -20,7 +21,6 @@ from pyopt.syntax.toplevel_parser import TopLevelParserMixin
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
 _match_token = TOKEN_RE.match
 _dict_get = dict.get
-MAX_NESTING = 600  # regions/types/attributes deeper than this are rejected, not recursed into
 
 
 class ForwardRef(Value):
@@ -77,7 +77,9 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.flat_dicts = {}  # text of a brace-free attribute dictionary -> its value
         self.plain_types = {}  # `!dialect.name` not followed by `<` -> its Type
         self.number_attrs = {}  # (literal, float?, minus?, type) -> number_to_attr's attribute
-        self.body_types = {}  # `!dialect.name`, `memref`, ... -> [(text with `<...>` body, Type)]
+        # `!dialect.name`, `memref`, ... -> ([short text entry], {first chars: [entries]}), an
+        # entry being (text with its `<...>` body, Type, deepest depth it may be reused at)
+        self.body_types = {}
         self.resources = context.resources
         self._next()
 

@@ -7,6 +7,7 @@ from pyopt.ir.types import (IntegerType, IndexType, INDEX, NONE, FloatType, FLOA
                         ComplexType, TupleType, FunctionType, VectorType, RankedTensorType,
                         UnrankedTensorType, MemRefType, UnrankedMemRefType, OpaqueType,
                         DialectType, DYNAMIC, I1, I8, I16, I32, I64)
+from pyopt.syntax.lexer import MAX_NESTING
 from pyopt.ir.attributes import (AffineMapAttr, StridedLayoutAttr, IntegerAttr, StringAttr,
                              DictionaryAttr, DialectAttr)
 
@@ -17,9 +18,9 @@ SIMPLE_TYPES = {"index": INDEX, "none": NONE, "i1": I1, "i8": I8, "i16": I16, "i
 for _k in FLOAT_KINDS:
     SIMPLE_TYPES[_k] = FloatType(_k)
 MAX_INT_WIDTH = (1 << 24) - 1  # IntegerType::kMaxWidth
-# Repeated dialect type bodies shorter than _BODY_CACHE_LEN are reused, not parsed again,
-# below _BODY_CACHE_DEPTH: the parser's nesting limit (600) minus what such a body can nest.
-_BODY_CACHE_LEN, _BODY_CACHE_DEPTH = 200, 400
+# Repeated dialect type texts shorter than _BODY_CACHE_LEN are reused, not parsed again; those
+# of _BODY_KEY_LEN characters or more are looked up by their first _BODY_KEY_LEN characters.
+_BODY_CACHE_LEN, _BODY_KEY_LEN = 1 << 16, 32
 
 
 class TypeParserMixin:
@@ -136,24 +137,42 @@ class TypeParserMixin:
         """The type whose text (remembered by _remember_body) starts at `off`, now skipped;
         or None."""
         bodies = self.body_types.get(tok)
-        if bodies is not None and self.depth < _BODY_CACHE_DEPTH:
-            src = self.src
-            for text, t in bodies:
-                if src.startswith(text, off):
+        if bodies is not None:
+            src, depth = self.src, self.depth
+            short, long_ = bodies
+            for text, t, max_depth in short:
+                if depth <= max_depth and src.startswith(text, off):
                     self.reset_to(off + len(text))
                     return t
+            if long_:
+                for text, t, max_depth in long_.get(src[off:off + _BODY_KEY_LEN], ()):
+                    if depth <= max_depth and src.startswith(text, off):
+                        self.reset_to(off + len(text))
+                        return t
         return None
 
     def _remember_body(self, tok, off, t):
         """A dialect type or builtin keyword type (memref, vector, ...) with a `<...>` body
-        means the same wherever its text repeats, when the body names no alias (`!x`, `#x`);
-        short bodies only, a few per type name."""
+        means the same wherever its text repeats, when the body names no alias (`!x`, `#x`).
+        Short texts are kept in a list (a few per type name), long ones (an LLVM struct
+        spelled out at every use) by their first characters. A text is reused only where
+        parsing it again would stay within the nesting limit."""
         text = self.src[off:self.start].rstrip()
         if len(text) < _BODY_CACHE_LEN and text.endswith(">") and "!" not in text[1:] and \
                 "#" not in text:
-            bodies = self.body_types.setdefault(tok, [])
-            if len(bodies) < 8:
-                bodies.append((text, t))
+            bodies = self.body_types.get(tok)
+            if bodies is None:
+                bodies = self.body_types[tok] = ([], {})
+            # Each nesting level of the parse needs a bracket and takes at most two levels.
+            openers = text.count("<") + text.count("(") + text.count("[") + text.count("{")
+            entry = (text, t, MAX_NESTING - 2 * (openers + 1))
+            if len(text) < _BODY_KEY_LEN:
+                if len(bodies[0]) < 8:
+                    bodies[0].append(entry)
+            else:
+                same_start = bodies[1].setdefault(text[:_BODY_KEY_LEN], [])
+                if len(same_start) < 8:
+                    same_start.append(entry)
 
     def _parse_excl_type(self, tok, off):
         body = tok[1:]
