@@ -19,7 +19,8 @@ from pyopt.syntax.attr_parser import AttrParserMixin
 from pyopt.syntax.toplevel_parser import TopLevelParserMixin
 
 _INT_TYPE_TOKEN = re.compile(r"[su]?i[0-9]+\Z")
-_match_token = TOKEN_RE.match
+_scanner = TOKEN_RE.scanner
+_EOF_GROUP = TOKEN_RE.groupindex["eof"]  # (the groups after it: error)
 _dict_get = dict.get
 
 
@@ -55,7 +56,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.buffer = buffer
         self.src = buffer.text
         self.ctx = context
-        self.pos = 0
+        self._scan = _scanner(self.src).match
         self.depth = 0
         # SSA names of the current isolated scope: name -> list of (Value, offset) or None per
         # result number (the Value may be a ForwardRef placeholder)
@@ -85,15 +86,18 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
 
     # -- token cursor -----------------------------------------------------------------------
     def _next(self):
-        m = _match_token(self.src, self.pos)
+        # A scanner continues where its last match ended (no position to pass in).
+        m = self._scan()
         i = m.lastindex
         # The token group ends the match (lastindex, an int, is cheaper than lastgroup).
         self.tok = tok = m[i]
         self.pos = end = m.end()
         self.start = end - len(tok)
-        self.kind = kind = _KIND_OF_GROUP[i]
-        if kind == "error":
-            raise self._lex_error()
+        self.kind = _KIND_OF_GROUP[i]
+        if i >= _EOF_GROUP:
+            if i != _EOF_GROUP:
+                raise self._lex_error()
+            self._scan = _scanner(self.src, end).match  # (at the end it would match nothing)
 
     def _lex_error(self):
         """The diagnostic MLIR's lexer gives for a character that starts no token."""
@@ -128,7 +132,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         return self.error("unexpected character", at)
 
     def reset_to(self, offset):
-        self.pos = offset
+        self._scan = _scanner(self.src, offset).match
         self._next()
 
     def loc_at(self, offset=None):
