@@ -165,6 +165,19 @@ class PassManager:
         self._local_snapshot = None
         self.action_log = None  # --log-actions-to: a path, "-" for stdout
         self._log = None  # its open stream during run()
+        # a background_verify.BackgroundVerifier: the top-level op is verified after a pass
+        # in a child process while the next pass runs (set by the tool for one run)
+        self.background = None
+
+    def observes_each_pass(self):
+        """Whether anything looks at the IR or reports between passes (dumps, reproducers,
+        logs, statistics, timing): then every verification must have ended in-process
+        before the run goes on."""
+        return bool(self.print_before or self.print_after or self.print_before_all or
+                    self.print_after_all or self.print_after_change or self.tree_dir or
+                    self.crash_reproducer or self.generate_reproducer or
+                    self.run_reproducer or self.action_log or self.statistics or
+                    self.timing or self.dump_pipeline or not self.threading)
 
     @property
     def out(self):
@@ -485,7 +498,10 @@ class PassManager:
                     self._log_end()
             # (as MLIR: a pass that preserved all analyses did not change the IR)
             if self.verify_each and not self._preserved_all:
-                verify(op, ctx)
+                if self.background is not None and op.parent_op is None:
+                    self.background.start(op)
+                else:
+                    verify(op, ctx)
         except MLIRError as err:
             if t is not None:
                 t.stop()

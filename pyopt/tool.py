@@ -14,6 +14,7 @@ from pyopt.ir.gc_policy import freeze_ir, unfreeze_ir
 from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
+from pyopt.background_verify import BackgroundVerifier, VerifyInProcess
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
@@ -174,22 +175,62 @@ def _timed(root, name):
 
 
 def _process_chunk(buffer, ctx, options, engine, root=None):
+    """With a second process to spare, the module is verified after the parse and after each
+    pass in a child while the parent goes on (pyopt/background_verify.py); its output waits
+    for the verdicts. A verification that does not pass silently there has the whole chunk
+    run again in-process, which reports exactly what a run without children would."""
+    pm = options.pipeline
+    bg = None
+    if root is None and not options.verify_diagnostics and (
+            not hasattr(pm, "observes_each_pass") or not pm.observes_each_pass()):
+        bg = BackgroundVerifier.create(ctx)
+    if bg is None:
+        return _run_chunk(buffer, ctx, options, engine, root, None)
+    bg.hold_output(engine)
+    stdout_before = len(ctx.pass_stdout)
+    ok = False
+    try:
+        res = _run_chunk(buffer, ctx, options, engine, root, bg)
+        ok = bg.finish()
+    except VerifyInProcess:
+        pass
+    finally:
+        bg.finish()
+        bg.release_output(ok)
+    if ok:
+        return res
+    del ctx.pass_stdout[stdout_before:]
+    unfreeze_ir()
+    return _run_chunk(buffer, ctx, options, engine, root, None)
+
+
+def _run_chunk(buffer, ctx, options, engine, root, bg):
     ctx.diag_engine = engine  # (verifiers of test ops emit remarks)
+    pm = options.pipeline
     try:
         # The parsed IR lives until it is printed: keep the collector's passes off it.
         t = _timed(root, "Parser")
         module, _ = parse_module(buffer, ctx, options.implicit_module, freeze=True,
-                                 typed_pointers=_typed_pointer_mode(options.pipeline))
-        verify(module, ctx)
+                                 typed_pointers=_typed_pointer_mode(pm))
+        if bg is not None:
+            bg.start(module)
+        else:
+            verify(module, ctx)
         if t is not None:
             t.stop()
-        if hasattr(options.pipeline, "run"):  # a pass_manager.PassManager
-            options.pipeline.run(module, ctx, engine, timer=root)
-        for pass_fn in options.pipeline:
+        if hasattr(pm, "run"):  # a pass_manager.PassManager
+            pm.background = bg
+            try:
+                pm.run(module, ctx, engine, timer=root)
+            finally:
+                pm.background = None
+        for pass_fn in pm:
             pass_fn(module, ctx)
             if options.verify_each:
                 verify(module, ctx)
     except MLIRError as e:
+        if bg is not None and not bg.finish():
+            raise VerifyInProcess  # (an earlier verification failed: that error comes first)
         engine.emit(_with_op_note(e, options))
         for d in e.more:
             engine.emit(d)
@@ -198,6 +239,8 @@ def _process_chunk(buffer, ctx, options, engine, root=None):
             sys.stderr.write(after)
         return None
     except RecursionError:
+        if bg is not None and not bg.finish():
+            raise VerifyInProcess
         engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
                                "input is nested too deeply"))
         return None

@@ -113,12 +113,14 @@ def for_execution(text):
 
 class Isolated:
     """Runs fn(*args) in a forked child; result() returns ("ok", value) or ("crash", stderr
-    text). Without os.fork (or with PYTRANSLATE_NO_FORK) it runs in-process at once."""
+    text). Without os.fork (or with PYOPT_NO_FORK / PYTRANSLATE_NO_FORK) it runs in-process
+    at once."""
 
     def __init__(self, fn, *args):
         self.pid = None
         self.value = None
-        if not hasattr(os, "fork") or os.environ.get("PYTRANSLATE_NO_FORK"):
+        from pyopt.background_verify import fork_available
+        if not fork_available():
             self.value = ("ok", fn(*args))
             return
         import tempfile

@@ -24,10 +24,10 @@ def _verify_and_translate(module, buffer, ctx, options):
     verified again in-process (the translation changed the module) to raise its error."""
     from pyopt.tool import parse_module
     from pyopt.ir.verifier import verify
-    from pytranslate.background import BackgroundVerify
+    from pyopt.background_verify import verify_beside
     from pytranslate.export.module import translate_module, _verify_with_llvm
     from pytranslate.export import constants
-    check = BackgroundVerify(module, ctx)
+    check = verify_beside(module, ctx)
     emit, held = options.emit, []
     options.emit = held.append  # (the translation's warnings wait for the verdict)
     text = failure = None
@@ -40,7 +40,7 @@ def _verify_and_translate(module, buffer, ctx, options):
         failure = e
     finally:
         options.emit = emit
-    if not check.passed():
+    if check is not None and not check.finish():
         fresh, _ = parse_module(buffer, ctx, options.implicit_module)
         verify(fresh, ctx)
     for d in held:

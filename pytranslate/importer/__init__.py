@@ -253,7 +253,7 @@ def _context():
 def _verify_and_print(module, name, options, engine):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
-    from pytranslate.background import BackgroundVerify
+    from pyopt.background_verify import verify_beside
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
     flags = getattr(options, "print_flags", None) or PrintFlags()
@@ -261,14 +261,14 @@ def _verify_and_print(module, name, options, engine):
     # wins over whatever the printing gave.
     text = failure = None
     try:
-        check = BackgroundVerify(module, ctx)
+        check = verify_beside(module, ctx)
         try:
             text = Printer(flags, ctx).print_top(module).rstrip("\n")
             if not flags.local_scope:  # (19 ends a local-scope module without a newline)
                 text += "\n"
         except Exception as e:
             failure = e
-        if not check.passed():
+        if check is not None and not check.finish():
             verify(module, ctx)  # again in-process: raises the verifier's diagnostic
     except MLIRError as e:
         engine.emit(Diagnostic("error", UNKNOWN_LOC,

@@ -1,0 +1,126 @@
+"""Verification beside other work: the verifier runs on a snapshot of the IR in a forked child
+process while the parent goes on (the next pass, printing, translating), so on two cores its
+time overlaps theirs, as MLIR's verifier overlaps with its threads.
+
+A child only reports through its exit code, and reports success only when verification passed
+without a single diagnostic. Anything else (a failure, a remark a verifier emitted, a crash)
+means the caller must do the work again in-process, where the verifier's own diagnostics come
+out exactly as without this module; the work done in the meantime is dropped. Without os.fork
+(or with PYOPT_NO_FORK or PYTRANSLATE_NO_FORK set) `BackgroundVerifier.create` gives None and
+callers verify in-process at once."""
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+
+MAX_PENDING = 2
+
+
+class VerifyInProcess(Exception):
+    """A background verification did not pass silently: redo the work in-process."""
+
+
+def fork_available():
+    return hasattr(os, "fork") and not os.environ.get("PYOPT_NO_FORK") and \
+        not os.environ.get("PYTRANSLATE_NO_FORK")
+
+
+class BackgroundVerifier:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.pending = []  # pids of running children, oldest first
+        self.ok = True
+
+    @classmethod
+    def create(cls, ctx):
+        return cls(ctx) if fork_available() else None
+
+    def start(self, op):
+        """Verifies `op` (and what it holds) as it is now, in a child. One child runs at a
+        time (the parent and it fill two cores): an earlier one is waited for first. Raises
+        VerifyInProcess as soon as an earlier child did not pass."""
+        while len(self.pending) >= MAX_PENDING:
+            self._wait(self.pending.pop(0))
+        if not self.ok:
+            raise VerifyInProcess
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            pid = os.fork()
+        except OSError:
+            pid = None
+        if pid == 0:  # the child: never returns
+            _verify_in_child(op, self.ctx)
+        if pid is None:  # (no process to spare: verify here, as without this module)
+            from pyopt.ir.verifier import verify
+            verify(op, self.ctx)
+            return
+        self.pending.append(pid)
+
+    def finish(self):
+        """Waits for every child; True when all passed silently."""
+        while self.pending:
+            self._wait(self.pending.pop(0))
+        return self.ok
+
+    def _wait(self, pid):
+        try:
+            _, status = os.waitpid(pid, 0)
+            passed = os.waitstatus_to_exitcode(status) == 0
+        except ChildProcessError:
+            passed = False
+        self.ok = self.ok and passed
+
+    def hold_output(self, engine):
+        """What the parent writes to stderr (diagnostics, pass messages) waits in a buffer
+        until the verdicts are in: `release_output` writes it, a redo drops it."""
+        held = io.StringIO()
+        engine._tty = engine._tty if engine._tty is not None else _isatty(engine.stream)
+        self._saved = (engine, engine.stream, sys.stderr)
+        engine.stream = sys.stderr = held
+        return held
+
+    def release_output(self, keep):
+        engine, stream, stderr = self._saved
+        held = engine.stream
+        engine.stream, sys.stderr = stream, stderr
+        if keep:
+            stream.write(held.getvalue())
+
+
+def verify_beside(op, ctx):
+    """Starts verifying `op` beside the caller's work: a BackgroundVerifier to ask
+    `finish()` later, or None when `op` was verified in-process at once (raising MLIRError
+    when it is invalid)."""
+    bg = BackgroundVerifier.create(ctx)
+    if bg is None:
+        from pyopt.ir.verifier import verify
+        verify(op, ctx)
+    else:
+        bg.start(op)
+    return bg
+
+
+def _isatty(stream):
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _verify_in_child(op, ctx):
+    code = 1
+    try:
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        from pyopt.ir.diagnostics import DiagnosticEngine
+        from pyopt.ir.verifier import verify
+        heard = io.StringIO()
+        ctx.diag_engine = DiagnosticEngine(stream=heard)
+        verify(op, ctx)
+        code = 0 if not heard.getvalue() and not ctx.diag_engine.had_error else 1
+    finally:
+        os._exit(code)
