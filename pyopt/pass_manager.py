@@ -153,7 +153,6 @@ class PassManager:
         self._exec = None
         self._root = None
         self._analyses = {}  # id(op) -> names of the analyses computed and still valid
-        self._preserved_all = False  # did the last pass run preserve all analyses?
         self._ctx = None
         # reproducers (pyopt/reproducer.py): paths, or False/None when off
         self.crash_reproducer = None
@@ -492,12 +491,12 @@ class PassManager:
             self._log_begin(name_of(inst.options) if name_of else info.display_name, op)
         try:
             try:
-                result = self._execute(inst, op, ctx, t)
+                preserved_all = self._execute(inst, op, ctx, t)
             finally:
                 if self._log is not None:
                     self._log_end()
             # (as MLIR: a pass that preserved all analyses did not change the IR)
-            if self.verify_each and not self._preserved_all:
+            if self.verify_each and not preserved_all:
                 if self.background is not None and op.parent_op is None:
                     self.background.start(op)
                 else:
@@ -528,6 +527,7 @@ class PassManager:
             self._dump("After", inst, op)
 
     def _execute(self, inst, op, ctx, timer):
+        """Runs the pass on `op`; returns whether it preserved all analyses."""
         info = inst.info
         usage = getattr(info, "analyses", ())
         if usage:
@@ -559,9 +559,8 @@ class PassManager:
                     acc[k] = max(acc[k], v) if k in maxed else acc[k] + v
         preserves = getattr(info, "preserves", None)
         preserved = preserves(result or {}) if preserves else ()
-        self._preserved_all = preserved == "all"
         self._invalidate(op, preserved)
-        return result
+        return preserved == "all"
 
     def _invalidate(self, op, preserved):
         """Analyses a pass did not preserve are gone, on its op and everything below it."""
