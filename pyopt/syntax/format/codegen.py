@@ -6,8 +6,8 @@ from pyopt.ir.attributes import UNIT
 from pyopt.ir.types import FunctionType
 from pyopt.ir.opdef import ATTR_SIZED_RESULTS, segment_sizes
 from pyopt.syntax.format.reader import InferError, InferredGroup
-from pyopt.syntax.format.parsing import (_CustomCtx, _check_inherent_attrs, _infer_info, _parse_element,
-                      _parse_type_list)
+from pyopt.syntax.format.parsing import (_CustomCtx, _ParseState, _check_inherent_attrs,
+                                         _infer_info, _parse_element, _parse_type_list)
 
 
 # ---------------------------------------------------------------------------- generated parsers
@@ -77,7 +77,7 @@ class _ParseGen:
                    "_parse_successor_list": _parse_successor_list, "UNIT": UNIT,
                    "_check_inherent_attrs": _check_inherent_attrs,
                    "_parse_element": _parse_element, "segment_sizes": segment_sizes, "D": d,
-                   "_CustomCtx": _CustomCtx, "_Attrs": _Attrs}
+                   "_CustomCtx": _CustomCtx, "_Attrs": _Attrs, "_ParseState": _ParseState}
         self.nconst = 0
         self.ops = [None] * len(d.operands)   # None | "s" (a triple) | "l" (a list)
         self.optypes = [None] * len(d.operands)  # None | ("s", expr) | ("l", var, maybe_none)
@@ -87,6 +87,7 @@ class _ParseGen:
         self.has_attrdict = False
         self.all_operands = False  # the `operands` directive (with `type(operands)` or
         self.all_op_types = False  # `functional-type(operands, ...)`)
+        self.allt_set = False  # whether the generated code has assigned `_allt` so far
 
     def const(self, value, hint="C"):
         name = f"{hint}{self.nconst}"
@@ -130,6 +131,13 @@ class _ParseGen:
             elif k == "custom" and _types_only(self.d, e):
                 for a in e[2]:
                     self.scan_type_target(a[1], cond)
+            elif k == "custom" and not cond and all(_custom_arg_supported(a) for a in e[2]):
+                # operands, types and attributes through the interpreter's context object
+                for a in e[2]:
+                    if a[0] == "type":
+                        self.scan_type_target(a[1], cond)
+                    elif a[0] == "attrdict":
+                        self.has_attrdict = True
             else:
                 raise _Unsupported
 
@@ -158,6 +166,7 @@ class _ParseGen:
         k = target[0]
         if k == "operands":
             self.emit(ind, f"_allt = {expr if is_list else '[' + expr + ']'}")
+            self.allt_set = True  # (never inside an optional group: see scan_type_target)
             return
         if k == "results":
             k, i = "result", 0
@@ -286,12 +295,58 @@ class _ParseGen:
             for j, a in enumerate(e[2]):
                 self.set_types(ind, a[1], f"_ct[{j}]", False)
             return
-        if k == "custom":
+        if k == "custom" and all(_attr_only(a) for a in e[2]):
             fn = self.const(d.custom_directives[e[1]][0], "CD")
             args = "".join(", " + self.const(a, "CA") for a in e[2])
-            self.emit(ind, f"{fn}(parser, _CustomCtx(parser, D, _Attrs(pattrs), state){args})")
+            types = ", _allt" if self.allt_set else ""
+            self.emit(ind, f"{fn}(parser, _CustomCtx(parser, D, _Attrs(pattrs{types}), "
+                           f"state){args})")
+            return
+        if k == "custom":
+            self.custom(ind, e)
             return
         raise _Unsupported
+
+    def custom(self, ind, e):
+        """A custom directive over operands and types too: it gets the interpreter's parse
+        state holding what it refers to, and what it sets comes back into locals."""
+        fn = self.const(self.d.custom_directives[e[1]][0], "CD")
+        self.emit(ind, "_cps = _ParseState(D, start)")
+        self.emit(ind, "_cps.attrs = pattrs")
+        for a in e[2]:
+            if a[0] != "ref":
+                continue
+            t = a[1]
+            if t[0] == "operand" and self.ops[t[1]] is not None:
+                i = t[1]
+                self.emit(ind, f"_cps.operands[{i}] = "
+                               f"{f'[o{i}]' if self.ops[i] == 's' else f'o{i}'}")
+            elif t[0] == "type":
+                k, i = t[1][0], t[1][1]
+                have = (self.optypes if k == "operand" else self.restypes)[i]
+                table = "_cps.op_types" if k == "operand" else "_cps.res_types"
+                if have is None:
+                    continue
+                if have[0] == "s":
+                    self.emit(ind, f"{table}[{i}] = [{have[1]}]")
+                elif have[2]:
+                    self.emit(ind, f"if {have[1]} is not None:")
+                    self.emit(ind + 1, f"{table}[{i}] = {have[1]}")
+                else:
+                    self.emit(ind, f"{table}[{i}] = {have[1]}")
+        args = "".join(", " + self.const(a, "CA") for a in e[2])
+        self.emit(ind, f"{fn}(parser, _CustomCtx(parser, D, _cps, state){args})")
+        for a in e[2]:
+            if a[0] == "operand":
+                i = a[1]
+                self.emit(ind, f"o{i} = _cps.operands.get({i}, [])")
+                self.ops[i] = "l"
+            elif a[0] == "type":
+                k, i = a[1][0], a[1][1]
+                var = f"{'ot' if k == 'operand' else 'rt'}{i}"
+                self.emit(ind, f"{var} = _cps.{'op_types' if k == 'operand' else 'res_types'}"
+                               f".get({i})")
+                (self.optypes if k == "operand" else self.restypes)[i] = ("l", var, True)
 
     def optional(self, ind, e):
         _, then, els, anchor = e
@@ -365,7 +420,7 @@ class _ParseGen:
                 self.restypes[i] = ("l", f"rt{i}", False)
         if not fi.needs_known:
             return
-        if self.all_operands and None not in self.restypes:
+        if self.all_op_types and None not in self.restypes:
             return  # operands typed as one list and every result typed: nothing to infer
         # `_infer`'s early return when every group has its types.
         groups = self.optypes + self.restypes
@@ -482,7 +537,8 @@ class _ParseGen:
                 v = var(a.name)
                 tv = f"{'ot' if kind == 'operand' else 'rt'}{i}"
                 if kind == "operand":
-                    n = "1" if self.ops[i] == "s" else (f"len(o{i})" if self.ops[i] else "0")
+                    n = "1" if self.ops[i] == "s" or self.all_operands else \
+                        (f"len(o{i})" if self.ops[i] else "0")  # (`operands`: single groups)
                 else:
                     n = "1"
                 if t is None and s == "K" and n == "1":
@@ -509,9 +565,26 @@ class _ParseGen:
         fi = _infer_info(d)
         items, sizes = [], []
         mark = len(self.lines)
-        if self.all_operands:
+        if self.all_operands and not self.all_op_types:
+            # (types group by group, inferred where missing, resolved as one list)
+            types = []
+            for t in self.optypes:
+                if t is not None:
+                    types.append(t[1] if t[0] == "s" else
+                                 f"*({t[1]} or ())" if t[2] else f"*{t[1]}")
+            self.emit(1, f"_allt = [{', '.join(types)}]")
+        if self.all_op_types and not self.all_operands:
+            # (operands group by group, typed by one list: counted over all of them)
+            groups = [f"o{i}" if o == "s" else f"*o{i}" for i, o in enumerate(self.ops)
+                      if o is not None]
+            self.emit(1, f"_all = [{', '.join(groups)}]")
+            self.emit(1, "if len(_all) != len(_allt):")
+            self.emit(2, "raise parser.custom_error(f'{len(_all)} operands present, but "
+                         "expected {len(_allt)}')")
+            self.emit(1, "state.operands = list(map(parser.resolve_operand, _all, _allt))")
+        elif self.all_operands:
             self.emit(1, "state.operands = parser.resolve_operands(_all, _allt, start)")
-        for i, name in ([] if self.all_operands else fi.op_groups):
+        for i, name in ([] if self.all_operands or self.all_op_types else fi.op_groups):
             o, t = self.ops[i], self.optypes[i]
             err = f"raise parser.error('could not infer the type of operand \\'{name}\\'', start)"
             if t is None:
@@ -620,10 +693,14 @@ class _ParseGen:
         els = d._fmt_elements
         self.seen_types = set()
         self.scan(els, False)
-        if self.all_operands != self.all_op_types or (self.all_operands and (
-                not d._simple_operands or any(k == "operand" for k, _ in self.seen_types))):
-            # (`operands` typed group by group, or variadic groups: the interpreter)
-            raise _Unsupported
+        if self.all_operands and not d._simple_operands:
+            raise _Unsupported  # (`operands` over variadic groups: the interpreter)
+        if self.all_operands and self.all_op_types and \
+                any(k == "operand" for k, _ in self.seen_types):
+            raise _Unsupported  # (operand types given twice)
+        if self.all_op_types and not self.all_operands and (
+                _infer_info(d).needs_known or _infer_info(d).attr_sized):
+            raise _Unsupported  # (groups typed from one list, then inferred: the interpreter)
         self.emit(0, "def parse(parser, state):")
         self.emit(1, "start = parser.start")
         self.emit(1, "pattrs = {}")
@@ -660,6 +737,18 @@ def _types_only(d, e):
         for a in e[2])
 
 
+def _custom_arg_supported(arg):
+    """What the generator can hand a custom directive: operand groups, types of single
+    operand/result groups, attributes, the attr-dict, and references to any of them."""
+    k = arg[0]
+    if k == "ref":
+        arg = arg[1]
+        k = arg[0]
+    if k in ("operand", "attr", "attrdict"):
+        return True
+    return k == "type" and arg[1][0] in ("operand", "result")
+
+
 def _attr_only(arg):
     k = arg[0]
     return k in ("attr", "attrdict") or (k == "ref" and arg[1][0] == "attr")
@@ -667,11 +756,13 @@ def _attr_only(arg):
 
 class _Attrs:
     """What a custom directive's context needs of the parse state when the directive only
-    parses attributes: the generated parser's attribute dict."""
-    __slots__ = ("attrs",)
+    parses attributes: the generated parser's attribute dict, and the operand types parsed
+    as one list before it (LLVM's GEP element type reads a seed-era typed pointer there)."""
+    __slots__ = ("attrs", "all_op_types")
 
-    def __init__(self, attrs):
+    def __init__(self, attrs, all_op_types=None):
         self.attrs = attrs
+        self.all_op_types = all_op_types
 
 
 def _generated_parse(d):
