@@ -141,6 +141,11 @@ class OpDef:
                                        and ATTR_SIZED_OPERANDS not in self.traits)
         self._all_variadic_results = (len(self.results) == 1 and self.results[0].kind == "*"
                                       and ATTR_SIZED_RESULTS not in self.traits)
+        # The one variadic operand group among single ones (GEP's indices, call arguments):
+        # its index, and how many single groups follow it; else None.
+        var = [i for i, a in enumerate(self.operands) if a.kind]
+        self._one_variadic_operand = (var[0], len(self.operands) - var[0] - 1) \
+            if len(var) == 1 and ATTR_SIZED_OPERANDS not in self.traits else None
         if format is not None and parse is None:
             # The format is compiled at the op's first parse or print (most registered ops
             # are never used in a given run, and compiling all of them dominated start-up).
@@ -223,6 +228,18 @@ class OpDef:
                 return slots[index].value if index < len(slots) else None
             if self._all_variadic_operands:
                 return [s.value for s in op.operand_slots]
+            one = self._one_variadic_operand
+            slots = op.operand_slots
+            if one is not None and len(slots) >= len(self.operands) - 1:
+                v, after = one
+                if index < v:
+                    return slots[index].value
+                if index > v:
+                    return slots[index - len(self.operands)].value  # (counted from the back)
+                vals = [s.value for s in slots[v:len(slots) - after]]
+                if self.operands[v].kind == "?":
+                    return vals[0] if vals else None
+                return vals
         elif self._simple_results:
             res = op.results
             return res[index] if index < len(res) else None
