@@ -341,6 +341,7 @@ def _run(v, input_file, passes):
                       allow_unregistered=v["allow_unregistered_dialect"],
                       verify_each=v["verify_each"], print_flags=flags,
                       print_op_on_diagnostic=v["mlir_print_op_on_diagnostic"],
+                      threading=not v["mlir_disable_threading"],
                       pipeline=run_pipeline, output_split_marker=v["output_split_marker"],
                       timing=(v["mlir_timing_display"], v["mlir_output_format"])
                       if v["mlir_timing"] else None)

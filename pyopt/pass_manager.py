@@ -176,7 +176,7 @@ class PassManager:
                     self.print_after_all or self.print_after_change or self.tree_dir or
                     self.crash_reproducer or self.generate_reproducer or
                     self.run_reproducer or self.action_log or self.statistics or
-                    self.timing or self.dump_pipeline or not self.threading)
+                    self.timing or self.dump_pipeline)
 
     @property
     def out(self):

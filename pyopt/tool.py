@@ -39,6 +39,7 @@ class OptOptions:
         self.bytecode_version = 6  # --emit-bytecode-version (MLIR 19's current version)
         self.elide_resource_data = False  # --elide-resource-data-from-bytecode
         self.timing = None  # (display, format) of --mlir-timing, or None
+        self.threading = True  # (--mlir-disable-threading: also no verification beside)
         self.__dict__.update(kw)
 
 
@@ -181,23 +182,23 @@ def _process_chunk(buffer, ctx, options, engine, root=None):
     run again in-process, which reports exactly what a run without children would."""
     pm = options.pipeline
     bg = None
-    if root is None and not options.verify_diagnostics and (
+    if root is None and options.threading and not options.verify_diagnostics and (
             not hasattr(pm, "observes_each_pass") or not pm.observes_each_pass()):
         bg = BackgroundVerifier.create(ctx)
     if bg is None:
         return _run_chunk(buffer, ctx, options, engine, root, None)
     bg.hold_output(engine)
     stdout_before = len(ctx.pass_stdout)
-    ok = False
+    redo = False
     try:
         res = _run_chunk(buffer, ctx, options, engine, root, bg)
-        ok = bg.finish()
+        redo = not bg.finish()
     except VerifyInProcess:
-        pass
+        redo = True
     finally:
         bg.finish()
-        bg.release_output(ok)
-    if ok:
+        bg.release_output(not redo)  # (kept when something else went wrong, too)
+    if not redo:
         return res
     del ctx.pass_stdout[stdout_before:]
     unfreeze_ir()
