@@ -74,11 +74,14 @@ def test_generated_parser_matches_interpreter(body):
     assert _run(text, True) == _run(text, False)
 
 
-def test_common_ops_get_a_generated_parser():
-    ctx = make_context()
-    for name in ("arith.addi", "arith.cmpi", "memref.load", "func.call", "cf.cond_br"):
-        fn = F._generated_parse(ctx.ops[name])
-        assert fn is not None and "def parse(parser, state)" in fn.source, name
+@pytest.mark.parametrize("name", ["arith.addi", "arith.cmpi", "memref.load", "func.call",
+                                  "cf.cond_br", "llvm.getelementptr", "llvm.insertvalue",
+                                  "llvm.extractvalue", "llvm.select", "llvm.shufflevector"])
+def test_common_ops_get_a_generated_parser(name):
+    d = make_context().ops[name]
+    d.ensure_format()
+    fn = F._generated_parse(d)
+    assert fn is not None and "def parse(parser, state)" in fn.source
 
 
 def test_every_format_generates_or_says_why_not():
@@ -138,16 +141,6 @@ LLVM_CASES = [
 def test_generated_llvm_parser_matches_interpreter(body):
     text = LLVM_HEADER + "  " + body + "\n  llvm.return\n}\n"
     assert _run(text, True) == _run(text, False)
-
-
-def test_llvm_ops_with_operand_directives_get_a_generated_parser():
-    ctx = make_context()
-    for name in ("llvm.getelementptr", "llvm.insertvalue", "llvm.extractvalue",
-                 "llvm.select", "llvm.shufflevector"):
-        d = ctx.ops[name]
-        d.ensure_format()
-        fn = F._generated_parse(d)
-        assert fn is not None and "def parse(parser, state)" in fn.source, name
 
 
 def test_generated_gep_reads_a_typed_pointer_element_type_as_the_interpreter():
