@@ -145,7 +145,7 @@ def _with_op_note(err: MLIRError, options):
     return d
 
 
-def process_chunk(buffer, ctx, options, engine):
+def process_chunk(buffer, ctx, options, engine, beside=False):
     """Returns the printed output, or None on failure (diagnostics already emitted). The
     timing report of the chunk follows, failed or not (as mlir-opt's per-chunk timer)."""
     root = None
@@ -155,7 +155,7 @@ def process_chunk(buffer, ctx, options, engine):
         root.hidden = True
         root.start()
     try:
-        return _process_chunk(buffer, ctx, options, engine, root)
+        return _process_chunk(buffer, ctx, options, engine, root, beside)
     finally:
         unfreeze_ir()  # the chunk's IR may be garbage now: hand it back to the collector
         if root is not None:
@@ -175,14 +175,15 @@ def _timed(root, name):
     return t
 
 
-def _process_chunk(buffer, ctx, options, engine, root=None):
-    """With a second process to spare, the module is verified after the parse and after each
-    pass in a child while the parent goes on (pyopt/background_verify.py); its output waits
-    for the verdicts. A verification that does not pass silently there has the whole chunk
-    run again in-process, which reports exactly what a run without children would."""
+def _process_chunk(buffer, ctx, options, engine, root=None, beside=False):
+    """`beside` (a large input, see run): with a second process to spare, the module is
+    verified after the parse and after each pass in a child while the parent goes on
+    (pyopt/background_verify.py); its output waits for the verdicts. A verification that
+    does not pass silently there has the whole chunk run again in-process, which reports
+    exactly what a run without children would."""
     pm = options.pipeline
     bg = None
-    if root is None and options.threading and not options.verify_diagnostics and (
+    if beside and root is None and options.threading and not options.verify_diagnostics and (
             not hasattr(pm, "observes_each_pass") or not pm.observes_each_pass()):
         bg = BackgroundVerifier.create(ctx)
     if bg is None:
@@ -272,6 +273,9 @@ def _bytecode_text(module, ctx, options, engine):
     return data.decode("utf-8", "surrogateescape")
 
 
+VERIFY_BESIDE_MIN_CHARS = 64 * 1024  # (about 1,500 ops; their verification takes ~10 ms)
+
+
 def run(text: str, filename: str, options: OptOptions, out) -> int:
     ctx = make_context(options.allow_unregistered)
     engine = DiagnosticEngine()
@@ -287,6 +291,8 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
         pieces = [(filename, text)]
     failed = False
     outputs = []
+    # Verifying beside the work pays for its processes from about this size of input on.
+    beside = len(text) >= VERIFY_BESIDE_MIN_CHARS
     for name, chunk in pieces:
         buffer = SourceBuffer(name, chunk)
         # What passes print to stdout themselves (llvm::outs() in mlir-opt) precedes the
@@ -296,14 +302,14 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
             from pyopt.syntax.verify_diagnostics import ExpectedDiagnostics
             collected = []
             engine.collector = collected
-            res = process_chunk(buffer, ctx, options, engine)
+            res = process_chunk(buffer, ctx, options, engine, beside)
             problems = ExpectedDiagnostics(buffer).check(collected)
             if problems:
                 failed = True
                 sys.stderr.write("\n".join(problems) + "\n")
             engine.collector = None
         else:
-            res = process_chunk(buffer, ctx, options, engine)
+            res = process_chunk(buffer, ctx, options, engine, beside)
             if res is None:
                 failed = True
         if out is sys.stdout:

@@ -1,13 +1,17 @@
 // After the parse and after each module-level pass, pyopt verifies the module in a forked
-// child while it goes on (PYOPT_NO_FORK=1: in-process). What a user sees must not depend on
-// it: remarks that verifiers emit, diagnostics that passes emit, and the verifier's error on
-// IR a pass broke (with more passes after it) come out as an in-process run gives them.
-// RUN: pyopt %s -split-input-file --test-memref-bound-check --cse --canonicalize > %t.fork 2>&1
-// RUN: env PYOPT_NO_FORK=1 pyopt %s -split-input-file --test-memref-bound-check --cse --canonicalize > %t.nofork 2>&1
+// child while it goes on (inputs of 64 KB or more; PYOPT_NO_FORK=1: in-process). What a user
+// sees must not depend on it: remarks that verifiers emit, diagnostics that passes emit, and
+// the verifier's error on IR a pass broke (with more passes after it) come out as an
+// in-process run gives them. The inputs are padded with comments to that size.
+// RUN: %python -c "print(('//' + 'x' * 98 + chr(10)) * 700)" > %t.pad
+// RUN: cat %s %t.pad > %t.mlir
+// RUN: pyopt %t.mlir -split-input-file --test-memref-bound-check --cse --canonicalize > %t.fork 2>&1
+// RUN: env PYOPT_NO_FORK=1 pyopt %t.mlir -split-input-file --test-memref-bound-check --cse --canonicalize > %t.nofork 2>&1
 // RUN: diff %t.fork %t.nofork
 // RUN: filecheck %s < %t.fork
-// RUN: not pyopt %S/broken-ir-after-pass.mlir --load-pass-plugin=%S/Inputs/breaking_passes.py --test-break-erase-def --canonicalize --cse > %t.broken.fork 2>&1
-// RUN: env PYOPT_NO_FORK=1 not pyopt %S/broken-ir-after-pass.mlir --load-pass-plugin=%S/Inputs/breaking_passes.py --test-break-erase-def --canonicalize --cse > %t.broken.nofork 2>&1
+// RUN: cat %S/broken-ir-after-pass.mlir %t.pad > %t.broken.mlir
+// RUN: not pyopt %t.broken.mlir --load-pass-plugin=%S/Inputs/breaking_passes.py --test-break-erase-def --canonicalize --cse > %t.broken.fork 2>&1
+// RUN: env PYOPT_NO_FORK=1 not pyopt %t.broken.mlir --load-pass-plugin=%S/Inputs/breaking_passes.py --test-break-erase-def --canonicalize --cse > %t.broken.nofork 2>&1
 // RUN: diff %t.broken.fork %t.broken.nofork
 // RUN: filecheck %s --check-prefix=BROKEN < %t.broken.fork
 
