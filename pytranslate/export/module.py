@@ -688,11 +688,8 @@ def _verify_with_llvm(text, module_op):
         import llvmlite.binding  # noqa: F401  (loaded once, shared with the child)
     except ImportError:  # pragma: no cover
         return
-    # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
-    # aborts the process on a broken module); verify() then reports the problem.
-    from pytranslate.llvmcheck import for_newer_llvm, Isolated, crash_message
-    body = _without_module_flags(for_newer_llvm(text))
-    kind, msg = Isolated(_llvm_verdict, body).result()
+    from pytranslate.llvmcheck import Isolated, crash_message
+    kind, msg = Isolated(_llvm_verdict, text).result()
     if kind == "crash":
         raise_translation_error(module_op, f"LLVM IR fails to verify: {crash_message(msg)}")
     if msg is None or _version_only_difference(msg):
@@ -713,10 +710,14 @@ def _without_module_flags(text):
     return text[:start] + text[end:] if end >= 0 else text[:start]
 
 
-def _llvm_verdict(body):
-    """None, or LLVM's complaint about `body` (llvmlite's own heading removed)."""
+def _llvm_verdict(text):
+    """None, or LLVM's complaint about the output `text` (llvmlite's own heading removed).
+    (Runs in the child: the text is adapted to the newer LLVM there too.)"""
     import llvmlite.binding as llvm
-    from pytranslate.llvmcheck import llvmlite_error_text
+    from pytranslate.llvmcheck import llvmlite_error_text, for_newer_llvm
+    # Without the "Debug Info Version" flag LLVM's parser does not run its own verifier (which
+    # aborts the process on a broken module); verify() then reports the problem.
+    body = _without_module_flags(for_newer_llvm(text))
     try:
         with _quiet_stderr("!DI" in body):
             # (without the flag LLVM warns that it drops the debug info)
