@@ -16,6 +16,9 @@ import sys
 
 
 MAX_PENDING = 2
+# Verifying beside the work pays for its process from about this size of input on (about
+# 1,500 ops, whose verification takes ~10 ms: as long as a fork and a wait).
+VERIFY_BESIDE_MIN_CHARS = 64 * 1024
 
 
 class VerifyInProcess(Exception):
@@ -90,11 +93,11 @@ class BackgroundVerifier:
             stream.write(held.getvalue())
 
 
-def verify_beside(op, ctx):
+def verify_beside(op, ctx, input_size):
     """Starts verifying `op` beside the caller's work: a BackgroundVerifier to ask
     `finish()` later, or None when `op` was verified in-process at once (raising MLIRError
-    when it is invalid)."""
-    bg = BackgroundVerifier.create(ctx)
+    when it is invalid), as it is for an input of fewer than VERIFY_BESIDE_MIN_CHARS."""
+    bg = BackgroundVerifier.create(ctx) if input_size >= VERIFY_BESIDE_MIN_CHARS else None
     if bg is None:
         from pyopt.ir.verifier import verify
         verify(op, ctx)

@@ -14,7 +14,8 @@ from pyopt.ir.gc_policy import freeze_ir, unfreeze_ir
 from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
-from pyopt.background_verify import BackgroundVerifier, VerifyInProcess
+from pyopt.background_verify import (BackgroundVerifier, VerifyInProcess,
+                                     VERIFY_BESIDE_MIN_CHARS)
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
@@ -273,9 +274,6 @@ def _bytecode_text(module, ctx, options, engine):
     return data.decode("utf-8", "surrogateescape")
 
 
-VERIFY_BESIDE_MIN_CHARS = 64 * 1024  # (about 1,500 ops; their verification takes ~10 ms)
-
-
 def run(text: str, filename: str, options: OptOptions, out) -> int:
     ctx = make_context(options.allow_unregistered)
     engine = DiagnosticEngine()
@@ -291,7 +289,6 @@ def run(text: str, filename: str, options: OptOptions, out) -> int:
         pieces = [(filename, text)]
     failed = False
     outputs = []
-    # Verifying beside the work pays for its processes from about this size of input on.
     beside = len(text) >= VERIFY_BESIDE_MIN_CHARS
     for name, chunk in pieces:
         buffer = SourceBuffer(name, chunk)

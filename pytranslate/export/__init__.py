@@ -27,7 +27,7 @@ def _verify_and_translate(module, buffer, ctx, options):
     from pyopt.background_verify import verify_beside
     from pytranslate.export.module import translate_module, _verify_with_llvm
     from pytranslate.export import constants
-    check = verify_beside(module, ctx)
+    check = verify_beside(module, ctx, len(buffer.text))
     emit, held = options.emit, []
     options.emit = held.append  # (the translation's warnings wait for the verdict)
     text = failure = None

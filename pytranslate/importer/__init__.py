@@ -236,7 +236,7 @@ def _import_chunk(text, name, options, engine):
         return None
     for sev, msg, *at in diags:
         engine.emit(Diagnostic(sev, where(at), msg))
-    return _verify_and_print(mlir_module, name, options, engine)
+    return _verify_and_print(mlir_module, name, options, engine, len(text))
 
 
 _CTX = None
@@ -250,7 +250,7 @@ def _context():
     return _CTX
 
 
-def _verify_and_print(module, name, options, engine):
+def _verify_and_print(module, name, options, engine, input_size):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
     from pyopt.background_verify import verify_beside
@@ -261,7 +261,7 @@ def _verify_and_print(module, name, options, engine):
     # wins over whatever the printing gave.
     text = failure = None
     try:
-        check = verify_beside(module, ctx)
+        check = verify_beside(module, ctx, input_size)
         try:
             text = Printer(flags, ctx).print_top(module).rstrip("\n")
             if not flags.local_scope:  # (19 ends a local-scope module without a newline)

@@ -60,11 +60,22 @@ def test_a_verifier_remark_means_redo_in_process(monkeypatch):
     assert bg.finish() is False
 
 
+def test_small_inputs_are_verified_in_process(monkeypatch):
+    monkeypatch.delenv("PYOPT_NO_FORK", raising=False)
+    monkeypatch.delenv("PYTRANSLATE_NO_FORK", raising=False)
+    module, ctx = _broken()
+    with pytest.raises(MLIRError, match="must match the type of the corresponding argument"):
+        verify_beside(module, ctx, 100)
+    good, ctx2 = _module(VALID)
+    assert verify_beside(good, ctx2, 100) is None
+    assert verify_beside(good, ctx2, 1 << 20).finish() is True
+
+
 def test_without_fork_verification_is_in_process(monkeypatch):
     monkeypatch.setenv("PYOPT_NO_FORK", "1")
     module, ctx = _broken()
     assert BackgroundVerifier.create(ctx) is None
     with pytest.raises(MLIRError, match="must match the type of the corresponding argument"):
-        verify_beside(module, ctx)
+        verify_beside(module, ctx, 1 << 20)
     good, ctx2 = _module(VALID)
-    assert verify_beside(good, ctx2) is None
+    assert verify_beside(good, ctx2, 1 << 20) is None
