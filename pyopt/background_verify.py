@@ -15,7 +15,7 @@ import os
 import sys
 
 
-MAX_PENDING = 2
+MAX_PENDING = 2  # children verifying at once (the parent works beside them)
 # Verifying beside the work pays for its process from about this size of input on (about
 # 1,500 ops, whose verification takes ~10 ms: as long as a fork and a wait).
 VERIFY_BESIDE_MIN_CHARS = 64 * 1024
@@ -35,15 +35,17 @@ class BackgroundVerifier:
         self.ctx = ctx
         self.pending = []  # pids of running children, oldest first
         self.ok = True
+        self._saved = None  # (engine, its stream, sys.stderr) while output is held
 
     @classmethod
     def create(cls, ctx):
         return cls(ctx) if fork_available() else None
 
     def start(self, op):
-        """Verifies `op` (and what it holds) as it is now, in a child. One child runs at a
-        time (the parent and it fill two cores): an earlier one is waited for first. Raises
-        VerifyInProcess as soon as an earlier child did not pass."""
+        """Verifies `op` (and what it holds) as it is now, in a child. With MAX_PENDING
+        children running, the oldest is waited for first (a verification can take longer
+        than the pass after it). Raises VerifyInProcess as soon as an earlier child did not
+        pass."""
         while len(self.pending) >= MAX_PENDING:
             self._wait(self.pending.pop(0))
         if not self.ok:
