@@ -81,11 +81,9 @@ class BackgroundVerifier:
     def hold_output(self, engine):
         """What the parent writes to stderr (diagnostics, pass messages) waits in a buffer
         until the verdicts are in: `release_output` writes it, a redo drops it."""
-        held = io.StringIO()
-        engine._tty = engine._tty if engine._tty is not None else _isatty(engine.stream)
+        engine._on_terminal()  # (colours are decided on the real stream, not the buffer)
         self._saved = (engine, engine.stream, sys.stderr)
-        engine.stream = sys.stderr = held
-        return held
+        engine.stream = sys.stderr = io.StringIO()
 
     def release_output(self, keep):
         engine, stream, stderr = self._saved
@@ -95,24 +93,28 @@ class BackgroundVerifier:
             stream.write(held.getvalue())
 
 
-def verify_beside(op, ctx, input_size):
-    """Starts verifying `op` beside the caller's work: a BackgroundVerifier to ask
-    `finish()` later, or None when `op` was verified in-process at once (raising MLIRError
-    when it is invalid), as it is for an input of fewer than VERIFY_BESIDE_MIN_CHARS."""
-    bg = BackgroundVerifier.create(ctx) if input_size >= VERIFY_BESIDE_MIN_CHARS else None
+def verify_with(bg, op, ctx):
+    """Verifies `op` in a child of `bg`, or in-process at once when `bg` is None (raising
+    MLIRError when it is invalid)."""
     if bg is None:
         from pyopt.ir.verifier import verify
         verify(op, ctx)
     else:
         bg.start(op)
+
+
+def passed(bg):
+    """Waits for `bg`'s children: False when one did not pass silently (None: True)."""
+    return bg is None or bg.finish()
+
+
+def verify_beside(op, ctx, input_size):
+    """Starts verifying `op` beside the caller's work: a BackgroundVerifier (see `passed`),
+    or None when `op` was verified in-process at once, as it is for an input of fewer than
+    VERIFY_BESIDE_MIN_CHARS."""
+    bg = BackgroundVerifier.create(ctx) if input_size >= VERIFY_BESIDE_MIN_CHARS else None
+    verify_with(bg, op, ctx)
     return bg
-
-
-def _isatty(stream):
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _verify_in_child(op, ctx):

@@ -16,6 +16,7 @@ import sys
 
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.ir.verifier import verify
+from pyopt.background_verify import verify_with
 from pyopt.pass_registry import PASSES, _load_builtin_passes
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
 # (pipelines as data and their textual/flag forms live in pass_pipeline.py; re-exported here)
@@ -497,10 +498,7 @@ class PassManager:
                     self._log_end()
             # (as MLIR: a pass that preserved all analyses did not change the IR)
             if self.verify_each and not preserved_all:
-                if self.background is not None and op.parent_op is None:
-                    self.background.start(op)
-                else:
-                    verify(op, ctx)
+                verify_with(self.background if op.parent_op is None else None, op, ctx)
         except MLIRError as err:
             if t is not None:
                 t.stop()

@@ -14,8 +14,8 @@ from pyopt.ir.gc_policy import freeze_ir, unfreeze_ir
 from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
-from pyopt.background_verify import (BackgroundVerifier, VerifyInProcess,
-                                     VERIFY_BESIDE_MIN_CHARS)
+from pyopt.background_verify import (BackgroundVerifier, VerifyInProcess, passed,
+                                     verify_with, VERIFY_BESIDE_MIN_CHARS)
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
@@ -191,15 +191,14 @@ def _process_chunk(buffer, ctx, options, engine, root=None, beside=False):
         return _run_chunk(buffer, ctx, options, engine, root, None)
     bg.hold_output(engine)
     stdout_before = len(ctx.pass_stdout)
-    redo = False
+    res = None
     try:
         res = _run_chunk(buffer, ctx, options, engine, root, bg)
-        redo = not bg.finish()
-    except VerifyInProcess:
-        redo = True
+    except VerifyInProcess:  # (a child did not pass: finish() says so below)
+        pass
     finally:
-        bg.finish()
-        bg.release_output(not redo)  # (kept when something else went wrong, too)
+        redo = not bg.finish()  # (waits for every child, whatever ended the run)
+        bg.release_output(not redo)
     if not redo:
         return res
     del ctx.pass_stdout[stdout_before:]
@@ -215,10 +214,7 @@ def _run_chunk(buffer, ctx, options, engine, root, bg):
         t = _timed(root, "Parser")
         module, _ = parse_module(buffer, ctx, options.implicit_module, freeze=True,
                                  typed_pointers=_typed_pointer_mode(pm))
-        if bg is not None:
-            bg.start(module)
-        else:
-            verify(module, ctx)
+        verify_with(bg, module, ctx)
         if t is not None:
             t.stop()
         if hasattr(pm, "run"):  # a pass_manager.PassManager
@@ -232,7 +228,7 @@ def _run_chunk(buffer, ctx, options, engine, root, bg):
             if options.verify_each:
                 verify(module, ctx)
     except MLIRError as e:
-        if bg is not None and not bg.finish():
+        if not passed(bg):
             raise VerifyInProcess  # (an earlier verification failed: that error comes first)
         engine.emit(_with_op_note(e, options))
         for d in e.more:
@@ -242,7 +238,7 @@ def _run_chunk(buffer, ctx, options, engine, root, bg):
             sys.stderr.write(after)
         return None
     except RecursionError:
-        if bg is not None and not bg.finish():
+        if not passed(bg):
             raise VerifyInProcess
         engine.emit(Diagnostic("error", FileLineColLoc(buffer.name, 0, 0),
                                "input is nested too deeply"))

@@ -24,7 +24,7 @@ def _verify_and_translate(module, buffer, ctx, options):
     verified again in-process (the translation changed the module) to raise its error."""
     from pyopt.tool import parse_module
     from pyopt.ir.verifier import verify
-    from pyopt.background_verify import verify_beside
+    from pyopt.background_verify import verify_beside, passed
     from pytranslate.export.module import translate_module, _verify_with_llvm
     from pytranslate.export import constants
     check = verify_beside(module, ctx, len(buffer.text))
@@ -40,7 +40,7 @@ def _verify_and_translate(module, buffer, ctx, options):
         failure = e
     finally:
         options.emit = emit
-    if check is not None and not check.finish():
+    if not passed(check):
         fresh, _ = parse_module(buffer, ctx, options.implicit_module)
         verify(fresh, ctx)
     for d in held:

@@ -253,7 +253,7 @@ def _context():
 def _verify_and_print(module, name, options, engine, input_size):
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer, PrintFlags
-    from pyopt.background_verify import verify_beside
+    from pyopt.background_verify import verify_beside, passed
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
     flags = getattr(options, "print_flags", None) or PrintFlags()
@@ -268,7 +268,7 @@ def _verify_and_print(module, name, options, engine, input_size):
                 text += "\n"
         except Exception as e:
             failure = e
-        if check is not None and not check.finish():
+        if not passed(check):
             verify(module, ctx)  # again in-process: raises the verifier's diagnostic
     except MLIRError as e:
         engine.emit(Diagnostic("error", UNKNOWN_LOC,
