@@ -17,7 +17,7 @@ import sys
 from pyopt.ir.location import UNKNOWN_LOC
 from pyopt.ir.verifier import verify
 from pyopt.background_verify import verify_with
-from pyopt.pass_registry import PASSES, _load_builtin_passes
+from pyopt.pass_registry import PASSES, IRUnchanged, _load_builtin_passes
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
 # (pipelines as data and their textual/flag forms live in pass_pipeline.py; re-exported here)
 from pyopt.pass_pipeline import (  # noqa: F401
@@ -556,7 +556,10 @@ class PassManager:
                 if k in acc:
                     acc[k] = max(acc[k], v) if k in maxed else acc[k] + v
         preserves = getattr(info, "preserves", None)
-        preserved = preserves(result or {}) if preserves else ()
+        if type(result) is IRUnchanged:
+            preserved = "all"
+        else:
+            preserved = preserves(result or {}) if preserves else ()
         self._invalidate(op, preserved)
         return preserved == "all"
 

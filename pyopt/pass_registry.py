@@ -80,6 +80,20 @@ class PassInfo:
 
 PASSES: dict[str, PassInfo] = {}
 
+
+class IRUnchanged(dict):
+    """The result of a pass that left the IR exactly as it found it (no statistics): its pass
+    manager keeps every analysis and does not verify the IR again, as after a pass that marks
+    all analyses preserved in MLIR. The verdict on identical IR cannot differ."""
+
+
+UNCHANGED = IRUnchanged()
+
+
+def unchanged_unless(changed):
+    """UNCHANGED when `changed` is false (a pass's return value), else None."""
+    return None if changed else UNCHANGED
+
 # Options of the tool rather than of a pass that a pass library adds (llvm::cl globals such as
 # mlir-opt's -test-legalize-mode): name -> PassOption; the value set on the command line (or
 # the default) is read with global_option(name).

@@ -10,7 +10,7 @@ from pyopt.ir.attributes import AffineMapAttr, FloatAttr, IntegerAttr
 from pyopt.ir.core import Block, Region
 from pyopt.ir.opdef import segment_sizes
 from pyopt.ir.types import I1, I64, INDEX, FloatType, IntegerType
-from pyopt.pass_registry import register_pass
+from pyopt.pass_registry import register_pass, unchanged_unless
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
@@ -417,4 +417,4 @@ def affine_to_std_patterns():
 def lower_affine(op, ctx, options):
     target = ConversionTarget(ctx)
     target.add_legal_dialect("arith", "memref", "scf", "vector")
-    apply_partial_conversion(op, target, affine_to_std_patterns(), ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, affine_to_std_patterns(), ctx))

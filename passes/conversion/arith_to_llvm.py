@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import DenseElementsAttr, IntegerAttr
 from pyopt.ir.types import I64, IntegerType, VectorType
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.dialects.llvm import types as lt
 from pyopt.dialects.llvm.attrs import IntegerOverflowFlagsAttr
@@ -259,4 +259,4 @@ def convert_arith_to_llvm(op, ctx, options):
     target = LLVMConversionTarget(ctx)
     patterns = []
     populate_arith_to_llvm(target, tc, patterns)
-    apply_partial_conversion(op, target, patterns, ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, patterns, ctx))

@@ -7,7 +7,7 @@ from pyopt.ir.attributes import (DenseElementsAttr, FlatSymbolRefAttr, IntegerAt
                                  TypeAttr, UNIT)
 from pyopt.ir.core import Region
 from pyopt.ir.types import I8, I32, RankedTensorType
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.rewrite.conversion.rewriter import CAST
 from pyopt.dialects.llvm import types as lt
@@ -165,5 +165,6 @@ interface.register("cf", lambda target, tc, patterns: populate_cf_to_llvm_patter
 def convert_cf_to_llvm(op, ctx, options):
     opts = LowerToLLVMOptions.for_op(op, options)
     tc = LLVMTypeConverter(opts)
-    apply_partial_conversion(op, LLVMConversionTarget(ctx),
-                             populate_cf_to_llvm_patterns(tc, []), ctx)
+    changed = apply_partial_conversion(op, LLVMConversionTarget(ctx),
+                                       populate_cf_to_llvm_patterns(tc, []), ctx)
+    return unchanged_unless(changed)

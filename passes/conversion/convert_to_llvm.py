@@ -6,7 +6,7 @@ or when a loaded dialect depends on it (func loads cf, which loads arith, ...)."
 from __future__ import annotations
 
 from pyopt.ir.location import UNKNOWN_LOC
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.ir.diagnostics import error
 
@@ -53,4 +53,4 @@ def convert_to_llvm(op, ctx, options):
         names = [n for n in hooks if n in loaded]
     for name in names:
         hooks[name](target, tc, patterns)
-    apply_partial_conversion(op, target, patterns, ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, patterns, ctx))

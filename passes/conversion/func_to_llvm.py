@@ -16,7 +16,7 @@ from pyopt.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, TypeAttr,
 from pyopt.ir.core import Region
 from pyopt.ir.symbols import SymbolTableCollection, lookup_symbol
 from pyopt.ir.types import MemRefType, UnrankedMemRefType
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.ir.diagnostics import Diagnostic, MLIRError
 from pyopt.dialects.llvm import types as lt
@@ -421,7 +421,8 @@ def convert_func_to_llvm(module, ctx, options):
     patterns = populate_func_to_llvm_patterns(tc, [], module)
     for populate in interface.populators(("arith", "cf")).values():
         populate(None, tc, patterns)
-    apply_partial_conversion(module, LLVMConversionTarget(ctx), patterns, ctx)
+    changed = apply_partial_conversion(module, LLVMConversionTarget(ctx), patterns, ctx)
+    return unchanged_unless(changed)
 
 
 @register_pass("set-llvm-module-datalayout", "Attach a datalayout string as a module attribute",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import IntegerAttr
 from pyopt.ir.types import I1, I64
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from passes.conversion.llvm_common import builders as B
 from passes.conversion.llvm_common.type_converter import USE_OPAQUE_POINTERS
@@ -173,4 +173,4 @@ def convert_index_to_llvm(op, ctx, options):
     target.add_illegal_dialect("index")
     patterns = []
     populate_index_to_llvm(target, tc, patterns)
-    apply_partial_conversion(op, target, patterns, ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, patterns, ctx))

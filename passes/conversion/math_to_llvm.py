@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pyopt.ir.attributes import FALSE, DenseElementsAttr, FloatAttr
 from pyopt.ir.types import VectorType
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.dialects.llvm import types as lt
 
@@ -158,4 +158,5 @@ def convert_math_to_llvm(op, ctx, options):
     tc = LLVMTypeConverter(LowerToLLVMOptions(
         64, use_opaque_pointers=options.get("use-opaque-pointers", True)))
     patterns = math_to_llvm_patterns(tc, options.get("approximate-log1p", True))
-    apply_partial_conversion(op, LLVMConversionTarget(ctx), patterns, ctx)
+    changed = apply_partial_conversion(op, LLVMConversionTarget(ctx), patterns, ctx)
+    return unchanged_unless(changed)

@@ -2,7 +2,7 @@
 round-trip to the original types, and drop dead casts."""
 from __future__ import annotations
 
-from pyopt.pass_registry import register_pass
+from pyopt.pass_registry import UNCHANGED, register_pass
 
 CAST = "builtin.unrealized_conversion_cast"
 
@@ -43,6 +43,8 @@ def _input_cast(cast):
 def reconcile(op, ctx, options):
     work = _SetVector()
     op.walk(lambda o: work.insert(o) if o.name == CAST else None)
+    if not work.items:
+        return UNCHANGED
 
     def enqueue_operands(cast):
         for v in cast.operands:

@@ -8,7 +8,7 @@ from pyopt.ir.attributes import DenseArrayAttr, DenseElementsAttr, IntegerAttr
 from pyopt.ir.core import Block, Region
 from pyopt.ir.types import DYNAMIC, INDEX, I32, I64, VectorType
 from pyopt.ir.opdef import segment_sizes
-from pyopt.pass_registry import register_pass
+from pyopt.pass_registry import register_pass, unchanged_unless
 from pyopt.rewrite.conversion import ConversionTarget, apply_partial_conversion
 from pyopt.rewrite.pattern import RewritePattern
 
@@ -310,4 +310,4 @@ def convert_scf_to_cf(op, ctx, options):
     target = ConversionTarget(ctx)
     target.add_illegal_op(*ILLEGAL)
     target.mark_unknown_op_dynamically_legal(lambda o: True)
-    apply_partial_conversion(op, target, scf_to_cf_patterns(), ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, scf_to_cf_patterns(), ctx))

@@ -1,7 +1,7 @@
 """`convert-ub-to-llvm`: `ub.poison` becomes `llvm.mlir.poison` of the converted type."""
 from __future__ import annotations
 
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from pyopt.dialects.ub import PoisonAttr
 from passes.conversion.llvm_common import builders as B
@@ -42,4 +42,4 @@ def convert_ub_to_llvm(op, ctx, options):
     target = LLVMConversionTarget(ctx)
     patterns = []
     populate_ub_to_llvm(target, tc, patterns)
-    apply_partial_conversion(op, target, patterns, ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, patterns, ctx))

@@ -11,7 +11,7 @@ subview, expand_shape, collapse_shape and realloc are left for expand-strided-me
 expand-realloc, as upstream."""
 from __future__ import annotations
 
-from pyopt.pass_registry import PassOption, register_pass
+from pyopt.pass_registry import PassOption, register_pass, unchanged_unless
 from pyopt.rewrite.conversion import apply_partial_conversion
 from passes.conversion.llvm_common import (LLVMConversionTarget, LLVMTypeConverter,
                                            LowerToLLVMOptions, USE_OPAQUE_POINTERS)
@@ -53,7 +53,7 @@ def finalize_memref_to_llvm(op, ctx, options):
     patterns = populate_memref_to_llvm_patterns(
         tc, [], bool(options.get("use-aligned-alloc")),
         bool(options.get("use-generic-functions")))
-    apply_partial_conversion(op, target, patterns, ctx)
+    return unchanged_unless(apply_partial_conversion(op, target, patterns, ctx))
 
 
 register_pass("finalize-memref-to-llvm", "Finalize MemRef dialect to LLVM dialect conversion",

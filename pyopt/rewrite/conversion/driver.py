@@ -262,7 +262,7 @@ def _as_pattern_set(patterns):
 def _run(roots, target, patterns, ctx, mode, config):
     # (the journal keeps everything the conversion creates alive until it commits)
     with collector_paused():
-        _run_conversion(roots, target, patterns, ctx, mode, config)
+        return _run_conversion(roots, target, patterns, ctx, mode, config)
 
 
 def _run_conversion(roots, target, patterns, ctx, mode, config):
@@ -291,8 +291,12 @@ def _run_conversion(roots, target, patterns, ctx, mode, config):
                     config.unlegalized_ops.add(op)
     if mode == "analysis":  # (only the ops that were there: MLIR 19 reports no others)
         rw.rollback_all()
-        return
+        return False
+    # Every change a pattern or fold makes is journaled or grows a tracked list: all empty,
+    # the IR is as it was.
+    changed = any(rw.state())
     _commit(rw, config)  # (a failure here leaves the IR half converted: the pass fails anyway)
+    return changed
 
 
 def _fail(rw, op, message):
@@ -304,13 +308,13 @@ def _fail(rw, op, message):
 
 def apply_partial_conversion(op, target, patterns, ctx=None, config=None):
     """Converts what the patterns can; ops explicitly illegal must be converted. Raises
-    MLIRError (with the IR unchanged) on failure."""
-    _run(op, target, patterns, ctx, "partial", config)
+    MLIRError (with the IR unchanged) on failure; returns whether the IR changed."""
+    return _run(op, target, patterns, ctx, "partial", config)
 
 
 def apply_full_conversion(op, target, patterns, ctx=None, config=None):
-    """Every op must end up legal."""
-    _run(op, target, patterns, ctx, "full", config)
+    """Every op must end up legal; returns whether the IR changed."""
+    return _run(op, target, patterns, ctx, "full", config)
 
 
 def apply_analysis_conversion(op, target, patterns, ctx=None, config=None):
