@@ -492,12 +492,12 @@ class PassManager:
             self._log_begin(name_of(inst.options) if name_of else info.display_name, op)
         try:
             try:
-                preserved_all = self._execute(inst, op, ctx, t)
+                unchanged = self._execute(inst, op, ctx, t)
             finally:
                 if self._log is not None:
                     self._log_end()
             # (as MLIR: a pass that preserved all analyses did not change the IR)
-            if self.verify_each and not preserved_all:
+            if self.verify_each and not unchanged:
                 verify_with(self.background if op.parent_op is None else None, op, ctx)
         except MLIRError as err:
             if t is not None:
@@ -525,7 +525,8 @@ class PassManager:
             self._dump("After", inst, op)
 
     def _execute(self, inst, op, ctx, timer):
-        """Runs the pass on `op`; returns whether it preserved all analyses."""
+        """Runs the pass on `op`; returns whether the IR is known to be as before (the pass
+        preserved all analyses or said it changed nothing)."""
         info = inst.info
         usage = getattr(info, "analyses", ())
         if usage:
@@ -556,12 +557,11 @@ class PassManager:
                 if k in acc:
                     acc[k] = max(acc[k], v) if k in maxed else acc[k] + v
         preserves = getattr(info, "preserves", None)
-        if type(result) is IRUnchanged:
-            preserved = "all"
-        else:
-            preserved = preserves(result or {}) if preserves else ()
+        preserved = preserves(result or {}) if preserves else ()
         self._invalidate(op, preserved)
-        return preserved == "all"
+        # (an unchanged IR needs no verification either; the analyses it invalidates are
+        # still those MLIR's pass declares, as --mlir-timing shows them)
+        return preserved == "all" or type(result) is IRUnchanged
 
     def _invalidate(self, op, preserved):
         """Analyses a pass did not preserve are gone, on its op and everything below it."""

@@ -83,8 +83,9 @@ PASSES: dict[str, PassInfo] = {}
 
 class IRUnchanged(dict):
     """The result of a pass that left the IR exactly as it found it (no statistics): its pass
-    manager keeps every analysis and does not verify the IR again, as after a pass that marks
-    all analyses preserved in MLIR. The verdict on identical IR cannot differ."""
+    manager does not verify the IR again, as after a pass that preserved all analyses in MLIR
+    (the verdict on identical IR cannot differ). Which analyses stay valid is still the pass's
+    own declaration (PassInfo.preserves)."""
 
 
 UNCHANGED = IRUnchanged()

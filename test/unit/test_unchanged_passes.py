@@ -1,6 +1,7 @@
 """A pass that leaves the IR as it found it says so (pass_registry.UNCHANGED): its pass manager
-then keeps every analysis and does not verify the IR again. The conversion drivers report
-whether they changed anything, and the conversion passes of the LLVM road pass that on."""
+then does not verify the IR again (test/Pass/unchanged-pass-analyses.mlir: the analyses it drops
+are still MLIR's). The conversion drivers report whether they changed anything, and the
+conversion passes of the LLVM road pass that on."""
 from __future__ import annotations
 
 import pyopt.pass_manager as pass_manager
