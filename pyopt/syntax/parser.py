@@ -91,13 +91,17 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         i = m.lastindex
         # The token group ends the match (lastindex, an int, is cheaper than lastgroup).
         self.tok = tok = m[i]
-        self.pos = end = m.end()
-        self.start = end - len(tok)
+        self.start = m.end() - len(tok)
         self.kind = _KIND_OF_GROUP[i]
         if i >= _EOF_GROUP:
             if i != _EOF_GROUP:
                 raise self._lex_error()
-            self._scan = _scanner(self.src, end).match  # (at the end it would match nothing)
+            self._scan = _scanner(self.src, self.start).match  # (at the end it would match nothing)
+
+    @property
+    def pos(self):
+        """Where the current token ends (computed: only a few parsers ask)."""
+        return self.start + len(self.tok)
 
     def _lex_error(self):
         """The diagnostic MLIR's lexer gives for a character that starts no token."""
