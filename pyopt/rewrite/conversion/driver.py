@@ -345,8 +345,15 @@ def _commit(rw, config):
     if events:
         _notify_listener(events, config.listener, rw, ignored)
         del events[:]
+    # Converted block arguments whose users get the cast held for them at the block's start
+    # (see apply_signature_conversion): the argument -> that cast's result.
+    held = {}
+    for old, _, cast in rw.converted_args:
+        if cast is not None and cast.parent is not None and \
+                rw.lookup(old) is cast.operands[0]:
+            held[old] = cast.results[0]
     # 1. Rewire live uses of replaced results, materializing back to the original type.
-    rewired = {}  # replaced result -> the value its live users now use
+    rewired = held.copy()  # replaced value -> the value its live users now use
     for op, conv in list(rw.replaced.items()):
         for r in op.results:
             user = _live_user(r, ignored)
@@ -360,11 +367,18 @@ def _commit(rw, config):
                 raise MLIRError(d)
             _rewire(r, new, ignored)
     # 2. The same for arguments of blocks whose signature was converted.
-    for old, conv in rw.converted_args:
+    for old, conv, _ in rw.converted_args:
         if _live_user(old, ignored) is None:
             continue
+        new = held.get(old)
+        if new is not None:
+            _rewire(old, new, ignored)
+            continue
         new = rw.lookup(old)
-        if new is None or new.type is not old.type:
+        if new is not None and new.type is old.type:
+            if conv is not None and new.defining_op() in mats:
+                _target_cast_of_argument(rw, new, old, conv)
+        else:
             ip = rw.save()
             blk = old.owner
             if new is not None and new.defining_op() is not None:
@@ -398,7 +412,7 @@ def _commit(rw, config):
     for cast in reversed(list(mats)):
         if cast.parent is None or cast in ignored:
             continue
-        _resolve(rw, cast, mats)
+        _resolve(rw, cast, mats, ignored)
     if events:  # the ops the materializations built
         _notify_listener(events, config.listener, rw, ignored)
 
@@ -407,10 +421,15 @@ def _user_value(rw, r, op, conv, rewired):
     """What the live users of replaced result `r` use: its newest replacement, cast back to
     its type where that differs. A result replaced by another replaced result of the same type
     (a fold to an existing value) shares that value's cast, placed at that value's definition,
-    as MLIR's mapping chain does."""
+    as MLIR's mapping chain does; one replaced by a converted block argument shares the
+    argument's held cast."""
     if r in rewired:
         return rewired[r]
     direct = rw.mapping.get(r)
+    if direct is not None and direct.type is r.type and direct in rewired:
+        new = rewired[direct]  # (e.g. a fold to a converted block argument: its cast)
+        rewired[r] = new
+        return new
     d = direct.defining_op() if direct is not None and hasattr(direct, "defining_op") else None
     if direct is not None and direct.type is r.type and d is not None and d in rw.replaced \
             and direct in rw.mapping:
@@ -449,9 +468,46 @@ def _source_cast(rw, value, type_, op, conv, index):
     return v
 
 
-def _resolve(rw, cast, mats):
+def _target_cast_of_argument(rw, value, old, conv):
+    """MLIR 19 follows each argument materialization with a target materialization to the
+    converted type, which stays while the argument is live (see _resolve) unless it would
+    just give back a new argument of that type: `value`'s, for live block argument `old`."""
+    mat = value.defining_op()
+    if rw.materializations[mat][0] != ARGUMENT:
+        return
+    want = conv.convert_type(old.type)
+    if want is None or want is old.type:
+        return
+    ins = mat.operands
+    if len(ins) == 1 and ins[0].type is want:
+        return
+    key = (value, want)
+    if key not in rw.target_casts:
+        ip = rw.save()
+        rw.set_insertion_point_after(mat)
+        rw.target_casts[key] = rw._unresolved(TARGET, [value], want, old.loc, conv)
+        rw.restore(ip)
+
+
+def _has_live_user(value, cast, mats, ignored):
+    """Does `value` have a user other than `cast` that stays: an op the conversion keeps, or
+    a materialization that is used?"""
+    u = value.first_use
+    while u is not None:
+        o = u.owner
+        if o is not cast and o not in ignored and \
+                (o not in mats or o.results[0].first_use is not None):
+            return True
+        u = u.next_use
+    return False
+
+
+def _resolve(rw, cast, mats, ignored=()):
     res = cast.results[0]
-    if res.first_use is None:
+    # An unused cast goes, but for a target cast of a value that keeps live users: MLIR 19
+    # materializes those, used or not (its liveness test follows the replaced values).
+    if res.first_use is None and (mats[cast][0] != TARGET or not _has_live_user(
+            cast.operands[0], cast, mats, ignored)):
         cast.erase()
         return
     ins = cast.operands

@@ -76,7 +76,8 @@ class ConversionPatternRewriter(PatternRewriter):
         self.materializations = {}  # cast op -> (kind, converter), in creation order
         self.target_casts = {}   # (value, type) -> cast result (one target cast per pair)
         self.result_casts = {}   # cast back to a replaced result's type -> (op, result index)
-        self.converted_args = []  # (old BlockArgument, converter) of converted blocks
+        self.converted_args = []  # (old BlockArgument, converter, held cast or None) of
+        #                           converted blocks (see apply_signature_conversion)
         self.dead_blocks = []    # blocks emptied by signature conversion or erased
         self.converter = None    # the type converter of the pattern being applied
         self.match_failures = []  # (op, reason) of patterns that declined
@@ -425,28 +426,36 @@ class ConversionPatternRewriter(PatternRewriter):
             for o in new:
                 self._notify(("inserted", o, "was linked, exact position unknown"))
         ip = self.save()
-        self.set_insertion_point_to_start(new)
         for i, old in enumerate(block.args):
             m = conversion.get_input_mapping(i)
             if m is None:
                 continue
+            held = None
             if m[0] == "value":
                 self._map(old, m[1])
             else:
                 start, n = m
+                # Every argument's materialization goes to the block's start as the argument
+                # is converted, as MLIR's: later arguments' come first, and ops a pattern
+                # puts at the block's start later come before them all.
+                self.set_insertion_point_to_start(new)
                 # (Without a converter a changed type stays an unresolved cast: nothing can
                 # materialize it, so it must die before the conversion ends.)
                 if n == 1 and (new.args[start].type is old.type or converter is not None and
                                converter.convert_type(old.type) is new.args[start].type):
-                    self._map(old, new.args[start])
+                    arg = new.args[start]
+                    self._map(old, arg)  # (patterns see the new argument itself)
+                    if arg.type is not old.type:
+                        # Held in MLIR's place for the cast back to the old type that the
+                        # old argument needs if it keeps live users (see driver._commit);
+                        # erased unused otherwise.
+                        held = self._unresolved(SOURCE, [arg], old.type, old.loc,
+                                                converter).defining_op()
                 else:
-                    # Each at the block's start, as MLIR: later arguments' materializations
-                    # come first.
-                    self.set_insertion_point_to_start(new)
                     cast = self._unresolved(ARGUMENT, new.args[start:start + n], old.type,
                                             old.loc, converter)
                     self._map(old, cast)
-            self.converted_args.append((old, converter))
+            self.converted_args.append((old, converter, held))
             self._notify(("arg_replaced", old))
         self.restore(ip)
         self._notify(("block_users", new))
