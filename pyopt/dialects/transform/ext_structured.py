@@ -3,7 +3,7 @@ syntax and verifiers. What they do (their TransformOpInterface models) is attach
 passes/linalg/structured_transforms/, over the tiling, fusion and vectorization drivers."""
 from __future__ import annotations
 
-from pyopt.ir.attributes import DenseArrayAttr
+from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, StringAttr
 from pyopt.ir.constraints import (ArrayAttrC, DenseBoolArray, DenseI64Array, DictAttrC,
                                   IntEnum, IntEnumAttrC, StrAttr, TypeAttrAny,
                                   UnitAttrConstraint)
@@ -386,10 +386,14 @@ def _print_opt_multiples(pr, op, target, values, ints):
 PAD = Op("transform.structured.pad",
          operands=[("target", OpHandle), ("pad_to_multiple_of", AnyHandleOrParam, "*")],
          results=[("padded", OpHandle), ("pad", OpHandle), ("copy", OpHandle)],
-         attrs={"padding_values": ArrayAttrC().opt(), "padding_dimensions": _I64_ARRAY.opt(),
+         # (default-valued as MLIR's: stored when absent, elided when equal to the default)
+         attrs={"padding_values": ArrayAttrC().with_default(ArrayAttr([])),
+                "padding_dimensions": _I64_ARRAY.with_default(ArrayAttr([])),
                 "static_pad_to_multiple_of": DenseI64Array.opt(),
-                "pack_paddings": _I64_ARRAY.opt(), "transpose_paddings": ArrayAttrC().opt(),
-                "copy_back_op": StrAttr.opt()},
+                "pack_paddings": _I64_ARRAY.with_default(ArrayAttr([])),
+                "transpose_paddings": ArrayAttrC().with_default(ArrayAttr([])),
+                "copy_back_op": StrAttr.with_default(
+                    StringAttr("bufferization.materialize_in_destination"))},
          format="custom<OptMultiples>($target, $pad_to_multiple_of, $static_pad_to_multiple_of) "
                 + _FUNCTIONAL,
          custom_directives={"OptMultiples": (_parse_opt_multiples, _print_opt_multiples)},

@@ -12,7 +12,7 @@ from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
 from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
                                   IntEnumAttrC, StrAttr, UnitAttrConstraint)
-from pyopt.ir.attributes import ArrayAttr, IntegerAttr
+from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from pyopt.ir.types import I32, I64
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
@@ -260,6 +260,8 @@ declare(DECOMPOSE_INTERFACE, each=True)
 
 
 # -- structured.hoist_pad / hoist_pad.build_packing_loop_nest ---------------------------------
+_NO_TRANSPOSE = DenseI64Array.with_default(DenseArrayAttr(I64, ()))  # (default-valued: elided)
+
 def _verify_transpose_perm(op):
     a = op.get_attr("transpose")
     perm = list(a.values) if a is not None else []
@@ -271,14 +273,14 @@ def _verify_transpose_perm(op):
 HOIST_PAD_BUILD_PACKING_LOOP_NEST = Op(
     "transform.structured.hoist_pad.build_packing_loop_nest",
     operands=[("target", OpHandle), ("loop", OpHandle)], results=[("packing_loop", OpHandle)],
-    attrs={"transpose": DenseI64Array.opt()},
+    attrs={"transpose": _NO_TRANSPOSE},
     format="$target `above` $loop (`,` `transpose` `by` $transpose^)? " + _FUNCTIONAL,
     verify=_verify_transpose_perm)
 declare(HOIST_PAD_BUILD_PACKING_LOOP_NEST, consumes=())
 
 HOIST_PAD = Op("transform.structured.hoist_pad", operands=[("target", OpHandle)],
                results=[("transformed", OpHandle)],
-               attrs={"num_loops": I64Attr, "transpose": DenseI64Array.opt()},
+               attrs={"num_loops": I64Attr, "transpose": _NO_TRANSPOSE},
                format="$target `by` $num_loops `loops` (`,` `transpose` `by` $transpose^)? "
                       + _FUNCTIONAL,
                verify=_verify_transpose_perm)
