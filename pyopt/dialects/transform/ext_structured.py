@@ -253,7 +253,8 @@ _I64_ARRAY = ArrayAttrC(None, "64-bit integer array attribute")
 FUSE = Op("transform.structured.fuse",
           operands=[("target", OpHandle)],
           results=[("transformed", OpHandle), ("loops", OpHandle, "*")],
-          attrs={"tile_sizes": _I64_ARRAY.opt(), "tile_interchange": _I64_ARRAY.opt()},
+          attrs={"tile_sizes": _I64_ARRAY.with_default(ArrayAttr([])),
+                 "tile_interchange": _I64_ARRAY.with_default(ArrayAttr([]))},
           format="$target ($tile_sizes^)? (`interchange` $tile_interchange^)? " + _FUNCTIONAL,
           verify=_verify_fuse)
 declare(FUSE)
@@ -318,13 +319,16 @@ HOIST_VECTOR_BROADCASTS = Op("transform.structured.hoist_redundant_vector_broadc
                              format="$target " + _FUNCTIONAL)
 declare(HOIST_VECTOR_BROADCASTS, each=True)
 
+# (default-valued, as MLIR's: stored when absent, elided when equal to the default)
+_EMPTY_I64 = DenseI64Array.with_default(DenseArrayAttr(I64, ()))
+
 # -- structured.tile_reduction_using_for ------------------------------------------------------
 TILE_REDUCTION_USING_FOR = Op(
     "transform.structured.tile_reduction_using_for",
     operands=[("target", OpHandle)],
     results=[("fill_op", OpHandle, "*"), ("split_linalg_op", OpHandle),
              ("combining_linalg_op", OpHandle), ("for_op", OpHandle)],
-    attrs={"tile_sizes": DenseI64Array.opt()},
+    attrs={"tile_sizes": _EMPTY_I64},
     format="$target `by` `tile_sizes` `=` $tile_sizes " + _FUNCTIONAL)
 declare(TILE_REDUCTION_USING_FOR, each=True)
 
@@ -333,7 +337,7 @@ TILE_REDUCTION_USING_FORALL = Op(
     operands=[("target", OpHandle)],
     results=[("fill_op", OpHandle, "*"), ("split_linalg_op", OpHandle),
              ("combining_linalg_op", OpHandle), ("forall_op", OpHandle)],
-    attrs={"num_threads": DenseI64Array.opt(), "tile_sizes": DenseI64Array.opt(),
+    attrs={"num_threads": _EMPTY_I64, "tile_sizes": _EMPTY_I64,
            "mapping": ArrayAttrC().opt()},
     format="$target `by` (`num_threads` `=` $num_threads^)? (`,` `tile_sizes` `=` "
            "$tile_sizes^)? (`,` `mapping` `=` $mapping^)? " + _FUNCTIONAL)
@@ -378,7 +382,7 @@ def _parse_opt_multiples(p, ctx, target_el, values_el, ints_el):
 
 def _print_opt_multiples(pr, op, target, values, ints):
     pr.out.append(pr.value(target[0] if isinstance(target, list) else target))
-    if (ints is not None and len(ints.values)) or values:
+    if ints is not None or values:  # (an empty list that is present is printed, `[]`)
         pr.out.append(" pad_to_multiple_of ")
         print_scalable_index_list(pr, op, values, ints)
 

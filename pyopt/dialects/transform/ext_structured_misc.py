@@ -12,7 +12,7 @@ from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
 from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
                                   IntEnumAttrC, StrAttr, UnitAttrConstraint)
-from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
+from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, StringAttr
 from pyopt.ir.types import I32, I64
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
@@ -123,7 +123,10 @@ BUFFERIZE_TO_ALLOCATION = Op(
     "transform.structured.bufferize_to_allocation",
     operands=[("target", OpHandle)],
     results=[("allocated_buffer", ValueHandle), ("new_ops", OpHandle)],
-    attrs={"memory_space": AnyAttr().opt(), "memcpy_op": StrAttr.opt(), "alloc_op": StrAttr.opt(),
+    attrs={"memory_space": AnyAttr().opt(),
+           "memcpy_op": StrAttr.with_default(
+               StringAttr("bufferization.materialize_in_destination")),
+           "alloc_op": StrAttr.with_default(StringAttr("memref.alloc")),
            "bufferize_destination_only": UnitAttrConstraint.opt(),
            "emit_dealloc": UnitAttrConstraint.opt()},
     format="$target attr-dict `:` type($target)",
@@ -169,7 +172,8 @@ def _print_transposed_input(pr, op, target, which):
 
 TRANSPOSE_MATMUL = Op("transform.structured.transpose_matmul",
                       operands=[("target", OpHandle)], results=[("transformed", OpHandle)],
-                      attrs={"inputToTranspose": IntEnumAttrC(TRANSPOSE_MATMUL_INPUT).opt()},
+                      attrs={"inputToTranspose": IntEnumAttrC(TRANSPOSE_MATMUL_INPUT)
+                             .with_default(IntegerAttr(I32, 0))},  # (lhs)
                       format="custom<TransposedInput>($target, $inputToTranspose) attr-dict `:` "
                              "functional-type($target, results)",
                       custom_directives={"TransposedInput": (_parse_transposed_input,
@@ -214,7 +218,7 @@ MULTITILE_SIZES = Op("transform.structured.multitile_sizes", operands=[("target"
                      results=[("low_size", AnyHandleOrParam), ("high_size", AnyHandleOrParam),
                               ("split_point", AnyHandleOrParam)],
                      attrs={"dimension": I64Attr, "target_size": I64Attr,
-                            "divisor": I64Attr.opt()},
+                            "divisor": I64Attr.with_default(IntegerAttr(I64, 1))},
                      format="$target attr-dict `:` custom<MultitileSizesTypes>(type($target), "
                             "type($low_size), type($high_size), type($split_point))",
                      custom_directives={"MultitileSizesTypes": _SHARED_RESULT_TYPES},

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pyopt.ir.constraints import DenseI64Array
 from pyopt.ir.opdef import Op
 from pyopt.ir.verifier import op_error
-from pyopt.dialects.transform.ext_structured import (INDEX_LISTS, _FUNCTIONAL, declare,
+from pyopt.dialects.transform.ext_structured import (INDEX_LISTS, _EMPTY_I64, _FUNCTIONAL,
+                                                     declare,
                                                      parse_scalable_index_list,
                                                      print_scalable_index_list)
 from pyopt.dialects.transform.types import OpHandle
@@ -14,7 +15,7 @@ from pyopt.dialects.transform.types import OpHandle
 PACK = Op("transform.structured.pack",
           operands=[("target", OpHandle), ("packed_sizes", OpHandle, "*")],
           results=[("packed_op", OpHandle)],
-          attrs={"static_packed_sizes": DenseI64Array.opt()},
+          attrs={"static_packed_sizes": _EMPTY_I64},
           format="$target `packed_sizes` `=` custom<ScalableIndexList>($packed_sizes, "
                  "$static_packed_sizes) " + _FUNCTIONAL,
           custom_directives=INDEX_LISTS)
@@ -74,9 +75,9 @@ def _print_greedy_sizes(pr, op, values, ints, multiples, order):
 PACK_GREEDILY = Op("transform.structured.pack_greedily",
                    operands=[("target", OpHandle), ("matmul_packed_sizes", OpHandle, "*")],
                    results=[("packed_op", OpHandle)],
-                   attrs={"static_matmul_packed_sizes": DenseI64Array.opt(),
-                          "matmul_padded_sizes_next_multiple_of": DenseI64Array.opt(),
-                          "matmul_inner_dims_order": DenseI64Array.opt()},
+                   attrs={"static_matmul_packed_sizes": _EMPTY_I64,
+                          "matmul_padded_sizes_next_multiple_of": _EMPTY_I64,
+                          "matmul_inner_dims_order": _EMPTY_I64},
                    format="$target custom<GreedySizes>($matmul_packed_sizes, "
                           "$static_matmul_packed_sizes, $matmul_padded_sizes_next_multiple_of, "
                           "$matmul_inner_dims_order) " + _FUNCTIONAL,
