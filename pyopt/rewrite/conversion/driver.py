@@ -350,7 +350,7 @@ def _commit(rw, config):
     held = {}
     for old, _, cast in rw.converted_args:
         if cast is not None and cast.parent is not None and \
-                rw.lookup(old) is cast.operands[0]:
+                rw.lookup(old) is cast.inputs[0]:
             held[old] = cast.results[0]
     # 1. Rewire live uses of replaced results, materializing back to the original type.
     rewired = held.copy()  # replaced value -> the value its live users now use
@@ -507,7 +507,7 @@ def _resolve(rw, cast, mats, ignored=()):
     # An unused cast goes, but for a target cast of a value that keeps live users: MLIR 19
     # materializes those, used or not (its liveness test follows the replaced values).
     if res.first_use is None and (mats[cast][0] != TARGET or not _has_live_user(
-            cast.operands[0], cast, mats, ignored)):
+            cast.inputs[0], cast, mats, ignored)):
         cast.erase()
         return
     ins = cast.operands
