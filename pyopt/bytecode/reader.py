@@ -47,6 +47,10 @@ class BytecodeReader:
         self.version = None
         self.producer = None
         self.forward_refs = {}
+        # Identified LLVM structs by name: one registry for every type entry written as text
+        # (a chunk's text parser has one; in MLIR the context owns them), so `"In1"` inside
+        # another struct's body is the same type as `"In1"` on its own.
+        self.llvm_structs = {}
 
     # -- entry point ---------------------------------------------------------------------
     def read(self, into: Block):
@@ -258,6 +262,7 @@ class BytecodeReader:
     def _parse_text(self, text, kind):
         from pyopt.syntax.parser import Parser
         p = Parser(SourceBuffer(text, text), self.ctx)  # (MLIR names the buffer so too)
+        p._llvm_structs = self.llvm_structs  # (see __init__; llvm.types.identified_struct)
         value = p.parse_attribute() if kind == "Attribute" else p.parse_type()
         if getattr(p, "_llvm_seed_syntax", False):
             self._llvm_seed_syntax = True  # (typed LLVM pointers: see tool.parse_module)
