@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pyopt.ir.opdef import GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK, Op
 from pyopt.ir.verifier import op_error
-from pyopt.dialects.transform.ext_structured import (_SEMI, SEMI_FUNCTION, _FUNCTIONAL,
-                                                     _one_to_one, declare)
+from pyopt.dialects.transform.ext_structured import (_EMPTY_I64, _SEMI, SEMI_FUNCTION,
+                                                     _FUNCTIONAL, _one_to_one, declare)
 from pyopt.dialects.transform.extension import pattern_descriptor
 from pyopt.dialects.transform.types import AnyHandleOrParam, OpHandle, ValueHandle
-from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, DenseI64Array, I64Attr, IntEnum,
+from pyopt.ir.constraints import (AnyAttr, ArrayAttrC, I64Attr, IntEnum,
                                   IntEnumAttrC, StrAttr, UnitAttrConstraint)
-from pyopt.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, StringAttr
+from pyopt.ir.attributes import ArrayAttr, IntegerAttr, StringAttr
 from pyopt.ir.types import I32, I64
 
 INSERT_SLICE_TO_COPY = Op("transform.structured.insert_slice_to_copy",
@@ -264,8 +264,6 @@ declare(DECOMPOSE_INTERFACE, each=True)
 
 
 # -- structured.hoist_pad / hoist_pad.build_packing_loop_nest ---------------------------------
-_NO_TRANSPOSE = DenseI64Array.with_default(DenseArrayAttr(I64, ()))  # (default-valued: elided)
-
 def _verify_transpose_perm(op):
     a = op.get_attr("transpose")
     perm = list(a.values) if a is not None else []
@@ -277,14 +275,14 @@ def _verify_transpose_perm(op):
 HOIST_PAD_BUILD_PACKING_LOOP_NEST = Op(
     "transform.structured.hoist_pad.build_packing_loop_nest",
     operands=[("target", OpHandle), ("loop", OpHandle)], results=[("packing_loop", OpHandle)],
-    attrs={"transpose": _NO_TRANSPOSE},
+    attrs={"transpose": _EMPTY_I64},
     format="$target `above` $loop (`,` `transpose` `by` $transpose^)? " + _FUNCTIONAL,
     verify=_verify_transpose_perm)
 declare(HOIST_PAD_BUILD_PACKING_LOOP_NEST, consumes=())
 
 HOIST_PAD = Op("transform.structured.hoist_pad", operands=[("target", OpHandle)],
                results=[("transformed", OpHandle)],
-               attrs={"num_loops": I64Attr, "transpose": _NO_TRANSPOSE},
+               attrs={"num_loops": I64Attr, "transpose": _EMPTY_I64},
                format="$target `by` $num_loops `loops` (`,` `transpose` `by` $transpose^)? "
                       + _FUNCTIONAL,
                verify=_verify_transpose_perm)

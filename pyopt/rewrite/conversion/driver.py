@@ -345,15 +345,14 @@ def _commit(rw, config):
     if events:
         _notify_listener(events, config.listener, rw, ignored)
         del events[:]
-    # Converted block arguments whose users get the cast held for them at the block's start
-    # (see apply_signature_conversion): the argument -> that cast's result.
-    held = {}
+    # replaced value -> the value its live users now use; first the converted block arguments
+    # whose users get the cast held for them at the block's start (apply_signature_conversion)
+    rewired = {}
     for old, _, cast in rw.converted_args:
         if cast is not None and cast.parent is not None and \
                 rw.lookup(old) is cast.inputs[0]:
-            held[old] = cast.results[0]
+            rewired[old] = cast.results[0]
     # 1. Rewire live uses of replaced results, materializing back to the original type.
-    rewired = held.copy()  # replaced value -> the value its live users now use
     for op, conv in list(rw.replaced.items()):
         for r in op.results:
             user = _live_user(r, ignored)
@@ -370,7 +369,7 @@ def _commit(rw, config):
     for old, conv, _ in rw.converted_args:
         if _live_user(old, ignored) is None:
             continue
-        new = held.get(old)
+        new = rewired.get(old)  # (its held cast; results are the only other keys)
         if new is not None:
             _rewire(old, new, ignored)
             continue
@@ -502,7 +501,7 @@ def _has_live_user(value, cast, mats, ignored):
     return False
 
 
-def _resolve(rw, cast, mats, ignored=()):
+def _resolve(rw, cast, mats, ignored):
     res = cast.results[0]
     # An unused cast goes, but for a target cast of a value that keeps live users: MLIR 19
     # materializes those, used or not (its liveness test follows the replaced values).
