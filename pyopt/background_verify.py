@@ -41,7 +41,7 @@ class BackgroundVerifier:
     def create(cls, ctx):
         return cls(ctx) if fork_available() else None
 
-    def start(self, op):
+    def start(self, op, skip=frozenset()):
         """Verifies `op` (and what it holds) as it is now, in a child. With MAX_PENDING
         children running, the oldest is waited for first (a verification can take longer
         than the pass after it). Raises VerifyInProcess as soon as an earlier child did not
@@ -57,10 +57,10 @@ class BackgroundVerifier:
         except OSError:
             pid = None
         if pid == 0:  # the child: never returns
-            _verify_in_child(op, self.ctx)
+            _verify_in_child(op, self.ctx, skip)
         if pid is None:  # (no process to spare: verify here, as without this module)
             from pyopt.ir.verifier import verify
-            verify(op, self.ctx)
+            verify(op, self.ctx, skip=skip)
             return
         self.pending.append(pid)
 
@@ -93,14 +93,14 @@ class BackgroundVerifier:
             stream.write(held.getvalue())
 
 
-def verify_with(bg, op, ctx):
+def verify_with(bg, op, ctx, skip=frozenset()):
     """Verifies `op` in a child of `bg`, or in-process at once when `bg` is None (raising
     MLIRError when it is invalid)."""
     if bg is None:
         from pyopt.ir.verifier import verify
-        verify(op, ctx)
+        verify(op, ctx, skip=skip)
     else:
-        bg.start(op)
+        bg.start(op, skip)
 
 
 def passed(bg):
@@ -108,16 +108,16 @@ def passed(bg):
     return bg is None or bg.finish()
 
 
-def verify_beside(op, ctx, input_size):
+def verify_beside(op, ctx, input_size, skip=frozenset()):
     """Starts verifying `op` beside the caller's work: a BackgroundVerifier (see `passed`),
     or None when `op` was verified in-process at once, as it is for an input of fewer than
-    VERIFY_BESIDE_MIN_CHARS."""
+    VERIFY_BESIDE_MIN_CHARS. The isolated-from-above ops in `skip` are not verified."""
     bg = BackgroundVerifier.create(ctx) if input_size >= VERIFY_BESIDE_MIN_CHARS else None
-    verify_with(bg, op, ctx)
+    verify_with(bg, op, ctx, skip)
     return bg
 
 
-def _verify_in_child(op, ctx):
+def _verify_in_child(op, ctx, skip):
     code = 1
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
@@ -127,7 +127,7 @@ def _verify_in_child(op, ctx):
         from pyopt.ir.verifier import verify
         heard = io.StringIO()
         ctx.diag_engine = DiagnosticEngine(stream=heard)
-        verify(op, ctx)
+        verify(op, ctx, skip=skip)
         code = 0 if not heard.getvalue() and not ctx.diag_engine.had_error else 1
     finally:
         os._exit(code)

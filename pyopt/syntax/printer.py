@@ -90,6 +90,10 @@ class Printer:
         self.default_dialects = ["builtin"]
         self.used_resources = _OrderedSet()  # resource handles printed, in first-use order
         self._distinct_ids = {}
+        # provisional distinct ids: the order met here, or the attributes' creation numbers
+        # (the same in two processes forked after creating them: printer_split)
+        self.distinct_by_uid = False
+        self.splice = None  # (block, op, fill): fill(self) prints block's ops from op on
         # MLIR's alias depth: every attribute/type printed inside another one is a level, aliased
         # or not (depth 1 + deepest child when it has any deep child). `_frames` holds the
         # deepest child of each value being rendered; `_depths` the depth of a rendered value
@@ -310,7 +314,7 @@ class Printer:
         ids = self._distinct_ids
         i = ids.get(d)
         if i is None:
-            i = ids[d] = len(ids)
+            i = ids[d] = d.uid if self.distinct_by_uid else len(ids)
         return i
 
     # -- locations --------------------------------------------------------------------------------
@@ -623,7 +627,8 @@ class Printer:
                            (" is unused" if used == "unused" else " is used by " + used) + "\n")
         op = block.first
         last = block.last
-        while op is not None:
+        stop = self.splice[1] if self.splice is not None and self.splice[0] is block else None
+        while op is not stop:
             if op is last and not print_terminator and op.opdef is not None and \
                     op.opdef.is_terminator:
                 break
@@ -631,6 +636,8 @@ class Printer:
             self.print_op(op)
             out.append("\n")
             op = op.next
+        if stop is not None:
+            self.splice[2](self)
         self.indent -= 1
 
     # -- helpers for custom printers ------------------------------------------------------------------
@@ -644,8 +651,19 @@ class Printer:
         body = "".join(self.out)
         if self._weak_refs:
             body = self._resolve_weak(body)
-        if not self.aliases:
-            return body
+        text = self._with_aliases(body) if self.aliases else body
+        ids = self._distinct_ids
+        if len(ids) > 1 or ids and self.distinct_by_uid:
+            # MLIR numbers distinct attributes as it prints them (alias definitions first),
+            # not in the order this one-pass printer met them.
+            renum = {}
+            text = _DISTINCT.sub(lambda m: "distinct[%d]<" % renum.setdefault(
+                m.group(1), len(renum)), text)
+        return text
+
+    def _with_aliases(self, body):
+        """The alias definitions (named now: MLIR sorts them by depth, kind and prefix), the
+        body with its alias placeholders named, the deferred (location) aliases after it."""
         order = sorted(self.aliases, key=lambda a: (a.depth, not a.is_type, a.prefix, a.index))
         counts = {}
         for a in order:
@@ -660,14 +678,7 @@ class Printer:
         if any(a.forward is not None for a in self.aliases):
             head = self._with_forward_decls(order, sub)
         tail = [a.name + " = " + sub(a.text) + "\n" for a in order if a.deferrable]
-        text = "".join(head) + sub(body) + "".join(tail)
-        if len(self._distinct_ids) > 1:
-            # MLIR numbers distinct attributes as it prints them (alias definitions first),
-            # not in the order this one-pass printer met them.
-            renum = {}
-            text = _DISTINCT.sub(lambda m: "distinct[%d]<" % renum.setdefault(
-                m.group(1), len(renum)), text)
-        return text
+        return "".join(head) + sub(body) + "".join(tail)
 
 
     def _with_forward_decls(self, order, sub):

@@ -226,17 +226,44 @@ def _import_chunk(text, name, options, engine):
         if not at:
             return module_loc
         return at[0] if at[0] is not None else UNKNOWN_LOC
+    from pytranslate.importer import halves
+    half = None
     try:
-        mlir_module = conv.run()
-    except ImportError_ as e:
-        for sev, msg, *at in diags:
-            engine.emit(Diagnostic(sev, where(at), msg))
-        loc = module_loc if e.loc == "module" else e.loc if e.loc is not None else UNKNOWN_LOC
-        engine.emit(Diagnostic("error", loc, str(e)))
-        return None
+        try:
+            mlir_module = conv.run_module_level()
+            flags = _print_flags(options)
+            half = halves.start(conv, flags, _context(), len(text))
+            for f in module.functions if half is None else half.mine:
+                conv.convert_function(f)
+            conv.b._sync_defs()
+            if half is not None:
+                half.stand_in_for_theirs()
+                out = _verify_and_print(mlir_module, name, options, engine, len(text), half)
+                if out is not halves.Redo:
+                    _emit_all(engine, diags, where)
+                    return out
+                half.convert_theirs()
+        except ImportError_ as e:
+            _emit_all(engine, diags, where)
+            loc = module_loc if e.loc == "module" else e.loc if e.loc is not None else \
+                UNKNOWN_LOC
+            engine.emit(Diagnostic("error", loc, str(e)))
+            return None
+    finally:
+        if half is not None:
+            half.cancel()
+    _emit_all(engine, diags, where)
+    return _verify_and_print(mlir_module, name, options, engine, len(text))
+
+
+def _emit_all(engine, diags, where):
     for sev, msg, *at in diags:
         engine.emit(Diagnostic(sev, where(at), msg))
-    return _verify_and_print(mlir_module, name, options, engine, len(text))
+
+
+def _print_flags(options):
+    from pyopt.syntax.printer import PrintFlags
+    return getattr(options, "print_flags", None) or PrintFlags()
 
 
 _CTX = None
@@ -250,25 +277,36 @@ def _context():
     return _CTX
 
 
-def _verify_and_print(module, name, options, engine, input_size):
+def _verify_and_print(module, name, options, engine, input_size, half=None):
+    """The module's text, or None (diagnostics emitted). With `half` (a SecondHalf), the
+    second half's functions come from its child; halves.Redo when they cannot."""
     from pyopt.ir.verifier import verify
-    from pyopt.syntax.printer import Printer, PrintFlags
+    from pyopt.syntax.printer import Printer
     from pyopt.background_verify import verify_beside, passed
+    from pytranslate.importer.halves import Redo
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
-    flags = getattr(options, "print_flags", None) or PrintFlags()
+    flags = _print_flags(options)
     # The module is verified (in a child process) while it is printed; a verifier failure
     # wins over whatever the printing gave.
     text = failure = None
     try:
-        check = verify_beside(module, ctx, input_size)
+        check = verify_beside(module, ctx, input_size, half.stand_ins if half else ())
         try:
-            text = Printer(flags, ctx).print_top(module).rstrip("\n")
+            printer = Printer(flags, ctx)
+            if half is not None:
+                half.splice_into(printer, module)
+            text = printer.print_top(module).rstrip("\n")
             if not flags.local_scope:  # (19 ends a local-scope module without a newline)
                 text += "\n"
+        except Redo:
+            passed(check)
+            return Redo
         except Exception as e:
             failure = e
         if not passed(check):
+            if half is not None:
+                return Redo
             verify(module, ctx)  # again in-process: raises the verifier's diagnostic
     except MLIRError as e:
         engine.emit(Diagnostic("error", UNKNOWN_LOC,

@@ -271,6 +271,15 @@ class Converter:
     # -------------------------------------------------------------------- module
     def run(self):
         """Builds the module; returns the builtin.module op."""
+        module = self.run_module_level()
+        for f in self.m.functions:
+            self.convert_function(f)
+        self.b._sync_defs()
+        return module
+
+    def run_module_level(self):
+        """The module op with everything but the functions (data layout, comdats, metadata
+        attributes, globals); `convert_function` then appends each function."""
         from pyopt.ir.core import Block, Region
         m = self.m
         b = self.b
@@ -337,9 +346,6 @@ class Converter:
                 opts = [StringAttr(e.v) for e in node.v if e.kind == "str"]
                 body.append(b.op("llvm.linker_options", (), (), {"options": ArrayAttr(opts)},
                                  loc=self.mod_loc()))
-        for f in m.functions:
-            self.convert_function(f)
-        b._sync_defs()
         return module
 
     def mod_loc(self):
@@ -445,11 +451,13 @@ class Converter:
                           "priorities": ArrayAttr(prios)}, loc=self.mod_loc())
 
     # -------------------------------------------------------------------- functions
-    def convert_function(self, f):
+    def convert_function(self, f, body=True):
+        """Appends f's llvm.func op (without its body unless `body`) and returns it; None for
+        an intrinsic that becomes ops of its own."""
         from pyopt.ir.core import Block, Region
         self.cur_func = f
         if f.name.startswith("llvm.") and A.is_convertible_intrinsic(f.name):
-            return
+            return None
         b = self.b
         fty = f.ty
         groups = self.m.attr_groups
@@ -459,7 +467,7 @@ class Converter:
             if k == "align":
                 align = v
         fn_attrs = [(k, v) for k, v in fn_attrs if k != "align"]
-        has_body = not f.is_decl
+        has_body = body and not f.is_decl
         self.fs = FuncState()
         floc = b.loc(self.di.func_loc(f)) if self.locs else None
         cc = cconv_kw(self, f.cconv)
@@ -518,7 +526,9 @@ class Converter:
             for a, v in zip(f.args, entry.args):
                 self.fs.values[a] = v
             region = Region(self.convert_body(f, entry))
-        self.top.append(b.op("llvm.func", (), (), props, regions=[region], loc=floc))
+        op = b.op("llvm.func", (), (), props, regions=[region], loc=floc)
+        self.top.append(op)
+        return op
 
     def function_md(self, f):
         """Attributes from the function's convertible metadata (the entry count)."""
