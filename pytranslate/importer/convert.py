@@ -346,6 +346,9 @@ class Converter:
                 opts = [StringAttr(e.v) for e in node.v if e.kind == "str"]
                 body.append(b.op("llvm.linker_options", (), (), {"options": ArrayAttr(opts)},
                                  loc=self.mod_loc()))
+        # the metadata attributes (distinct scopes among them) are made now, before any
+        # function: an import in two processes shares them (halves.py)
+        b._sync_defs()
         return module
 
     def mod_loc(self):
