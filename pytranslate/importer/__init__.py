@@ -171,25 +171,25 @@ def _report_llvm_error(bad, name, engine, text):
 
 def _import_chunk(text, name, options, engine):
     """Returns the printed module or None (diagnostics emitted)."""
-    from pytranslate.importer.llparser import parse_module, LLParseError
-    from pytranslate.importer.convert import Converter, ImportError_
-    from pytranslate.importer import lltypes
+    from pytranslate.importer import halves, lltypes
     # LLVM's own parse and verification runs beside the reader (llvmlite's calls release
     # the GIL); its verdict is awaited before anything else is reported.
     check = _IsolatedCheck(text, name)
     lltypes.reset_constants()
-    try:
-        module = parse_module(text)
-    except BaseException as e:
-        if _report_llvm_error(check.result(), name, engine, text):
-            return None
-        if not isinstance(e, LLParseError):
-            raise
-        line = text.count("\n", 0, e.pos) + 1
-        col = e.pos - (text.rfind("\n", 0, e.pos) + 1) + 1
-        engine.emit(Diagnostic("error", FileLineColLoc(name, line, col),
-                               f"unsupported LLVM IR: {e}"))
+    plan = halves.Plan.make(text, _print_flags(options))
+    module = _read(text, name, engine, check, plan)
+    if module is None:
         return None
+    if plan is not None:
+        if plan.attachments(module) is not None:
+            try:  # (LLVM's verdict is awaited once the child is at work)
+                return _convert(module, plan, text, name, options, engine, check)
+            except halves.Redo:  # (LLVM's complaint, an error before the fork)
+                lltypes.reset_constants()
+        # all again in one process, with the whole model
+        module = _read(text, name, engine, check, None)
+        if module is None:
+            return None
     bad = check.result()
     if bad is not None and check.crashed:
         # llvmlite's LLVM died on the module: when LLVM 19 would have stopped in its
@@ -213,6 +213,41 @@ def _import_chunk(text, name, options, engine):
                 bad = None
     if _report_llvm_error(bad, name, engine, text):
         return None
+    return _convert(module, None, text, name, options, engine)
+
+
+def _read(text, name, engine, check, plan):
+    """The model of `text` (without the bodies `plan` leaves for later), or None when an
+    error was reported."""
+    from pytranslate.importer.llparser import parse_module
+    try:
+        return parse_module(text) if plan is None else plan.read_skeleton()
+    except BaseException as e:
+        if _report_llvm_error(check.result(), name, engine, text):
+            return None
+        if not _unsupported(e, text, name, engine):
+            raise
+        return None
+
+
+def _unsupported(e, text, name, engine):
+    """Reports a reader's error (True), or says it is none (False)."""
+    from pytranslate.importer.llparser import LLParseError
+    if not isinstance(e, LLParseError):
+        return False
+    line = text.count("\n", 0, e.pos) + 1
+    col = e.pos - (text.rfind("\n", 0, e.pos) + 1) + 1
+    engine.emit(Diagnostic("error", FileLineColLoc(name, line, col),
+                           f"unsupported LLVM IR: {e}"))
+    return True
+
+
+def _convert(module, plan, text, name, options, engine, check=None):
+    """Converts, verifies and prints the model; with `plan`, in two processes (raises
+    halves.Redo when an error comes before the fork or LLVM's `check` finds one)."""
+    from pytranslate.importer.convert import Converter, ImportError_
+    from pytranslate.importer.llparser import LLParseError
+    from pytranslate.importer import halves, lltypes
     diags = []
     conv = Converter(module, options, diags, _context())
     conv.buffer_name = conv.di.buffer_name = name  # (LLVM's module identifier)
@@ -226,17 +261,24 @@ def _import_chunk(text, name, options, engine):
         if not at:
             return module_loc
         return at[0] if at[0] is not None else UNKNOWN_LOC
-    from pytranslate.importer import halves
     half = None
     try:
         try:
-            mlir_module = conv.run_module_level()
-            flags = _print_flags(options)
-            half = halves.start(conv, flags, _context(), len(text))
-            for f in module.functions if half is None else half.mine:
-                conv.convert_function(f)
-            conv.b._sync_defs()
-            if half is not None:
+            if plan is None:
+                mlir_module = conv.run()
+            else:
+                try:
+                    mlir_module = conv.run_module_level(plan.attachments(module))
+                    half = halves.start(conv, plan, _print_flags(options), _context(),
+                                        len(text))
+                except Exception:
+                    raise halves.Redo from None
+                if check.result() is not None:
+                    raise halves.Redo
+                plan.read(half.mine)
+                for f in half.mine:
+                    conv.convert_function(f)
+                conv.b._sync_defs()
                 half.stand_in_for_theirs()
                 out = _verify_and_print(mlir_module, name, options, engine, len(text), half)
                 if out is not halves.Redo:
@@ -244,11 +286,17 @@ def _import_chunk(text, name, options, engine):
                     return out
                 half.convert_theirs()
         except ImportError_ as e:
+            if plan is not None:  # (an error of the reader, later in the input, comes first)
+                half.cancel()
+                plan.read(module.functions)
             _emit_all(engine, diags, where)
             loc = module_loc if e.loc == "module" else e.loc if e.loc is not None else \
                 UNKNOWN_LOC
             engine.emit(Diagnostic("error", loc, str(e)))
             return None
+    except LLParseError as e:  # (a body read late)
+        _unsupported(e, text, name, engine)
+        return None
     finally:
         if half is not None:
             half.cancel()

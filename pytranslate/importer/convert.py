@@ -277,9 +277,10 @@ class Converter:
         self.b._sync_defs()
         return module
 
-    def run_module_level(self):
+    def run_module_level(self, attachments=None):
         """The module op with everything but the functions (data layout, comdats, metadata
-        attributes, globals); `convert_function` then appends each function."""
+        attributes, globals); `convert_function` then appends each function. `attachments`:
+        see MDAttrs.prepare."""
         from pyopt.ir.core import Block, Region
         m = self.m
         b = self.b
@@ -337,7 +338,7 @@ class Converter:
                     loc=self.mod_loc()))
             body.append(b.op("llvm.comdat", (), (), {"sym_name": StringAttr(
                 "__llvm_global_comdat")}, regions=[Region([cb])], loc=self.mod_loc()))
-        self.mda.prepare()
+        self.mda.prepare(attachments)
         for g in m.globals:
             self.convert_global(g)
         for ref in m.named_md.get("llvm.linker.options", []):

@@ -207,19 +207,40 @@ class DefinitionParser:
         self.m.functions.append(f)
         self.m.symbols[f.name] = f
         if is_def:
-            self.fn = f
-            unnamed = 0  # unnamed and numbered parameters take the numbers %0, %1, ...
-            for idx, (pty, _, pname) in enumerate(params):
-                if pname is None:
-                    pname = str(unnamed)
-                if pname.isdigit():
-                    unnamed += 1
-                loc = self.local(pname, pty)
-                loc.arg = idx
-                f.args.append(loc)
-            self.parse_body(f, unnamed)
+            span = self.deferred.get(self.poss[self.i]) if self.deferred else None
+            if span is None:
+                self._body(f)
+            else:  # (only its braces are among the tokens)
+                f.body_span = span
+                self.i += 2
         self.locals = None
         self.fn = None
+
+    def _body(self, f):
+        self.fn = f
+        unnamed = 0  # unnamed and numbered parameters take the numbers %0, %1, ...
+        for idx, (pty, _, pname) in enumerate(f.params):
+            if pname is None:
+                pname = str(unnamed)
+            if pname.isdigit():
+                unnamed += 1
+            loc = self.local(pname, pty)
+            loc.arg = idx
+            f.args.append(loc)
+        self.parse_body(f, unnamed)
+
+    def parse_deferred_body(self, f):
+        """Reads the body of `f` left out of the tokens (Parser's `deferred`)."""
+        from pytranslate.importer.lllexer import tokenize
+        saved = self.kinds, self.toks, self.poss, self.i
+        self.kinds, self.toks, self.poss = tokenize(self.text, *f.body_span)
+        self.i = 0
+        self.locals = {}
+        try:
+            self._body(f)
+        finally:
+            self.kinds, self.toks, self.poss, self.i = saved
+            self.locals = self.fn = None
 
     def parse_body(self, f, next_num):
         self.expect("{")

@@ -90,8 +90,19 @@ def _name(tok: str) -> str:
     return s
 
 
-def tokenize(text):
-    """(kinds, token texts, token start offsets), ending with an `eof` token."""
+_KINDS = _Kinds()
+
+
+def tokenize(text, start=0, end=None):
+    """(kinds, token texts, token start offsets), ending with an `eof` token: of
+    text[start:end] (offsets into `text`)."""
+    if start or end is not None:
+        try:
+            kinds, toks, poss = tokenize(text[start:end])
+        except LLParseError as e:
+            e.pos += start
+            raise
+        return kinds, toks, array("q", [p + start for p in poss])
     parts = _SPLIT_RE.split(text)
     gaps = parts[0:-1:3]
     if any(gaps):
@@ -112,7 +123,7 @@ def tokenize(text):
     # (~40% of the reader's memory).
     once = {}
     toks = list(map(once.setdefault, toks, toks))
-    kinds = list(map(_Kinds().__getitem__, toks))
+    kinds = list(map(_KINDS.__getitem__, toks))
     kinds.append("eof")
     toks.append("")
     poss.append(n)

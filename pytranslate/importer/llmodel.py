@@ -77,6 +77,7 @@ class Function:
         self.is_decl = True
         self.args = []
         self.start = self.end = 0
+        self.body_span = None  # (start, end) of a body read later (Parser's `deferred`)
 
 
 class GlobalVar:

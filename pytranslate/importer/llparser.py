@@ -26,9 +26,13 @@ class Parser(DefinitionParser, InstructionParser):
     """The reader: token helpers, the top level, types, attributes, metadata and values here;
     globals and functions in lldefs.py, instructions in llinsts.py."""
 
-    def __init__(self, text):
+    def __init__(self, text, tokens=None, deferred=None):
+        """`tokens`: tokenize's result for `text` (default: all of it); `deferred`: the
+        `{` offset -> (start, end) span of each function body left out of them, to be read
+        later by parse_deferred_body (halves.py)."""
         self.text = text
-        self.kinds, self.toks, self.poss = tokenize(text)
+        self.kinds, self.toks, self.poss = tokens or tokenize(text)
+        self.deferred = deferred
         self.i = 0
         self.m = Module()
         self.m.text = text

@@ -69,22 +69,22 @@ class MDAttrs:
         return self.pr.node(ref)
 
     # ------------------------------------------------------------------ up-front pass
-    def prepare(self):
+    def prepare(self, attachments=None):
         """convertMetadata: translate the access groups and alias-analysis nodes of every
-        instruction, in program order."""
-        for f in self.m.functions:
-            for bb in f.blocks:
-                for inst in bb.insts:
-                    if not inst.md:
-                        continue
-                    md = dict(inst.md)
-                    if "llvm.access.group" in md:
-                        self.process_access_groups(md["llvm.access.group"])
-                    if "tbaa" in md:
-                        self.process_tbaa(md["tbaa"])
-                    for kind in ("alias.scope", "noalias"):
-                        if kind in md:
-                            self.process_scopes(md[kind])
+        instruction, in program order. `attachments`: the instructions' (kind, ref) lists
+        when their bodies are not read yet (halves.py)."""
+        if attachments is None:
+            attachments = (inst.md for f in self.m.functions for bb in f.blocks
+                           for inst in bb.insts if inst.md)
+        for md in attachments:
+            md = dict(md)
+            if "llvm.access.group" in md:
+                self.process_access_groups(md["llvm.access.group"])
+            if "tbaa" in md:
+                self.process_tbaa(md["tbaa"])
+            for kind in ("alias.scope", "noalias"):
+                if kind in md:
+                    self.process_scopes(md[kind])
 
     # ------------------------------------------------------------------ TBAA
     def process_tbaa(self, ref):

@@ -97,6 +97,28 @@ def test_metadata_attributes_are_made_before_the_fork(monkeypatch):
     assert one[1].count("#alias_scope_domain = ") == 1
 
 
+def _in_body(text, i, line):
+    """`text` with `line` first in the body of @f<i>."""
+    head = f"@f{i}(ptr noalias %p, i32 %n) #0 {{\nentry:\n"
+    assert head in text
+    return text.replace(head, head + line, 1)
+
+
+@pytest.mark.parametrize("where", [2, 9])  # (a function of the first half, of the second)
+def test_a_conversion_error_is_the_one_process_gives(where, monkeypatch):
+    text = _in_body(_module(12), where, "  %w = va_arg ptr %p, i32\n")
+    one = _import(text, monkeypatch, split=False)
+    assert "unhandled instruction" in one[2] and one[0] == 1
+    assert _import(text, monkeypatch, split=True) == one
+
+
+def test_llvms_complaint_about_the_second_half_comes_as_in_one_process(monkeypatch):
+    text = _in_body(_module(12), 9, "  %bad = add i32 %undefined, 1\n")
+    one = _import(text, monkeypatch, split=False)
+    assert one[0] == 1 and "undefined" in one[2]
+    assert _import(text, monkeypatch, split=True) == one
+
+
 def parts_spy(got):
     real = halves.SecondHalf.part
 
