@@ -14,12 +14,10 @@ would. An error before the fork makes the whole import start again in one proces
 diagnostics and output are never different from a single process's."""
 from __future__ import annotations
 
-import os
-import pickle
 import re
-import tempfile
 
 from pyopt.background_verify import fork_available, passed, verify_beside
+from pyopt.forked import ForkedCall
 from pyopt.syntax import printer_split
 
 # below this input size (about 15k instructions) a second process does not pay for itself
@@ -162,39 +160,24 @@ class SecondHalf:
     def __init__(self, conv, plan, mine, theirs, flags, ctx, size):
         self.conv, self.plan, self.mine, self.theirs = conv, plan, mine, theirs
         self.stand_ins = ()
-        self.file = tempfile.TemporaryFile()
-        self.pid = os.fork()
-        if self.pid == 0:
-            self._child(flags, ctx, size)  # (never returns)
+        self.call = ForkedCall(self._child, flags, ctx, size)
 
     def _child(self, flags, ctx, size):
-        part = None
-        try:
-            devnull = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(devnull, fd)
-            from pyopt.syntax.printer import Printer
-            printer_split.enter_child()
-            conv = self.conv
-            heard = len(conv.diags)
-            skip = frozenset(_stand_ins(conv, self.mine))
-            self.plan.read(self.theirs)
-            ops = [op for op in map(conv.convert_function, self.theirs) if op is not None]
-            conv.b._sync_defs()
-            if len(conv.diags) == heard and ops:
-                module = ops[0].parent_op
-                check = verify_beside(module, ctx, size, skip)
-                part = printer_split.print_part(Printer(flags, ctx), module, ops)
-                if not passed(check):
-                    part = None
-        except BaseException:  # (the parent does the work again)
-            part = None
-        finally:
-            try:
-                pickle.dump(part, self.file, pickle.HIGHEST_PROTOCOL)
-                self.file.flush()
-            finally:
-                os._exit(0)
+        """The part of the second half (None: the parent does that half again)."""
+        from pyopt.syntax.printer import Printer
+        printer_split.enter_child()
+        conv = self.conv
+        heard = len(conv.diags)
+        skip = frozenset(_stand_ins(conv, self.mine))
+        self.plan.read(self.theirs)
+        ops = [op for op in map(conv.convert_function, self.theirs) if op is not None]
+        conv.b._sync_defs()
+        if len(conv.diags) != heard or not ops:
+            return None
+        module = ops[0].parent_op
+        check = verify_beside(module, ctx, size, skip)
+        part = printer_split.print_part(Printer(flags, ctx), module, ops)
+        return part if passed(check) else None
 
     def stand_in_for_theirs(self):
         """In the parent, after its own half: the stand-ins of the child's functions."""
@@ -208,12 +191,7 @@ class SecondHalf:
 
     def part(self):
         """The child's part (waiting for it); raises Redo when there is none."""
-        self.close()
-        self.file.seek(0)
-        try:
-            part = pickle.load(self.file)
-        except Exception:
-            part = None
+        part = self.call.result()
         if part is None:
             raise Redo
         return part
@@ -221,7 +199,7 @@ class SecondHalf:
     def convert_theirs(self):
         """The parent's way on without a part: the stand-ins give way to the real
         functions, converted here in order."""
-        self.close()
+        self.call.wait()
         for op in self.stand_ins:
             op.erase()
         self.stand_ins = ()
@@ -230,20 +208,5 @@ class SecondHalf:
             self.conv.convert_function(f)
         self.conv.b._sync_defs()
 
-    def close(self):
-        """Waits for the child."""
-        if self.pid:
-            pid, self.pid = self.pid, 0
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-
     def cancel(self):
-        """Stops the child (its work is no longer wanted)."""
-        if self.pid:
-            try:
-                os.kill(self.pid, 9)
-            except ProcessLookupError:
-                pass
-            self.close()
+        self.call.cancel()
