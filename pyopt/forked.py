@@ -3,9 +3,7 @@ as they were at the fork and hands back one picklable value (a printed part, say
 from __future__ import annotations
 
 import os
-import pickle
 import sys
-import tempfile
 
 
 class ForkedCall:
@@ -13,11 +11,13 @@ class ForkedCall:
     The child's standard streams go nowhere: what it has to say is in its value."""
 
     def __init__(self, fn, *args):
+        import tempfile  # (not at start-up, with pickle: a tenth of a small run's time)
         self.file = tempfile.TemporaryFile()
         sys.stdout.flush()
         sys.stderr.flush()
         self.pid = os.fork()
         if self.pid == 0:  # the child: never returns
+            import pickle
             value = None
             try:
                 devnull = os.open(os.devnull, os.O_RDWR)
@@ -34,6 +34,7 @@ class ForkedCall:
                     os._exit(0)
 
     def result(self):
+        import pickle
         self.wait()
         self.file.seek(0)
         try:
