@@ -19,7 +19,6 @@ from pyopt.background_verify import (BackgroundVerifier, VerifyInProcess, passed
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
-from pyopt.syntax import printer_split
 
 SPLIT_MARKER = "// -----"
 BYTECODE_MAGIC = "ML\udcefR"  # b"ML\xefR" as read with surrogateescape
@@ -249,7 +248,7 @@ def _run_chunk(buffer, ctx, options, engine, root, bg):
     printer = Printer(options.print_flags, ctx)
     t = _timed(root, "Output")
     try:
-        return printer_split.print_top(printer, module) + "\n"
+        return printer.print_top(module) + "\n"
     except RecursionError:
         # e.g. identified LLVM structs nested hundreds deep, printed inline (no aliases)
         engine.emit(Diagnostic("error", module.loc, "IR is nested too deeply to print; "

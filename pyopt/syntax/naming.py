@@ -38,9 +38,7 @@ def sanitize_identifier(name: str, allow_trailing_digit=True) -> str:
 class NameState:
     """SSA value and block names for everything under a root op (MLIR's SSANameState)."""
 
-    def __init__(self, root, generic, unique=False, op_ids=False, skip=frozenset()):
-        """`skip`: ops of root's body whose regions are left unnamed (another printer
-        prints them; a region's names do not depend on its siblings')."""
+    def __init__(self, root, generic, unique=False, op_ids=False):
         self.unique = unique or generic  # --mlir-print-unique-ssa-ids (implied by generic)
         # --mlir-print-value-users: result-less ops get a number too (op -> id), in the
         # same sequence as results.
@@ -53,7 +51,7 @@ class NameState:
         self.next_arg = 0
         self.next_conflict = 0
         self.used = [set()]
-        self._number(root, skip)
+        self._number(root)
 
     def _set_name(self, value, name):
         if not name:
@@ -81,7 +79,7 @@ class NameState:
         used[-1].add(name)
         return name
 
-    def _number(self, root, skip):
+    def _number(self, root):
         # Regions are numbered breadth-first; every nested region starts from the counters
         # (and the name scope) its parent region ended with, siblings alike.
         stack = [(r, 0, 0, 0, 1) for r in root.regions]
@@ -98,9 +96,8 @@ class NameState:
             for b in region.blocks:
                 op = b.first
                 while op is not None:
-                    if op.regions and (depth > 1 or op not in skip):
-                        for r in op.regions:
-                            stack.append((r, nv, na, nc, depth + 1))
+                    for r in op.regions:
+                        stack.append((r, nv, na, nc, depth + 1))
                     op = op.next
         self.used = top_used
 

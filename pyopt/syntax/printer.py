@@ -457,22 +457,12 @@ class Printer:
     # -- operations -----------------------------------------------------------------------------------
     def print_top(self, op):
         self.ns = NameState(op, self.flags.generic, self.flags.unique_ssa_ids,
-                            self.flags.value_users, self.spliced_ops())
+                            self.flags.value_users)
         self.print_op(op)
         if self.local_scope:  # MLIR prints just the op (no top-level aliases or resources)
             return self.finish()
         self.w("\n")
         return self.finish() + self.resources_text()
-
-    def spliced_ops(self):
-        """The ops another printer prints (see `splice`)."""
-        if self.splice is None:
-            return frozenset()
-        out, op = set(), self.splice[1]
-        while op is not None:
-            out.add(op)
-            op = op.next
-        return out
 
     def resources_text(self):
         """The `{-# dialect_resources ... , external_resources ... #-}` block (the used
@@ -663,7 +653,7 @@ class Printer:
             body = self._resolve_weak(body)
         text = self._with_aliases(body) if self.aliases else body
         ids = self._distinct_ids
-        if len(ids) > 1 or ids and self.distinct_by_uid:
+        if len(ids) > 1 or self.distinct_by_uid:  # (a spliced part may hold some)
             # MLIR numbers distinct attributes as it prints them (alias definitions first),
             # not in the order this one-pass printer met them.
             renum = {}

@@ -15,7 +15,6 @@ types' forward declarations, SSA numbering that runs on across functions) makes 
 return None: the caller then prints everything in one process."""
 from __future__ import annotations
 
-from pyopt.forked import ForkedCall
 from pyopt.ir.attributes import DistinctAttr
 from pyopt.syntax.naming import NameState
 from pyopt.syntax.printer import _Alias, _PLACEHOLDER
@@ -46,8 +45,7 @@ def print_part(printer, top, ops):
     if not can_split(p):
         return None
     p.distinct_by_uid = True
-    mine = set(ops)
-    p.ns = NameState(top, False, skip={op for op in _body(top) if op not in mine})
+    p.ns = NameState(top, False)
     dd = top.opdef.default_dialect if top.opdef is not None else ""
     p.default_dialects.append(dd or "")
     p.indent = 1
@@ -64,30 +62,12 @@ def print_part(printer, top, ops):
 
 def splice_at(printer, top, op, get_part):
     """Makes `printer` print `top`'s body up to `op` and then the part `get_part()` returns
-    (print_part's result for the ops from `op` on) instead of the ops left; when it
-    returns None, the printer prints those ops itself."""
+    (print_part's result for the ops from `op` on) instead of the ops left."""
     printer.distinct_by_uid = True
-    printer.splice = (top.regions[0].blocks[0], op, lambda p: _take(p, top, get_part()))
+    printer.splice = (top.regions[0].blocks[0], op, lambda p: _take(p, get_part()))
 
 
-def _body(top):
-    op = top.regions[0].blocks[0].first
-    while op is not None:
-        yield op
-        op = op.next
-
-
-def _take(p, top, part):
-    if part is None:  # (named now: print_top left them out)
-        op = p.splice[1]
-        theirs = p.spliced_ops()
-        p.ns = NameState(top, False, skip={o for o in _body(top) if o not in theirs})
-        while op is not None:
-            p.out.append("  " * p.indent)
-            p.print_op(op)
-            p.out.append("\n")
-            op = op.next
-        return
+def _take(p, part):
     text, theirs = part
     mine = p.aliases
     ids = {}
@@ -134,48 +114,3 @@ def _canonical(aliases, ids):
         visit(i)
     return got
 
-
-# a module of fewer ops is printed by one process (a fork and a wait cost about as much as
-# printing 10,000 ops)
-MIN_OPS = 20_000
-CHILD_SHARE = 0.5
-
-
-def print_top(printer, top):
-    """printer.print_top(top), with the last ops of top's body printed by a forked child
-    when there are enough of them."""
-    from pyopt.background_verify import fork_available
-    ops = list(_body(top)) if top.regions and top.regions[0].blocks else []
-    if len(ops) < 2 or not fork_available() or not can_split(printer):
-        return printer.print_top(top)
-    sizes = [_size(op) for op in ops]
-    total = sum(sizes)
-    seen, k = 0, 0
-    while k < len(ops) and seen < (1 - CHILD_SHARE) * total:
-        seen += sizes[k]
-        k += 1
-    if total < MIN_OPS or not 0 < k < len(ops):
-        return printer.print_top(top)
-    call = ForkedCall(_print_in_child, printer, top, ops[k:])
-    splice_at(printer, top, ops[k], call.result)
-    try:
-        return printer.print_top(top)
-    finally:
-        call.cancel()  # (when printing stopped before taking the part)
-
-
-def _print_in_child(printer, top, ops):
-    enter_child()
-    return print_part(type(printer)(printer.flags, printer.ctx), top, ops)
-
-
-def _size(op):
-    """The number of ops in `op`, itself included."""
-    n = 1
-    for r in op.regions:
-        for b in r.blocks:
-            o = b.first
-            while o is not None:
-                n += _size(o) if o.regions else 1
-                o = o.next
-    return n
