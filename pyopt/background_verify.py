@@ -123,11 +123,22 @@ def _verify_in_child(op, ctx, skip):
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
-        from pyopt.ir.diagnostics import DiagnosticEngine
-        from pyopt.ir.verifier import verify
-        heard = io.StringIO()
-        ctx.diag_engine = DiagnosticEngine(stream=heard)
-        verify(op, ctx, skip=skip)
-        code = 0 if not heard.getvalue() and not ctx.diag_engine.had_error else 1
+        code = 0 if verified_silently(op, ctx, skip) else 1
     finally:
         os._exit(code)
+
+
+def verified_silently(op, ctx, skip=frozenset()):
+    """Verifies `op` in-process without a word: True when it passed and no verifier said
+    anything (the caller then need not verify again to report)."""
+    from pyopt.ir.diagnostics import DiagnosticEngine, MLIRError
+    from pyopt.ir.verifier import verify
+    heard = io.StringIO()
+    saved, ctx.diag_engine = getattr(ctx, "diag_engine", None), DiagnosticEngine(stream=heard)
+    try:
+        verify(op, ctx, skip=skip)
+    except MLIRError:
+        return False
+    finally:
+        engine, ctx.diag_engine = ctx.diag_engine, saved
+    return not heard.getvalue() and not engine.had_error

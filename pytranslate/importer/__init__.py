@@ -269,8 +269,7 @@ def _convert(module, plan, text, name, options, engine, check=None):
             else:
                 try:
                     mlir_module = conv.run_module_level(plan.attachments(module))
-                    half = halves.start(conv, plan, _print_flags(options), _context(),
-                                        len(text))
+                    half = halves.start(conv, plan, _print_flags(options), _context())
                 except Exception:
                     raise halves.Redo from None
                 if check.result() is not None:
@@ -330,16 +329,18 @@ def _verify_and_print(module, name, options, engine, input_size, half=None):
     second half's functions come from its child; halves.Redo when they cannot."""
     from pyopt.ir.verifier import verify
     from pyopt.syntax.printer import Printer
-    from pyopt.background_verify import verify_beside, passed
+    from pyopt.background_verify import verify_beside, passed, verified_silently
     from pytranslate.importer.halves import Redo
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
     flags = _print_flags(options)
+    if half is not None and not verified_silently(module, ctx, half.stand_ins):
+        return Redo  # (in-process, as in the child: both processes are at work)
     # The module is verified (in a child process) while it is printed; a verifier failure
     # wins over whatever the printing gave.
     text = failure = None
     try:
-        check = verify_beside(module, ctx, input_size, half.stand_ins if half else ())
+        check = verify_beside(module, ctx, input_size) if half is None else None
         try:
             printer = Printer(flags, ctx)
             if half is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pyopt.background_verify import fork_available, passed, verify_beside
+from pyopt.background_verify import fork_available, verified_silently
 from pyopt.forked import ForkedCall
 from pyopt.syntax import printer_split
 
@@ -119,13 +119,13 @@ class Plan:
                 self.parser.parse_deferred_body(f)
 
 
-def start(conv, plan, flags, ctx, size):
+def start(conv, plan, flags, ctx):
     """The SecondHalf working in a child (the model read by `plan`)."""
     funcs = conv.m.functions
     k = _split_point(funcs)
     if k is None:
         raise Redo
-    return SecondHalf(conv, plan, funcs[:k], funcs[k:], flags, ctx, size)
+    return SecondHalf(conv, plan, funcs[:k], funcs[k:], flags, ctx)
 
 
 # the child's share of the instructions (the parent also prints the rest of the module and
@@ -157,12 +157,12 @@ def _stand_ins(conv, funcs):
 
 
 class SecondHalf:
-    def __init__(self, conv, plan, mine, theirs, flags, ctx, size):
+    def __init__(self, conv, plan, mine, theirs, flags, ctx):
         self.conv, self.plan, self.mine, self.theirs = conv, plan, mine, theirs
         self.stand_ins = ()
-        self.call = ForkedCall(self._child, flags, ctx, size)
+        self.call = ForkedCall(self._child, flags, ctx)
 
-    def _child(self, flags, ctx, size):
+    def _child(self, flags, ctx):
         """The part of the second half (None: the parent does that half again)."""
         from pyopt.syntax.printer import Printer
         printer_split.enter_child()
@@ -175,9 +175,11 @@ class SecondHalf:
         if len(conv.diags) != heard or not ops:
             return None
         module = ops[0].parent_op
-        check = verify_beside(module, ctx, size, skip)
-        part = printer_split.print_part(Printer(flags, ctx), module, ops)
-        return part if passed(check) else None
+        # (in-process: a verifying child's copy-on-write faults cost more than it saves
+        # when both processes are at work)
+        if not verified_silently(module, ctx, skip):
+            return None
+        return printer_split.print_part(Printer(flags, ctx), module, ops)
 
     def stand_in_for_theirs(self):
         """In the parent, after its own half: the stand-ins of the child's functions."""

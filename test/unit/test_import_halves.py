@@ -142,6 +142,21 @@ def test_a_warning_in_the_second_half_comes_out_in_order(monkeypatch):
     assert one[2].count("warning:") >= 2
 
 
+def test_a_verification_that_does_not_pass_silently_means_one_process(monkeypatch):
+    # (in either process: the serial path then verifies and reports as always)
+    import pyopt.background_verify as bv
+    text = _module(10)
+    one = _import(text, monkeypatch, split=False)
+    monkeypatch.setattr(bv, "verified_silently", lambda *a: False)
+    monkeypatch.setattr(halves, "verified_silently", lambda *a: False)
+    redone = []
+    real = halves.SecondHalf.convert_theirs
+    monkeypatch.setattr(halves.SecondHalf, "convert_theirs",
+                        lambda self: redone.append(1) or real(self))
+    assert _import(text, monkeypatch, split=True) == one and one[0] == 0
+    assert redone == [1]
+
+
 def test_no_part_from_the_child_means_one_process(monkeypatch):
     def broken(*args):
         raise RuntimeError("child died")
