@@ -41,7 +41,7 @@ class BackgroundVerifier:
     def create(cls, ctx):
         return cls(ctx) if fork_available() else None
 
-    def start(self, op, skip=frozenset()):
+    def start(self, op):
         """Verifies `op` (and what it holds) as it is now, in a child. With MAX_PENDING
         children running, the oldest is waited for first (a verification can take longer
         than the pass after it). Raises VerifyInProcess as soon as an earlier child did not
@@ -57,10 +57,10 @@ class BackgroundVerifier:
         except OSError:
             pid = None
         if pid == 0:  # the child: never returns
-            _verify_in_child(op, self.ctx, skip)
+            _verify_in_child(op, self.ctx)
         if pid is None:  # (no process to spare: verify here, as without this module)
             from pyopt.ir.verifier import verify
-            verify(op, self.ctx, skip=skip)
+            verify(op, self.ctx)
             return
         self.pending.append(pid)
 
@@ -93,14 +93,14 @@ class BackgroundVerifier:
             stream.write(held.getvalue())
 
 
-def verify_with(bg, op, ctx, skip=frozenset()):
+def verify_with(bg, op, ctx):
     """Verifies `op` in a child of `bg`, or in-process at once when `bg` is None (raising
     MLIRError when it is invalid)."""
     if bg is None:
         from pyopt.ir.verifier import verify
-        verify(op, ctx, skip=skip)
+        verify(op, ctx)
     else:
-        bg.start(op, skip)
+        bg.start(op)
 
 
 def passed(bg):
@@ -108,29 +108,30 @@ def passed(bg):
     return bg is None or bg.finish()
 
 
-def verify_beside(op, ctx, input_size, skip=frozenset()):
+def verify_beside(op, ctx, input_size):
     """Starts verifying `op` beside the caller's work: a BackgroundVerifier (see `passed`),
     or None when `op` was verified in-process at once, as it is for an input of fewer than
-    VERIFY_BESIDE_MIN_CHARS. The isolated-from-above ops in `skip` are not verified."""
+    VERIFY_BESIDE_MIN_CHARS."""
     bg = BackgroundVerifier.create(ctx) if input_size >= VERIFY_BESIDE_MIN_CHARS else None
-    verify_with(bg, op, ctx, skip)
+    verify_with(bg, op, ctx)
     return bg
 
 
-def _verify_in_child(op, ctx, skip):
+def _verify_in_child(op, ctx):
     code = 1
     try:
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
-        code = 0 if verified_silently(op, ctx, skip) else 1
+        code = 0 if verified_silently(op, ctx) else 1
     finally:
         os._exit(code)
 
 
 def verified_silently(op, ctx, skip=frozenset()):
-    """Verifies `op` in-process without a word: True when it passed and no verifier said
-    anything (the caller then need not verify again to report)."""
+    """Verifies `op` (but the isolated-from-above ops in `skip`) in-process without a word:
+    True when it passed and no verifier said anything; else the caller verifies again to
+    report."""
     from pyopt.ir.diagnostics import DiagnosticEngine, MLIRError
     from pyopt.ir.verifier import verify
     heard = io.StringIO()

@@ -68,6 +68,7 @@ def splice_at(printer, top, op, get_part):
 
 
 def _take(p, part):
+    """Appends the part's text to p's output, its aliases renumbered into p's list."""
     text, theirs = part
     mine = p.aliases
     ids = {}

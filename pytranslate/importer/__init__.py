@@ -177,19 +177,20 @@ def _import_chunk(text, name, options, engine):
     check = _IsolatedCheck(text, name)
     lltypes.reset_constants()
     plan = halves.Plan.make(text, _print_flags(options))
-    module = _read(text, name, engine, check, plan)
-    if module is None:
-        return None
     if plan is not None:
-        if plan.attachments(module) is not None:
+        try:
+            module = plan.read_skeleton()
+        except Exception:  # (an error in a body left out may come first)
+            module = None
+        if module is not None and plan.attachments(module) is not None:
             try:  # (LLVM's verdict is awaited once the child is at work)
                 return _convert(module, plan, text, name, options, engine, check)
             except halves.Redo:  # (LLVM's complaint, an error before the fork)
-                lltypes.reset_constants()
-        # all again in one process, with the whole model
-        module = _read(text, name, engine, check, None)
-        if module is None:
-            return None
+                pass
+        lltypes.reset_constants()  # (all again in one process, with the whole model)
+    module = _read(text, name, engine, check)
+    if module is None:
+        return None
     bad = check.result()
     if bad is not None and check.crashed:
         # llvmlite's LLVM died on the module: when LLVM 19 would have stopped in its
@@ -216,12 +217,11 @@ def _import_chunk(text, name, options, engine):
     return _convert(module, None, text, name, options, engine)
 
 
-def _read(text, name, engine, check, plan):
-    """The model of `text` (without the bodies `plan` leaves for later), or None when an
-    error was reported."""
+def _read(text, name, engine, check):
+    """The model of `text`, or None when an error was reported."""
     from pytranslate.importer.llparser import parse_module
     try:
-        return parse_module(text) if plan is None else plan.read_skeleton()
+        return parse_module(text)
     except BaseException as e:
         if _report_llvm_error(check.result(), name, engine, text):
             return None

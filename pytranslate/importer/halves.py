@@ -25,7 +25,8 @@ MIN_CHARS = 1 << 20
 
 
 class Redo(Exception):
-    """The child gave no part: the parent converts the second half itself."""
+    """The work cannot go on in two processes (an error before the fork, no part from the
+    child): it goes on, or starts again, as in one process."""
 
 
 # a function body as LLVM prints it: `define ... {` ending its line, `}` alone on one
@@ -37,7 +38,7 @@ _ATTACHMENT = re.compile(r"!(tbaa|alias\.scope|noalias|llvm\.access\.group)(?![.
 
 
 class Plan:
-    """How a large input is read for two processes (`plan` says whether it is)."""
+    """How a large input is read for two processes (`make` says whether it is)."""
 
     def __init__(self, text, spans):
         self.text = text
@@ -61,8 +62,9 @@ class Plan:
             if end < 0:
                 return None
             end += 2
-            if end < len(text) and text[end] != "\n":
-                return None
+            if end < len(text) and text[end] != "\n" or \
+                    text.find("\ndefine", m.end(), end) >= 0:
+                return None  # (not as LLVM prints: read as a whole)
             spans[m.end() - 1] = (m.end() - 1, end)
         return cls(text, spans) if len(spans) > 1 else None
 

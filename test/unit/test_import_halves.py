@@ -119,6 +119,31 @@ def test_llvms_complaint_about_the_second_half_comes_as_in_one_process(monkeypat
     assert _import(text, monkeypatch, split=True) == one
 
 
+def test_a_body_not_laid_out_as_llvm_prints_it_is_read_with_the_rest(monkeypatch):
+    # (its closing brace ends an instruction's line: the body finder must not run on into
+    # the next function)
+    text = _module(8).replace("  ret i32 %s\n}\ndefine i32 @f4(",
+                              "  ret i32 %s }\ndefine i32 @f4(", 1)
+    assert "ret i32 %s }" in text
+    one = _import(text, monkeypatch, split=False)
+    assert one[0] == 0 and "llvm.func @f4(" in one[1]
+    assert _import(text, monkeypatch, split=True) == one
+
+
+def test_a_reader_error_without_the_bodies_means_reading_it_whole(monkeypatch):
+    # (a reader's error in a body left out may come before the one met: the serial
+    # reader says which comes first)
+    text = _module(8)
+    one = _import(text, monkeypatch, split=False)
+
+    def fails(self):
+        raise RuntimeError("reader")
+    monkeypatch.setattr(halves.Plan, "read_skeleton", fails)
+    parts = []
+    monkeypatch.setattr(halves.SecondHalf, "part", parts_spy(parts))
+    assert _import(text, monkeypatch, split=True) == one and not parts
+
+
 def parts_spy(got):
     real = halves.SecondHalf.part
 
