@@ -334,28 +334,26 @@ def _verify_and_print(module, name, options, engine, input_size, half=None):
     ctx = _context()
     module.loc = FileLineColLoc(name, 0, 0)
     flags = _print_flags(options)
-    if half is not None and not verified_silently(module, ctx, half.stand_ins):
-        return Redo  # (in-process, as in the child: both processes are at work)
-    # The module is verified (in a child process) while it is printed; a verifier failure
-    # wins over whatever the printing gave.
+    printer = Printer(flags, ctx)
+    if half is not None:
+        # (verified in-process, as in the child: both processes are at work)
+        if not verified_silently(module, ctx, half.stand_ins):
+            return Redo
+        half.splice_into(printer, module)
+    # Else the module is verified (in a child process) while it is printed; a verifier
+    # failure wins over whatever the printing gave.
     text = failure = None
     try:
         check = verify_beside(module, ctx, input_size) if half is None else None
         try:
-            printer = Printer(flags, ctx)
-            if half is not None:
-                half.splice_into(printer, module)
             text = printer.print_top(module).rstrip("\n")
             if not flags.local_scope:  # (19 ends a local-scope module without a newline)
                 text += "\n"
-        except Redo:
-            passed(check)
+        except Redo:  # (the child gave no part)
             return Redo
         except Exception as e:
             failure = e
         if not passed(check):
-            if half is not None:
-                return Redo
             verify(module, ctx)  # again in-process: raises the verifier's diagnostic
     except MLIRError as e:
         engine.emit(Diagnostic("error", UNKNOWN_LOC,
