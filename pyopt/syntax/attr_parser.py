@@ -12,7 +12,7 @@ from pyopt.ir.location import (UNKNOWN_LOC, FileLineColLoc, NameLoc, CallSiteLoc
 from pyopt.syntax.dense_parser import (  # noqa: F401  (_dense_from_hex: re-exported)
     _bit_width, build_attribute_int, _kw_dense, _kw_dense_resource, _kw_sparse, _dense_from_hex)
 
-_FLAT_DICT = re.compile(r'\{[^{}"]*\}')
+_FLAT_DICT = re.compile(r'\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*")*\}')
 
 
 class _DeferredLoc:
@@ -157,7 +157,8 @@ class AttrParserMixin:
     def parse_attr_dict_body(self):
         """`{name = attr, unit_name, "quoted" = attr}` -> dict (current token is `{`).
 
-        Dictionaries without nested braces or strings repeat a lot (`{alignment = 8 : i64}`):
+        Dictionaries without nested braces (but in strings) repeat a lot (`{alignment = 8 :
+        i64}`, a function's `attributes {passthrough = [...], ...}`):
         their value is cached by their text for the rest of the parse (attributes are
         immutable, and an alias means the same thing everywhere in one parse)."""
         m = _FLAT_DICT.match(self.src, self.start)
@@ -167,7 +168,7 @@ class AttrParserMixin:
                 self.reset_to(m.end())
                 return dict(d)
         d = self._parse_attr_dict_body()
-        if m is not None:  # (a flat dictionary ends at its first `}`)
+        if m is not None:  # (a flat dictionary ends at its first `}` outside strings)
             self.flat_dicts[m.group()] = dict(d)
         return d
 

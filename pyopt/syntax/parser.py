@@ -57,6 +57,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.src = buffer.text
         self.ctx = context
         self._scan = _scanner(self.src).match
+        self.src_end = len(self.src)  # (where the tokens end: see parse_skipped_region)
         self.depth = 0
         # SSA names of the current isolated scope: name -> list of (Value, offset) or None per
         # result number (the Value may be a ForwardRef placeholder)
@@ -82,6 +83,10 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         # entry being (text with its `<...>` body, Type, deepest depth it may be reused at)
         self.body_types = {}
         self.resources = context.resources
+        # Regions read later (pytranslate/export/halves.py): `{` offset -> the offset after
+        # its `}`, to skip when met; then how to read each one, by that offset.
+        self.deferred = None
+        self.skipped = {}
         self._next()
 
     # -- token cursor -----------------------------------------------------------------------
@@ -96,7 +101,8 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         if i >= _EOF_GROUP:
             if i != _EOF_GROUP:
                 raise self._lex_error()
-            self._scan = _scanner(self.src, self.start).match  # (at the end it would match nothing)
+            # (at the end it would match nothing)
+            self._scan = _scanner(self.src, self.start, self.src_end).match
 
     @property
     def pos(self):
@@ -136,7 +142,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         return self.error("unexpected character", at)
 
     def reset_to(self, offset):
-        self._scan = _scanner(self.src, offset).match
+        self._scan = _scanner(self.src, offset, self.src_end).match
         self._next()
 
     def loc_at(self, offset=None):
@@ -428,10 +434,13 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         errs[0].more = [e.diag for e in errs[1:]]
         raise errs[0]
 
-    def parse_region(self, entry_args=None, isolated=False):
+    def parse_region(self, entry_args=None, isolated=False, into=None):
         """`{ blocks }`. entry_args: [(operand triple or None, type, loc)] already parsed (e.g.
-        function arguments); unnamed ones (None) leave the entry block to its label."""
-        region = Region()
+        function arguments); unnamed ones (None) leave the entry block to its label. `into`:
+        the (empty) region to fill."""
+        if self.deferred and self.start in self.deferred:
+            return self._skip_region(entry_args, isolated)
+        region = Region() if into is None else into
         self.expect("{", "expected '{' to begin a region")
         if not entry_args and self.peek_is("}"):
             self._next()
@@ -464,6 +473,32 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
             region.append(b)
         self.pop_scope()
         self.leave()
+        return region
+
+    def _skip_region(self, entry_args, isolated):
+        """An empty region now; `parse_skipped_region` fills it."""
+        region = Region()
+        start = self.start
+        end = self.deferred.pop(start)
+        self.skipped[start] = (region, entry_args, isolated, self.depth, list(self.custom_ops),
+                               end)
+        self.reset_to(end)
+        return region
+
+    def parse_skipped_region(self, start):
+        """Reads the region skipped at `start` as it would have been read there; its text
+        must end where the deferral said."""
+        region, entry_args, isolated, depth, custom_ops, end = self.skipped.pop(start)
+        self.src_end = end
+        try:
+            self.reset_to(start)
+            self.depth, self.custom_ops = depth, custom_ops
+            self.parse_region(entry_args, isolated, region)
+            if self.kind != "eof":
+                raise self.error("expected the end of a region read later")
+        finally:
+            self.src_end = len(self.src)
+        self.report_undeclared()
         return region
 
     def _block_ref(self, name, offset, define, block=None):

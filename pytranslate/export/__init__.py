@@ -6,11 +6,18 @@ def translate_to_llvmir(buffer, ctx, options):
     """Parses and verifies one chunk of MLIR, returns its LLVM IR as text (LLVM 19 syntax)."""
     import gc
     from pyopt.tool import parse_module
+    from pytranslate.export import halves
     # Only live objects are created: the cycle collector's passes over the growing IR and
     # output would find nothing (and cost about a sixth of the time).
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
+        spans = halves.body_spans(buffer.text)
+        if spans is not None:
+            try:
+                return halves.translate(buffer, ctx, options, spans)
+            except halves.Redo:
+                pass
         module, _ = parse_module(buffer, ctx, options.implicit_module)
         return _verify_and_translate(module, buffer, ctx, options)
     finally:

@@ -158,6 +158,14 @@ class AttrMetadata:
         self.cache = {}
         self.loc_translator = loc_translator  # FusedLoc -> DILocation node (debug info)
 
+    def prepare(self, attrs):
+        """Makes the nodes of `attrs` (the file's aliases) now, so that a process forked
+        later shares their distinct nodes (pytranslate/export/halves.py)."""
+        for a in attrs:
+            make = _MAKERS.get(type(a).__name__)
+            if make is not None:
+                make(self, a)
+
     # -- access groups
     def access_group(self, attr):
         n = self.cache.get(attr)
@@ -325,3 +333,10 @@ class AttrMetadata:
         n = MD(tuple(ops), distinct=True)
         self.cache[attr] = n
         return n
+
+
+_MAKERS = {"AccessGroupAttr": AttrMetadata.access_group, "AliasScopeAttr": AttrMetadata.alias_scope,
+           "AliasScopeDomainAttr": AttrMetadata._domain, "LoopAnnotationAttr": AttrMetadata.loop,
+           "TBAARootAttr": AttrMetadata.tbaa_node,
+           "TBAATypeDescriptorAttr": AttrMetadata.tbaa_node,
+           "TBAATagAttr": AttrMetadata.tbaa_node}

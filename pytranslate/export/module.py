@@ -158,8 +158,20 @@ class FunctionInfo:
 
 # ---------------------------------------------------------------------------------- driver
 def translate_module(module_op, options, llvm_check=True):
-    from pytranslate.export.function import FunctionTranslator, translate_global_region
     from pyopt.dialects.llvm.legalize import legalize_module_for_export
+    m, ops = begin_module(module_op, options)
+    legalize_module_for_export(module_op)
+    with translating(m):
+        translate_module_level(m, ops)
+        translate_functions(m, [op for op in ops if op.name == "llvm.func"])
+    text = finish_module(m, ops)
+    if llvm_check:
+        _verify_with_llvm(text, module_op)
+    return text
+
+
+def begin_module(module_op, options):
+    """The module being translated and its top-level ops (checked: llvm dialect only)."""
     if module_op.name != "builtin.module":
         raise_translation_error(module_op, f"'{module_op.name}' op can not be translated to an "
                                 "LLVMIR module")
@@ -175,59 +187,82 @@ def translate_module(module_op, options, llvm_check=True):
             raise_translation_error(op, "cannot be converted to LLVM IR: missing "
                                     "`LLVMTranslationDialectInterface` registration for dialect "
                                     f"for op: {op.name}")
-    legalize_module_for_export(module_op)
-    from pytranslate.export.types import use_layout
-    use_layout(m.data_layout)
-    try:
-        _convert_comdats(m, ops)
-        linker = [op for op in ops if op.name == "llvm.linker_options"]
-        if linker:
-            nodes = []
-            for op in linker:
-                opts = _prop(op, "options").value
-                nodes.append(m.md.node([md_string(o.value) for o in opts]))
-            m.named_metadata.append(("llvm.linker.options", nodes))
-        # Named structs are printed in the order LLVM's TypeFinder meets them: globals (type,
-        # initializer), then functions (type, attributes, body): each such unit logs the
-        # structs it uses (m.type_units) while it is translated, in whatever order.
-        tc = m.tc
-        for op in ops:
-            if op.name == "llvm.func":
-                tc.log = m.type_units.setdefault(op, [])
-                _declare_function(m, op)
-        for op in ops:
-            if op.name == "llvm.mlir.global":
-                # (the value type first: TypeFinder looks at it before the initializer)
-                tc.log = m.type_units.setdefault(op, [])
-                tc.log.extend(tc.struct_deps(_prop(op, "global_type").value))
-                _declare_global(m, op)
-        for op in ops:
-            if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
-                # (not logged: the region may build values its result does not use, which
-                # LLVM never sees; the value type above holds the structs of the result)
-                tc.log = []
-                translate_global_region(m, op)
-        tc.log = None
-        for op in ops:
-            if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
-                _ctors(m, op)
-        for op in ops:
-            if op.name == "llvm.func":
-                if op.regions and op.regions[0].blocks:
-                    FunctionTranslator(m, op).translate()
-                if op.attributes:  # (declarations' dialect attributes count too)
-                    _nvvm_annotations(m, op)
-    except TranslationError as e:
-        raise_translation_error(e.op, e.message, e.loc)
-    finally:
+    return m, ops
+
+
+class translating:
+    """The context of translation work: the module's data layout in force, and a
+    TranslationError raised as the diagnostic on its op."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def __enter__(self):
+        from pytranslate.export.types import use_layout
+        use_layout(self.m.data_layout)
+
+    def __exit__(self, kind, e, tb):
+        from pytranslate.export.types import use_layout
         use_layout("")
-        m.tc.log = None
+        self.m.tc.log = None
+        if kind is TranslationError:
+            raise_translation_error(e.op, e.message, e.loc)
+        return False
+
+
+def translate_module_level(m, ops):
+    """Comdats, linker options, function signatures, globals, ctors/dtors."""
+    from pytranslate.export.function import translate_global_region
+    _convert_comdats(m, ops)
+    linker = [op for op in ops if op.name == "llvm.linker_options"]
+    if linker:
+        nodes = []
+        for op in linker:
+            opts = _prop(op, "options").value
+            nodes.append(m.md.node([md_string(o.value) for o in opts]))
+        m.named_metadata.append(("llvm.linker.options", nodes))
+    # Named structs are printed in the order LLVM's TypeFinder meets them: globals (type,
+    # initializer), then functions (type, attributes, body): each such unit logs the
+    # structs it uses (m.type_units) while it is translated, in whatever order.
+    tc = m.tc
+    for op in ops:
+        if op.name == "llvm.func":
+            tc.log = m.type_units.setdefault(op, [])
+            _declare_function(m, op)
+    for op in ops:
+        if op.name == "llvm.mlir.global":
+            # (the value type first: TypeFinder looks at it before the initializer)
+            tc.log = m.type_units.setdefault(op, [])
+            tc.log.extend(tc.struct_deps(_prop(op, "global_type").value))
+            _declare_global(m, op)
+    for op in ops:
+        if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
+            # (not logged: the region may build values its result does not use, which
+            # LLVM never sees; the value type above holds the structs of the result)
+            tc.log = []
+            translate_global_region(m, op)
+    tc.log = None
+    for op in ops:
+        if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
+            _ctors(m, op)
+
+
+def translate_functions(m, funcs):
+    """The bodies of the llvm.func ops `funcs`, in order (a first use numbers intrinsics and
+    structs)."""
+    from pytranslate.export.function import FunctionTranslator
+    for op in funcs:
+        if op.regions and op.regions[0].blocks:
+            FunctionTranslator(m, op).translate()
+        if op.attributes:  # (declarations' dialect attributes count too)
+            _nvvm_annotations(m, op)
+
+
+def finish_module(m, ops):
+    """The module's text, once every function is translated."""
     m.tc.order_structs([t for kind in ("llvm.mlir.global", "llvm.func") for op in ops
                         if op.name == kind for t in m.type_units.get(op, ())])
-    text = _print_module(m)
-    if llvm_check:
-        _verify_with_llvm(text, module_op)
-    return text
+    return _print_module(m)
 
 
 def raise_translation_error(op, message, loc=None):

@@ -153,13 +153,29 @@ class TypeConverter:
         self.structs = order + [t for t in self.structs if t not in seen]
 
     def struct_definitions(self):
-        lines = []
-        for t in self.structs:
-            if t.is_opaque:
-                lines.append(f"{self.struct_names[t]} = type opaque")
-            else:
-                lines.append(f"{self.struct_names[t]} = type {self.literal_body(t)}")
-        return lines
+        return [self.definition(t) for t in self.structs]
+
+    def definition(self, t):
+        if type(t) is AdoptedStruct:
+            return t.definition
+        if t.is_opaque:
+            return f"{self.struct_names[t]} = type opaque"
+        return f"{self.struct_names[t]} = type {self.literal_body(t)}"
+
+    def adopt(self, name, definition):
+        """A struct another process converted (by its printed name and definition), used
+        after those of this one."""
+        t = AdoptedStruct(definition)
+        self.struct_names[t] = name
+        self.structs.append(t)
+        return t
+
+
+class AdoptedStruct:
+    __slots__ = ("definition",)
+
+    def __init__(self, definition):
+        self.definition = definition
 
 
 # ------------------------------------------------------------------------------ data layout
