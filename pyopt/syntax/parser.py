@@ -439,7 +439,7 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         function arguments); unnamed ones (None) leave the entry block to its label. `into`:
         the (empty) region to fill."""
         if self.deferred and self.start in self.deferred:
-            return self._skip_region(entry_args, isolated)
+            return self._skip_region(entry_args)
         region = Region() if into is None else into
         self.expect("{", "expected '{' to begin a region")
         if not entry_args and self.peek_is("}"):
@@ -475,25 +475,25 @@ class Parser(TypeParserMixin, AttrParserMixin, TopLevelParserMixin):
         self.leave()
         return region
 
-    def _skip_region(self, entry_args, isolated):
+    def _skip_region(self, entry_args):
         """An empty region now; `parse_skipped_region` fills it."""
         region = Region()
         start = self.start
         end = self.deferred.pop(start)
-        self.skipped[start] = (region, entry_args, isolated, self.depth, list(self.custom_ops),
-                               end)
+        self.skipped[start] = (region, entry_args, self.depth, list(self.custom_ops), end)
         self.reset_to(end)
         return region
 
     def parse_skipped_region(self, start):
         """Reads the region skipped at `start` as it would have been read there; its text
         must end where the deferral said."""
-        region, entry_args, isolated, depth, custom_ops, end = self.skipped.pop(start)
+        region, entry_args, depth, custom_ops, end = self.skipped.pop(start)
         self.src_end = end
         try:
             self.reset_to(start)
             self.depth, self.custom_ops = depth, custom_ops
-            self.parse_region(entry_args, isolated, region)
+            # (a name scope of its own: the regions read later are module-level symbols')
+            self.parse_region(entry_args, True, region)
             if self.kind != "eof":
                 raise self.error("expected the end of a region read later")
         finally:

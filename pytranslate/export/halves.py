@@ -23,9 +23,11 @@ MIN_CHARS = 1 << 20
 # the child's share of the bodies' lines (the parent also prints the module and joins)
 CHILD_SHARE = 0.5
 
-# a function body as pyopt and MLIR print it: an `llvm.func` of the module ending its line in
-# `{`, up to the `}` alone on a line at the same indent
-_FUNC = "\n  llvm.func "
+# a region as pyopt and MLIR print it: a module-level op of the llvm dialect ending its line in
+# `{`, up to the `}` alone on a line at the same indent; those of functions and globals are
+# read after the fork (a global's initializer by the parent only)
+_TOP_OP = "\n  llvm."
+_DEFERRED = ("llvm.func ", "llvm.mlir.global ")
 # what a part cannot carry: debug info and locations (their nodes are made per function),
 # block tags (numbered over all bodies), NVVM annotations (named metadata made per function),
 # resources (read at the end of the file)
@@ -37,17 +39,17 @@ class Redo(Exception):
 
 
 def body_spans(text):
-    """`{` offset -> the offset after its `}` for each body read after the fork; None when the
-    input is not to be split."""
+    """`{` offset -> the offset after its `}` for each region read after the fork; None when
+    the input is not to be split."""
     if len(text) < MIN_CHARS or not fork_available() or \
             any(s in text for s in _ONE_PROCESS) or _has_location(text):
         return None
     spans = {}
-    at = text.find(_FUNC)
+    at = text.find(_TOP_OP)
     while at >= 0:
         line_end = text.find("\n", at + 1)
-        nxt = text.find(_FUNC, at + 1)
-        if line_end > 0 and text[line_end - 1] == "{":  # (a body follows)
+        nxt = text.find(_TOP_OP, at + 1)
+        if line_end > 0 and text[line_end - 1] == "{" and text.startswith(_DEFERRED, at + 3):
             end = text.find("\n  }", line_end)
             if end < 0 or 0 <= nxt < end:
                 return None  # (not as printed: read as a whole)
@@ -80,8 +82,9 @@ def translate(buffer, ctx, options, spans):
     from pyopt.syntax.parser import Parser
     from pyopt.dialects.llvm.legalize import legalize_module_for_export
     from pytranslate.export import constants
-    from pytranslate.export.module import (begin_module, translating, translate_module_level,
-                                           finish_module, _verify_with_llvm)
+    from pytranslate.export.module import (begin_module, translating, declare_module_level,
+                                           translate_global_regions, finish_module,
+                                           _verify_with_llvm)
 
     def deferring_parser(buf, c):
         p = Parser(buf, c)
@@ -101,18 +104,23 @@ def translate(buffer, ctx, options, spans):
             m, ops = begin_module(module, options)
             funcs = [op for op in ops if op.name == "llvm.func"]
             starts = {id(rec[0]): start for start, rec in parser.skipped.items()}
-            if len({id(op.regions[0]) for op in funcs if op.regions}.intersection(starts)) \
-                    != len(starts):  # (a region skipped that is no function's body)
+            initialized = [op for op in ops if op.name == "llvm.mlir.global" and
+                           op.regions and id(op.regions[0]) in starts]
+            if len({id(op.regions[0]) for op in funcs if op.regions}.intersection(starts)) + \
+                    len(initialized) != len(starts):  # (a region skipped that is not theirs)
                 raise Redo
             k = _split_point(funcs, starts, parser)
             if k is None:
                 raise Redo
             half = Halves(module, m, parser, starts, funcs[:k], funcs[k:], ctx, held)
-            legalize_module_for_export(module)  # (the bodies are legalized once read)
+            legalize_module_for_export(module)  # (the regions are legalized once read)
             with translating(m):
-                translate_module_level(m, ops)
+                declare_module_level(m, ops)
                 m.attr_md.prepare(parser.attr_aliases.values())
-            half.start()
+            half.start(initialized)
+            half.read(initialized)  # (the parent's alone, as their translation)
+            with translating(m):
+                translate_global_regions(m, ops)
             half.do(half.mine, skip=half.theirs)
             part = half.call.result()
             if part is None:
@@ -161,31 +169,36 @@ class Halves:
         self.held = held  # the warnings heard (any: one process says them in order)
         self.call = None
 
-    def start(self):
+    def start(self, initialized):
+        """Forks the child (which leaves the globals `initialized` later to the parent)."""
         # the nodes both processes hold: a node made before the fork is named by its index
         md = self.m.md
         self.shared = list(md.uniqued.values()) + list(self.m.attr_md.cache.values())
         self.index = {id(n): i for i, n in enumerate(self.shared)}
         self.before = (len(self.m.tc.structs), len(self.m.intrinsics))
-        self.call = ForkedCall(self._child)
+        self.call = ForkedCall(self._child, initialized)
 
-    def do(self, funcs, skip):
-        """Reads, verifies and translates the bodies of `funcs` (the others' are left out of
-        the verification)."""
+    def read(self, ops):
+        """Reads the regions of `ops` not read yet."""
         from pyopt.dialects.llvm.legalize import legalize_module_for_export
-        from pytranslate.export.module import translating, translate_functions
-        for op in funcs:
+        for op in ops:
             start = self.starts.get(id(op.regions[0])) if op.regions else None
             if start is not None and start in self.parser.skipped:
                 self.parser.parse_skipped_region(start)
                 legalize_module_for_export(op)
+
+    def do(self, funcs, skip):
+        """Reads, verifies and translates the bodies of `funcs` (the isolated ops in `skip` are
+        left out of the verification)."""
+        from pytranslate.export.module import translating, translate_functions
+        self.read(funcs)
         if not verified_silently(self.module, self.ctx, frozenset(skip)):
             raise Redo
         with translating(self.m):
             translate_functions(self.m, funcs)
 
-    def _child(self):
-        self.do(self.theirs, skip=self.mine)
+    def _child(self, initialized):
+        self.do(self.theirs, skip=self.mine + initialized)
         return None if self.held else Part.make(self)
 
 

@@ -162,7 +162,8 @@ def translate_module(module_op, options, llvm_check=True):
     m, ops = begin_module(module_op, options)
     legalize_module_for_export(module_op)
     with translating(m):
-        translate_module_level(m, ops)
+        declare_module_level(m, ops)
+        translate_global_regions(m, ops)
         translate_functions(m, [op for op in ops if op.name == "llvm.func"])
     text = finish_module(m, ops)
     if llvm_check:
@@ -210,9 +211,9 @@ class translating:
         return False
 
 
-def translate_module_level(m, ops):
-    """Comdats, linker options, function signatures, globals, ctors/dtors."""
-    from pytranslate.export.function import translate_global_region
+def declare_module_level(m, ops):
+    """Comdats, linker options, function signatures, globals (but their initializer regions),
+    ctors/dtors."""
     _convert_comdats(m, ops)
     linker = [op for op in ops if op.name == "llvm.linker_options"]
     if linker:
@@ -235,16 +236,22 @@ def translate_module_level(m, ops):
             tc.log = m.type_units.setdefault(op, [])
             tc.log.extend(tc.struct_deps(_prop(op, "global_type").value))
             _declare_global(m, op)
-    for op in ops:
-        if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
-            # (not logged: the region may build values its result does not use, which
-            # LLVM never sees; the value type above holds the structs of the result)
-            tc.log = []
-            translate_global_region(m, op)
     tc.log = None
     for op in ops:
         if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
             _ctors(m, op)
+
+
+def translate_global_regions(m, ops):
+    """The globals' initializer regions (before any function: they convert types first)."""
+    from pytranslate.export.function import translate_global_region
+    for op in ops:
+        if op.name == "llvm.mlir.global" and op.regions and op.regions[0].blocks:
+            # (not logged: the region may build values its result does not use, which
+            # LLVM never sees; the value type above holds the structs of the result)
+            m.tc.log = []
+            translate_global_region(m, op)
+    m.tc.log = None
 
 
 def translate_functions(m, funcs):
