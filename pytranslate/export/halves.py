@@ -60,9 +60,10 @@ def body_spans(text):
         at = nxt
     if len(spans) < 2:
         return None
-    # a body may only use the aliases defined before it
-    first = min(spans)
-    if text.find("\n#", first) >= 0 or text.find("\n!", first) >= 0:
+    # a body may only use the aliases defined before it (aliases are not read inside the
+    # module: only one after it would be read too early)
+    last = max(spans.values())
+    if text.find("\n#", last) >= 0 or text.find("\n!", last) >= 0:
         return None
     return spans
 
