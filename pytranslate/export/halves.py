@@ -1,8 +1,9 @@
 """A large module translated to LLVM IR by two processes. The parser first reads everything
-but the bodies of the `llvm.func` ops (found in the text: `body_spans`); the module-level work
-(signatures, globals, the metadata nodes of the file's attribute aliases) is done once. Then a
-forked child reads, verifies and translates the second half of the bodies while the parent
-does the first half. The child hands back its functions' instruction lines and what the
+but the bodies of the `llvm.func` ops and the globals' initializers (found in the text:
+`body_spans`); the module-level declarations (signatures, globals, the metadata nodes of the
+file's attribute aliases) are made once. Then a forked child reads, verifies and translates
+the second half of the bodies while the parent reads and translates the initializers and the
+first half. The child hands back its functions' instruction lines and what the
 module numbers over all functions (`Part`): the metadata nodes they refer to, call sites'
 attribute groups, the intrinsics they declare and the identified structs they use, in the
 order it met them. The parent takes them in as if it had translated those functions after
@@ -266,7 +267,6 @@ class Part:
 
     def give(self, h):
         from pytranslate.export.intrinsics import CallAttrs
-        from pytranslate.export.attributes import AttrSet
         m = h.m
         table, nodes = m.md, []
         for e in self.nodes:
@@ -278,10 +278,9 @@ class Part:
             if name not in by_name:
                 by_name[name] = tc.adopt(name, definition)
 
-        def part(p):
+        def part(p):  # (a text, a node's index or a call site's attributes)
             tp = type(p)
-            return p if tp is str else nodes[p] if tp is int else CallAttrs(p) \
-                if tp is AttrSet else None
+            return p if tp is str else nodes[p] if tp is int else CallAttrs(p)
 
         for op, (lines, fn_attrs, personality, section, unit) in zip(h.theirs, self.funcs):
             f = m.functions[_prop(op, "sym_name").value]
@@ -295,5 +294,6 @@ class Part:
 
 
 class _Uncarried(Exception):
-    """A part of the child's functions the parent could not take in."""
+    """Something in the child's functions the parent could not take in (a node made distinct
+    after the fork, a part of an unknown kind)."""
 
