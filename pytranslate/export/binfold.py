@@ -15,6 +15,7 @@ from pytranslate.constfold import (CONSTEXPR_BINOPS, COMMUTATIVE, INT_IDENTITY, 
                                    POISON, UNDEF, ZERO, ONES, LHS, RHS, int_arith, int_rhs_rule,
                                    int_undef_rule)
 from pytranslate.export.constants import int_text, float_text, null_value, elem_info, aggregate
+from pytranslate.export.castfold import _float_bits
 
 _FLOAT_OPS = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 _NAN64 = "0x7FF8000000000000"  # (a float's NaN prints as the double's bits too)
@@ -40,12 +41,6 @@ def _float_value(x, kind):
         return float(x)
     except ValueError:
         return None
-
-
-def _float_bits(v, kind):
-    if kind == "f32":
-        return struct.unpack("<I", struct.pack("<f", v))[0]
-    return struct.unpack("<Q", struct.pack("<d", v))[0]
 
 
 def _identity_text(short, et):
@@ -86,13 +81,35 @@ def _fold_scalar(t, short, ty, a, b, flags):
     if type(ty) is IntegerType:
         return _fold_int(t, short, ty, a, b, flags)
     if type(ty) is FloatType and ty.kind in ("f32", "f64") and short in _FLOAT_OPS:
+        nan = _nan_operand(a, b)
+        if nan is not None:
+            return nan
         x, y = _float_value(a, ty.kind), _float_value(b, ty.kind)
-        if x is None or y is None or x != x or y != y:
+        if x is None or y is None:
             return None
         r = _float_arith(short, x, y)
-        if r is None or r != r:
+        if r is None:
             return None
+        if r != r:  # (an invalid operation: APFloat's default NaN, positive and quiet)
+            return _DEFAULT_NAN
         return float_text(_float_bits(r, ty.kind), ty.kind)
+    return None
+
+
+_DEFAULT_NAN = "0x7FF8000000000000"  # (f32 constants print as doubles too)
+
+
+def _nan_operand(a, b):
+    """APFloat's NaN propagation: the first NaN operand, quieted; None when neither is one.
+    (NaN constants print in hex; done on their bits, which Python's floats may not keep.)"""
+    for x in (a, b):
+        if x.startswith("0x") and len(x) == 18:
+            try:
+                bits = int(x[2:], 16)
+            except ValueError:
+                continue
+            if bits >> 52 & 0x7FF == 0x7FF and bits & (1 << 52) - 1:
+                return "0x%X" % (bits | 1 << 51)
     return None
 
 
@@ -218,10 +235,10 @@ def _float_arith(short, x, y):
             return x * y
         if short == "fdiv":
             if y == 0:
-                return None if x == 0 else math.copysign(math.inf, x) * math.copysign(1, y)
+                return math.nan if x == 0 else math.copysign(math.inf, x) * math.copysign(1, y)
             return x / y
         if short == "frem":
-            return None if y == 0 or math.isinf(x) else math.fmod(x, y)
+            return math.nan if y == 0 or math.isinf(x) else math.fmod(x, y)
     except OverflowError:
         return None
     return None

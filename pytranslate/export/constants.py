@@ -36,7 +36,12 @@ def float_text(bits, kind):
     """AsmWriter's ConstantFP: %e-style decimal when it reads back exactly, else hex."""
     if kind in ("f32", "f64"):
         if kind == "f32":
-            val = struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+            bits &= 0xFFFFFFFF
+            if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
+                # a NaN as a double with its payload (a signaling one stays signaling, as
+                # AsmWriter makes it; a conversion in hardware would quiet it)
+                return "0x%X" % ((bits >> 31) << 63 | 0x7FF << 52 | (bits & 0x7FFFFF) << 29)
+            val = struct.unpack("<f", struct.pack("<I", bits))[0]
         else:
             val = struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
         if val == val and val not in (float("inf"), float("-inf")):
