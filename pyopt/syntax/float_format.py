@@ -78,6 +78,16 @@ def _zero_bits(neg: bool, s: FloatSemantics) -> int:
     return (1 << (s.bits - 1)) if neg and s.nan_style != "negzero" else 0
 
 
+def quieted_nan(bits: int, kind: str):
+    """`bits` with the quiet bit set when they are a NaN of the IEEE kind `kind` (f16, bf16,
+    f32, f64); else None."""
+    s = KINDS[kind]
+    exp = ((1 << s.exp_bits) - 1) << s.man_bits
+    if bits & exp != exp or not bits & ((1 << s.man_bits) - 1):
+        return None
+    return bits | 1 << (s.man_bits - 1)
+
+
 def _nan_bits(neg: bool, s: FloatSemantics) -> int:
     sign = (1 << (s.bits - 1)) if neg else 0
     if s.nan_style == "negzero":

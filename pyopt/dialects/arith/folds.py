@@ -11,7 +11,7 @@ import math
 
 from pyopt.ir.attributes import IntegerAttr, FloatAttr, DenseElementsAttr
 from pyopt.ir.types import IntegerType, FloatType, ShapedType, I1
-from pyopt.syntax.float_format import float_to_bits, bits_to_float
+from pyopt.syntax.float_format import float_to_bits, bits_to_float, quieted_nan
 from pyopt.rewrite.matchers import defining, constant_attr
 from pyopt.dialects.arith.constfold import (
     _width, _elem, _norm, _u, _s, _make, _fold_elementwise, _const_int, _const_float,
@@ -120,7 +120,28 @@ FOLDS["arith.remsi"] = _remsi_fold
 
 
 # -- float binary ops ----------------------------------------------------------------------------
-def _float_binop(fn, identity_rhs=None):
+def _nan_first_quieted(a, b, kind):
+    """APFloat's add, subtract, multiply, divide and mod: the first NaN operand, quieted."""
+    nan = quieted_nan(a, kind)
+    return nan if nan is not None else quieted_nan(b, kind)
+
+
+def _nan_first(a, b, kind):
+    """llvm::maximum / minimum (and 19's maxnumf fold, which uses maximum): the first NaN
+    operand as it is."""
+    return a if quieted_nan(a, kind) is not None else \
+        b if quieted_nan(b, kind) is not None else None
+
+
+def _nan_other(a, b, kind):
+    """llvm::minnum: the other operand of a NaN, as it is."""
+    return b if quieted_nan(a, kind) is not None else \
+        a if quieted_nan(b, kind) is not None else None
+
+
+def _float_binop(fn, identity_rhs=None, nan_rule=None):
+    """`nan_rule(a, b, kind)`: the result's bits when an operand is a NaN (its payload is
+    not left to the host's arithmetic), else None."""
     def fold(op, consts):
         if consts[0] is None and consts[1] is None:
             return None  # (every rule below needs a constant)
@@ -132,6 +153,10 @@ def _float_binop(fn, identity_rhs=None):
         kind = et.kind
 
         def elem(a, b):
+            if nan_rule is not None:
+                nan = nan_rule(a, b, kind)
+                if nan is not None:
+                    return nan
             x, y = bits_to_float(a, kind), bits_to_float(b, kind)
             try:
                 r = fn(x, y)
@@ -147,18 +172,22 @@ def _float_binop(fn, identity_rhs=None):
 
 
 FOLDS.update({
-    "arith.addf": _float_binop(lambda a, b: a + b, identity_rhs=_is_neg_zero),
+    "arith.addf": _float_binop(lambda a, b: a + b, identity_rhs=_is_neg_zero,
+                               nan_rule=_nan_first_quieted),
     "arith.subf": _float_binop(lambda a, b: a - b,
-                               identity_rhs=lambda c: c == 0.0 and not _is_neg_zero(c)),
-    "arith.mulf": _float_binop(lambda a, b: a * b, identity_rhs=lambda c: c == 1.0),
-    "arith.divf": _float_binop(_div, identity_rhs=lambda c: c == 1.0),
+                               identity_rhs=lambda c: c == 0.0 and not _is_neg_zero(c),
+                               nan_rule=_nan_first_quieted),
+    "arith.mulf": _float_binop(lambda a, b: a * b, identity_rhs=lambda c: c == 1.0,
+                               nan_rule=_nan_first_quieted),
+    "arith.divf": _float_binop(_div, identity_rhs=lambda c: c == 1.0,
+                               nan_rule=_nan_first_quieted),
     # APFloat::mod: an infinite dividend or a zero divisor gives the default NaN
     "arith.remf": _float_binop(lambda a, b: math.fmod(a, b) if b != 0.0 and not math.isinf(a)
-                               else math.nan),
-    "arith.maximumf": _float_binop(_maximum),
-    "arith.minimumf": _float_binop(_minimum),
-    "arith.maxnumf": _float_binop(_maxnum),
-    "arith.minnumf": _float_binop(_minnum),
+                               else math.nan, nan_rule=_nan_first_quieted),
+    "arith.maximumf": _float_binop(_maximum, nan_rule=_nan_first),
+    "arith.minimumf": _float_binop(_minimum, nan_rule=_nan_first),
+    "arith.maxnumf": _float_binop(_maxnum, nan_rule=_nan_first),
+    "arith.minnumf": _float_binop(_minnum, nan_rule=_nan_other),
 })
 
 
