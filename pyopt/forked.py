@@ -58,3 +58,15 @@ class ForkedCall:
             except ProcessLookupError:
                 pass
             self.wait()
+
+
+def split_point(sizes, share):
+    """Where the last `share` of the work in `sizes` (one entry per piece, in order) begins:
+    an index splitting the pieces into two non-empty runs, or None."""
+    total = sum(sizes)
+    seen = 0
+    for k, n in enumerate(sizes):
+        if seen >= (1 - share) * total:
+            return k if 0 < k < len(sizes) and seen < total else None
+        seen += n
+    return None

@@ -32,7 +32,8 @@ def _verify_and_translate(module, buffer, ctx, options):
     from pyopt.tool import parse_module
     from pyopt.ir.verifier import verify
     from pyopt.background_verify import verify_beside, passed
-    from pytranslate.export.module import translate_module, _verify_with_llvm
+    from pytranslate.export.module import translate_module
+    from pytranslate.export.llvm_verdict import verify_with_llvm
     from pytranslate.export import constants
     check = verify_beside(module, ctx, len(buffer.text))
     emit, held = options.emit, []
@@ -54,5 +55,5 @@ def _verify_and_translate(module, buffer, ctx, options):
         emit(d)
     if failure is not None:
         raise failure
-    _verify_with_llvm(text, module)
+    verify_with_llvm(text, module)
     return text

@@ -16,7 +16,7 @@ one process (`Redo`), so output and diagnostics are never different from one pro
 from __future__ import annotations
 
 from pyopt.background_verify import fork_available, verified_silently
-from pyopt.forked import ForkedCall
+from pyopt.forked import ForkedCall, split_point
 from pytranslate.export.module import _prop
 
 # below this input size a second process does not pay for itself
@@ -85,8 +85,8 @@ def translate(buffer, ctx, options, spans):
     from pyopt.dialects.llvm.legalize import legalize_module_for_export
     from pytranslate.export import constants
     from pytranslate.export.module import (begin_module, translating, declare_module_level,
-                                           translate_global_regions, finish_module,
-                                           _verify_with_llvm)
+                                           translate_global_regions, finish_module)
+    from pytranslate.export.llvm_verdict import verify_with_llvm
 
     def deferring_parser(buf, c):
         p = Parser(buf, c)
@@ -141,7 +141,7 @@ def translate(buffer, ctx, options, spans):
     finally:
         options.emit = emit
     text = finish_module(m, ops)
-    _verify_with_llvm(text, module)
+    verify_with_llvm(text, module)
     return text
 
 
@@ -153,13 +153,7 @@ def _split_point(funcs, starts, parser):
     for op in funcs:
         start = starts.get(id(op.regions[0])) if op.regions else None
         sizes.append(count("\n", start, parser.skipped[start][-1]) if start is not None else 0)
-    total = sum(sizes)
-    seen = 0
-    for k, n in enumerate(sizes):
-        if seen >= (1 - CHILD_SHARE) * total:
-            return k if 0 < k < len(funcs) and seen < total else None
-        seen += n
-    return None
+    return split_point(sizes, CHILD_SHARE)
 
 
 class Halves:

@@ -335,8 +335,10 @@ class AttrMetadata:
         return n
 
 
-_MAKERS = {"AccessGroupAttr": AttrMetadata.access_group, "AliasScopeAttr": AttrMetadata.alias_scope,
-           "AliasScopeDomainAttr": AttrMetadata._domain, "LoopAnnotationAttr": AttrMetadata.loop,
+_MAKERS = {"AccessGroupAttr": AttrMetadata.access_group,
+           "AliasScopeAttr": AttrMetadata.alias_scope,
+           "AliasScopeDomainAttr": AttrMetadata._domain,
+           "LoopAnnotationAttr": AttrMetadata.loop,
            "TBAARootAttr": AttrMetadata.tbaa_node,
            "TBAATypeDescriptorAttr": AttrMetadata.tbaa_node,
            "TBAATagAttr": AttrMetadata.tbaa_node}

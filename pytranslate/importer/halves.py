@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from pyopt.background_verify import fork_available, verified_silently
-from pyopt.forked import ForkedCall
+from pyopt.forked import ForkedCall, split_point
 from pyopt.syntax import printer_split
 
 # below this input size (about 15k instructions) a second process does not pay for itself
@@ -137,14 +137,8 @@ CHILD_SHARE = 0.55
 
 def _split_point(funcs):
     """Where the second half starts: CHILD_SHARE of the bodies' text after it."""
-    sizes = [f.body_span[1] - f.body_span[0] if f.body_span else 0 for f in funcs]
-    total = sum(sizes)
-    seen = 0
-    for k, n in enumerate(sizes):
-        if seen >= (1 - CHILD_SHARE) * total:
-            return k if 0 < k < len(funcs) and seen < total else None
-        seen += n
-    return None
+    return split_point([f.body_span[1] - f.body_span[0] if f.body_span else 0 for f in funcs],
+                       CHILD_SHARE)
 
 
 def _stand_ins(conv, funcs):
