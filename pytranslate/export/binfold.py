@@ -15,7 +15,8 @@ from pytranslate.constfold import (CONSTEXPR_BINOPS, COMMUTATIVE, INT_IDENTITY, 
                                    POISON, UNDEF, ZERO, ONES, LHS, RHS, int_arith, int_rhs_rule,
                                    int_undef_rule)
 from pytranslate.export.constants import int_text, float_text, null_value, elem_info, aggregate
-from pytranslate.export.castfold import _float_bits
+from pytranslate.export.castfold import float_bits
+from pyopt.syntax.float_format import quieted_nan
 
 _FLOAT_OPS = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 _NAN64 = "0x7FF8000000000000"  # (a float's NaN prints as the double's bits too)
@@ -52,9 +53,9 @@ def _identity_text(short, et):
         if ident is None:
             return None
         if et.kind in ("f32", "f64"):
-            return float_text(_float_bits(ident[0], et.kind), et.kind), ident[1]
+            return float_text(float_bits(ident[0], et.kind), et.kind), ident[1]
         bits = struct.unpack("<H", struct.pack("<e", ident[0]))[0] if et.kind == "f16" else \
-            _float_bits(ident[0], "f32") >> 16
+            float_bits(ident[0], "f32") >> 16
         return float_text(bits, et.kind), ident[1]
     return None
 
@@ -92,7 +93,7 @@ def _fold_scalar(t, short, ty, a, b, flags):
             return None
         if r != r:  # (an invalid operation: APFloat's default NaN, positive and quiet)
             return _DEFAULT_NAN
-        return float_text(_float_bits(r, ty.kind), ty.kind)
+        return float_text(float_bits(r, ty.kind), ty.kind)
     return None
 
 
@@ -101,15 +102,13 @@ _DEFAULT_NAN = "0x7FF8000000000000"  # (f32 constants print as doubles too)
 
 def _nan_operand(a, b):
     """APFloat's NaN propagation: the first NaN operand, quieted; None when neither is one.
-    (NaN constants print in hex; done on their bits, which Python's floats may not keep.)"""
+    (NaN constants print in hex, f32 ones as doubles; done on their bits, which Python's
+    floats may not keep.)"""
     for x in (a, b):
-        if x.startswith("0x") and len(x) == 18:
-            try:
-                bits = int(x[2:], 16)
-            except ValueError:
-                continue
-            if bits >> 52 & 0x7FF == 0x7FF and bits & (1 << 52) - 1:
-                return "0x%X" % (bits | 1 << 51)
+        if x.startswith("0x") and len(x) == 18:  # (not 0xH/0xR/0xK/0xL forms)
+            nan = quieted_nan(int(x[2:], 16), "f64")
+            if nan is not None:
+                return "0x%X" % nan
     return None
 
 
@@ -286,9 +285,9 @@ def fold_fneg(v, ty):
     if type(ty) is FloatType and ty.kind in ("f32", "f64"):
         x = _float_value(v, ty.kind)
         if x is not None:
-            bits = _float_bits(x, "f64") ^ (1 << 63)
+            bits = float_bits(x, "f64") ^ (1 << 63)
             if ty.kind == "f32":
-                return float_text(_float_bits(-x, "f32"), "f32") if x == x else None
+                return float_text(float_bits(-x, "f32"), "f32") if x == x else None
             return float_text(bits, "f64")
     return None
 

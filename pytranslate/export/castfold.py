@@ -42,7 +42,7 @@ def _float_value(text, kind):
         return None
 
 
-def _float_bits(val, kind):
+def float_bits(val, kind):
     """Bits of `val` rounded to `kind` (half/float/double), or None."""
     try:
         if kind == "f64":
@@ -53,7 +53,7 @@ def _float_bits(val, kind):
             return struct.unpack("<H", struct.pack("<e", val))[0]
     except OverflowError:
         inf = math.copysign(math.inf, val)
-        return _float_bits(inf, kind)
+        return float_bits(inf, kind)
     return None
 
 
@@ -75,7 +75,7 @@ def _scalar(short, st, dt, text):
         if type(dt) is FloatType and short in ("sitofp", "uitofp"):
             if short == "uitofp":
                 v &= (1 << w) - 1
-            bits = _float_bits(float(v), dt.kind)
+            bits = float_bits(float(v), dt.kind)
             return None if bits is None else float_text(bits, dt.kind)
         if type(dt) is FloatType and short == "bitcast":
             r = int_cast(short, v, w, "float", _FLOAT_WIDTH.get(dt.kind))
@@ -86,7 +86,7 @@ def _scalar(short, st, dt, text):
         if f is None:
             return None
         if type(dt) is FloatType and short in ("fptrunc", "fpext"):
-            bits = _float_bits(f, dt.kind)
+            bits = float_bits(f, dt.kind)
             return None if bits is None else float_text(bits, dt.kind)
         if type(dt) is IntegerType and short in ("fptosi", "fptoui"):
             if math.isnan(f) or math.isinf(f):
@@ -150,7 +150,7 @@ def _scalar_to_vector(st, dt, de, text, tc):
         f = _float_value(text, st.kind)
         if f is None:
             return None
-        bits = _float_bits(f, st.kind) if f == f else _nan_bits(text, st.kind)
+        bits = float_bits(f, st.kind) if f == f else _nan_bits(text, st.kind)
         ones = bits is not None and all_ones(bits, _FLOAT_WIDTH[st.kind])
     else:
         return None

@@ -167,10 +167,6 @@ def scalar_text(attr_value, elem_type):
     raise TranslationError("unsupported dense element type")
 
 
-def _float_bits(v, kind):
-    return v
-
-
 def get_constant(t, attr, tc, loc=None):
     """getLLVMConstant: the value text of `attr` as a constant of (MLIR) type `t`."""
     ta = type(attr)

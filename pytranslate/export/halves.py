@@ -106,11 +106,12 @@ def translate(buffer, ctx, options, spans):
             m, ops = begin_module(module, options)
             funcs = [op for op in ops if op.name == "llvm.func"]
             starts = {id(rec[0]): start for start, rec in parser.skipped.items()}
+            symbols = {id(op.regions[0]) for op in ops if op.regions and
+                       op.name in ("llvm.func", "llvm.mlir.global")}
+            if not symbols.issuperset(starts):  # (a region skipped that is no symbol's)
+                raise Redo
             initialized = [op for op in ops if op.name == "llvm.mlir.global" and
                            op.regions and id(op.regions[0]) in starts]
-            if len({id(op.regions[0]) for op in funcs if op.regions}.intersection(starts)) + \
-                    len(initialized) != len(starts):  # (a region skipped that is not theirs)
-                raise Redo
             k = _split_point(funcs, starts, parser)
             if k is None:
                 raise Redo
@@ -249,9 +250,11 @@ class Part:
                 f = m.functions[_prop(op, "sym_name").value]
                 lines = None if f.body is None else \
                     [x if type(x) is str else line(x) for x in f.body]
-                funcs.append((lines, f.fn_attrs, f.personality, f.section,
-                              [names[t] for t in m.type_units.get(op, ())]))
-        except (_Uncarried, KeyError):
+                unit = [names.get(t) for t in m.type_units.get(op, ())]
+                if None in unit:  # (a struct never converted: none expected)
+                    raise _Uncarried
+                funcs.append((lines, f.fn_attrs, f.personality, f.section, unit))
+        except _Uncarried:
             return None
         n_structs, n_intrinsics = h.before
         tc = m.tc

@@ -3,6 +3,8 @@ initializer regions), global ctors/dtors, function bodies; then printing in LLVM
 layout: header, identified structs, comdats, globals, functions, attribute groups, metadata."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from pyopt.ir.attributes import StringAttr, ArrayAttr
 from pytranslate.cconv import llvm_cconv
 from pytranslate.export.types import TypeConverter, TranslationError, llvm_name
@@ -192,24 +194,19 @@ def begin_module(module_op, options):
     return m, ops
 
 
-class translating:
+@contextmanager
+def translating(m):
     """The context of translation work: the module's data layout in force, and a
     TranslationError raised as the diagnostic on its op."""
-
-    def __init__(self, m):
-        self.m = m
-
-    def __enter__(self):
-        from pytranslate.export.types import use_layout
-        use_layout(self.m.data_layout)
-
-    def __exit__(self, kind, e, tb):
-        from pytranslate.export.types import use_layout
+    from pytranslate.export.types import use_layout
+    use_layout(m.data_layout)
+    try:
+        yield
+    except TranslationError as e:
+        raise_translation_error(e.op, e.message, e.loc)
+    finally:
         use_layout("")
-        self.m.tc.log = None
-        if kind is not None and issubclass(kind, TranslationError):
-            raise_translation_error(e.op, e.message, e.loc)
-        return False
+        m.tc.log = None
 
 
 def declare_module_level(m, ops):
