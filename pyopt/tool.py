@@ -183,6 +183,14 @@ def _process_chunk(buffer, ctx, options, engine, root=None, beside=False):
     does not pass silently there has the whole chunk run again in-process, which reports
     exactly what a run without children would."""
     pm = options.pipeline
+    if beside and root is None:
+        from pyopt import pipeline_halves
+        spans = pipeline_halves.body_spans(buffer.text, options)
+        if spans is not None:
+            try:
+                return pipeline_halves.run(buffer, ctx, options, spans)
+            except pipeline_halves.Redo:
+                unfreeze_ir()
     bg = None
     if beside and root is None and options.threading and not options.verify_diagnostics and (
             not hasattr(pm, "observes_each_pass") or not pm.observes_each_pass()):

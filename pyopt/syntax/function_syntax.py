@@ -117,7 +117,7 @@ def parse_function_op(p, state, make_type=None, allow_variadic=False, body_optio
         # Not an isolated name scope (MLIR passes enableNameShadowing=false): a use of an
         # outer value parses, and the verifier's isolation check reports it.
         state.regions = [p.parse_region(entry)]
-        if not state.regions[0].blocks:
+        if not state.regions[0].blocks and body_off not in p.skipped:  # (skipped: read later)
             raise p.custom_error("expected non-empty function body", body_off)
     else:
         if names and names[0] is not None and not body_optional:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pyopt.background_verify import fork_available, verified_silently
 from pyopt.forked import ForkedCall, split_point
+from pyopt.syntax.region_spans import region_spans
 from pytranslate.export.module import _prop
 
 # below this input size a second process does not pay for itself
@@ -24,11 +25,9 @@ MIN_CHARS = 1 << 20
 # the child's share of the bodies' lines (the parent also prints the module and joins)
 CHILD_SHARE = 0.5
 
-# a region as pyopt and MLIR print it: a module-level op of the llvm dialect ending its line in
-# `{`, up to the `}` alone on a line at the same indent; those of functions and globals are
-# read after the fork (a global's initializer by the parent only)
-_TOP_OP = "\n  llvm."
-_DEFERRED = ("llvm.func ", "llvm.mlir.global ")
+# the module-level ops whose regions are read after the fork (a global's initializer by the
+# parent only)
+_DEFERRED = ("llvm.func", "llvm.mlir.global")
 # what a part cannot carry: debug info and locations (their nodes are made per function),
 # block tags (numbered over all bodies), NVVM annotations (named metadata made per function),
 # resources (read at the end of the file)
@@ -45,28 +44,7 @@ def body_spans(text):
     if len(text) < MIN_CHARS or not fork_available() or \
             any(s in text for s in _ONE_PROCESS) or _has_location(text):
         return None
-    spans = {}
-    at = text.find(_TOP_OP)
-    while at >= 0:
-        line_end = text.find("\n", at + 1)
-        nxt = text.find(_TOP_OP, at + 1)
-        if line_end > 0 and text[line_end - 1] == "{" and text.startswith(_DEFERRED, at + 3):
-            end = text.find("\n  }", line_end)
-            if end < 0 or 0 <= nxt < end:
-                return None  # (not as printed: read as a whole)
-            end += 4
-            if end < len(text) and text[end] != "\n":
-                return None
-            spans[line_end - 1] = end
-        at = nxt
-    if len(spans) < 2:
-        return None
-    # a body may only use the aliases defined before it (aliases are not read inside the
-    # module: only one after it would be read too early)
-    last = max(spans.values())
-    if text.find("\n#", last) >= 0 or text.find("\n!", last) >= 0:
-        return None
-    return spans
+    return region_spans(text, _DEFERRED)
 
 
 def _has_location(text):

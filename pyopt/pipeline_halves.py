@@ -1,0 +1,228 @@
+"""A large module run through a pass pipeline by two processes, as mlir-opt's threads share
+the functions of a module between cores.
+
+The parser first reads everything but the bodies of the module's functions (found in the
+text: pyopt/syntax/region_spans.py). A forked child then reads, verifies, runs the pipeline on
+and prints the second half of the bodies while the parent does the same with the first half;
+the parent splices the child's text into its own output (pyopt.syntax.printer_split). Each
+process holds the other half's functions as bodyless stand-ins, so that calls and symbol
+references find them, and leaves them out of its verification.
+
+This is only done when every pass of the pipeline is one of FUNCTION_LOCAL: passes under which
+what becomes of a function depends on nothing but its own body and the module-level ops. The
+two processes must then agree on the module around the functions (`_frame`): every op there
+printed the same, no symbol lost, and nothing added but bodiless function declarations (which
+those passes look up or create by name, as when the runtime's `malloc` is first needed). A
+diagnostic of any kind, a pass printing, a verification that does not pass silently, a
+disagreement or a crash in either process makes the whole chunk run again in one process
+(`Redo`), so output and diagnostics are never different from a single process's."""
+from __future__ import annotations
+
+import io
+
+from pyopt.background_verify import fork_available, verified_silently
+from pyopt.forked import ForkedCall, split_point
+from pyopt.ir.symbols import symbol_name
+from pyopt.syntax import printer_split
+from pyopt.syntax.region_spans import region_spans
+
+# below this input size (about 25k ops) a second process does not pay for itself
+MIN_CHARS = 1 << 20
+# the child's share of the bodies' lines (the parent also joins the two texts)
+CHILD_SHARE = 0.5
+# the functions whose bodies are shared out
+_FUNCTIONS = ("func.func", "llvm.func")
+# Passes that change each function on its own: no pass reads another function's body (as the
+# inliner or interprocedural SCCP do), and the module-level ops they make are declarations
+# looked up or created by name.
+FUNCTION_LOCAL = frozenset((
+    "canonicalize", "cse", "loop-invariant-code-motion", "mem2reg", "lower-affine",
+    "arith-expand", "expand-strided-metadata", "convert-linalg-to-loops",
+    "convert-vector-to-scf", "convert-scf-to-cf", "convert-func-to-llvm",
+    "convert-arith-to-llvm", "convert-cf-to-llvm", "convert-index-to-llvm",
+    "convert-math-to-llvm", "convert-ub-to-llvm", "convert-vector-to-llvm",
+    "finalize-memref-to-llvm", "reconcile-unrealized-casts"))
+
+
+class Redo(Exception):
+    """The chunk cannot be done in two processes: it starts again in one."""
+
+
+def body_spans(text, options, module_name="builtin.module"):
+    """The regions to share out (see region_spans), or None when `text` with `options` is
+    to be done in one process."""
+    from pyopt.pass_manager import PassManager
+    from pyopt.syntax.printer import Printer
+    pm = options.pipeline
+    if len(text) < MIN_CHARS or not fork_available() or not options.threading or \
+            options.verify_diagnostics or options.emit_bytecode or options.timing or \
+            not isinstance(pm, PassManager) and pm or \
+            isinstance(pm, PassManager) and pm.observes_each_pass() or \
+            not printer_split.can_split(Printer(options.print_flags)) or \
+            options.print_flags.debuginfo:
+        return None
+    for item in pm.pipeline.items if pm else ():  # (flat: nested pipelines verify stand-ins)
+        info = getattr(item, "info", None)
+        if info is None or info.name not in FUNCTION_LOCAL or \
+                info.anchor not in (None, module_name):
+            return None
+    return region_spans(text, _FUNCTIONS) or region_spans(text, _FUNCTIONS, indent="")
+
+
+def run(buffer, ctx, options, spans):
+    """The printed output of the chunk in `buffer`; Redo when it cannot be split."""
+    from pyopt.syntax.parser import Parser
+    from pyopt.tool import parse_module
+
+    def deferring_parser(buf, c):
+        p = Parser(buf, c)
+        p.deferred = dict(spans)
+        return p
+
+    half = None
+    saved = getattr(ctx, "diag_engine", None), ctx.pass_stdout
+    try:
+        module, parser = parse_module(buffer, ctx, options.implicit_module, freeze=True,
+                                      parser_class=deferring_parser)
+        if parser.deferred or getattr(parser, "_llvm_seed_syntax", False) or \
+                module.name != "builtin.module":
+            raise Redo
+        half = Halves(module, parser, ctx, options)
+        half.start()
+        half.do(half.mine, half.theirs)
+        frame = half.frame()
+        part = half.call.result()
+        if part is None or part[0] != frame:
+            raise Redo
+        return half.print_with(part[1]) + "\n"
+    except Redo:
+        raise
+    except Exception:  # (an error: one process says which comes first)
+        import os, traceback
+        if os.environ.get('HALVES_DEBUG'): traceback.print_exc()
+        raise Redo from None
+    finally:
+        ctx.diag_engine, ctx.pass_stdout = saved
+        del ctx.pass_stdout[:]
+        if half is not None and half.call is not None:
+            half.call.cancel()
+
+
+class Halves:
+    """The module's functions in two halves, the child doing `theirs`."""
+
+    def __init__(self, module, parser, ctx, options):
+        self.module, self.parser, self.ctx, self.options = module, parser, ctx, options
+        self.call = None
+        ops = module.regions[0].blocks[0].ops
+        starts = {id(rec[0]): start for start, rec in parser.skipped.items()}
+        funcs = [op for op in ops if op.regions and id(op.regions[0]) in starts]
+        if len(funcs) != len(starts) or any(op.name not in _FUNCTIONS for op in funcs):
+            raise Redo  # (a region skipped that is no module-level function's)
+        self.starts = {op: starts[id(op.regions[0])] for op in funcs}
+        count = parser.src.count
+        k = split_point([count("\n", s, parser.skipped[s][-1]) for s in self.starts.values()],
+                        CHILD_SHARE)
+        if k is None:
+            raise Redo
+        self.mine, self.theirs = _names(funcs[:k]), _names(funcs[k:])
+        self.functions = self.mine | self.theirs
+        self.symbols = {symbol_name(op) for op in ops} - {None}
+        self.plain = sum(1 for op in ops if symbol_name(op) is None)
+
+    def start(self):
+        self.call = ForkedCall(self._child)
+
+    def _child(self):
+        printer_split.enter_child()
+        self.do(self.theirs, self.mine)
+        return self.frame(), printer_split.print_part(self._printer(), self.module,
+                                                      self._ops_from_theirs())
+
+    def do(self, names, others):
+        """Reads the bodies of the functions `names`, verifies them and runs the pipeline,
+        the functions `others` left out of every verification."""
+        for op, start in self.starts.items():
+            if symbol_name(op) in names:
+                self.parser.parse_skipped_region(start)
+        heard = io.StringIO()
+        from pyopt.ir.diagnostics import DiagnosticEngine
+        engine = DiagnosticEngine(stream=heard)
+        verifier = _Verifier(self.ctx, others)
+        verifier.start(self.module)
+        self.ctx.diag_engine = engine
+        self.ctx.pass_stdout = []
+        pm = self.options.pipeline
+        if pm:
+            pm.background = verifier
+            try:
+                pm.run(self.module, self.ctx, engine)
+            finally:
+                pm.background = None
+        if heard.getvalue() or engine.had_error or self.ctx.pass_stdout:
+            raise Redo
+
+    def frame(self):
+        """The module around the functions as this process has it after the pipeline: the
+        module's attributes, then per op a function's name or the op's text. Redo when a
+        symbol is gone, or what was added is more than bodiless declarations."""
+        from pyopt.syntax.printer import attr_to_str, print_op
+        module = self.module
+        out = [tuple((k, attr_to_str(v)) for d in (module.properties, module.attributes)
+                     for k, v in d.items())]
+        plain = 0
+        for op in module.regions[0].blocks[0].ops:
+            name = symbol_name(op)
+            if name is None:
+                plain += 1
+            elif name not in self.symbols and \
+                    (op.name not in _FUNCTIONS or op.regions and op.regions[0].blocks):
+                raise Redo
+            out.append((op.name, name) if name in self.functions else
+                       print_op(op, self.options.print_flags))
+        if plain != self.plain or not self.symbols.issubset(
+                symbol_name(op) for op in module.regions[0].blocks[0].ops):
+            raise Redo
+        return out
+
+    def _ops_from_theirs(self):
+        ops = self.module.regions[0].blocks[0].ops
+        for i, op in enumerate(ops):
+            if symbol_name(op) in self.theirs:
+                return ops[i:]
+        raise Redo
+
+    def _printer(self):
+        from pyopt.syntax.printer import Printer
+        return Printer(self.options.print_flags, self.ctx)
+
+    def print_with(self, part):
+        """The module's text, the child's `part` in place of the ops from its first function
+        on."""
+        if part is None:
+            raise Redo
+        printer = self._printer()
+        printer_split.splice_at(printer, self.module, self._ops_from_theirs()[0], lambda: part)
+        return printer.print_top(self.module)
+
+
+class _Verifier:
+    """Verifies the module in-process as a pass manager's `background` verifier would (both
+    cores are at work), leaving out the functions named `others`; Redo when that does not
+    pass silently."""
+
+    def __init__(self, ctx, others):
+        self.ctx, self.others = ctx, others
+
+    def start(self, module):
+        skip = frozenset(op for op in module.regions[0].blocks[0].ops
+                         if symbol_name(op) in self.others)
+        if not verified_silently(module, self.ctx, skip):
+            raise Redo
+
+
+def _names(funcs):
+    names = {symbol_name(op) for op in funcs}
+    if None in names or len(names) != len(funcs):
+        raise Redo
+    return frozenset(names)
