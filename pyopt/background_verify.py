@@ -19,6 +19,10 @@ MAX_PENDING = 2  # children verifying at once (the parent works beside them)
 # Verifying beside the work pays for its process from about this size of input on (about
 # 1,500 ops, whose verification takes ~10 ms: as long as a fork and a wait).
 VERIFY_BESIDE_MIN_CHARS = 64 * 1024
+# From about this size of input on (about 25k ops) a second process pays for itself doing half
+# of the work (pyopt/pipeline_halves.py). PYOPT_HALVES_MIN_CHARS sets another: 0 splits every
+# input of two functions or more, which is how tests hold two processes to one's output.
+HALVES_MIN_CHARS = int(os.environ.get("PYOPT_HALVES_MIN_CHARS", 1 << 20))
 
 
 class VerifyInProcess(Exception):

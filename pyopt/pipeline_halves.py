@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import io
 
-from pyopt.background_verify import fork_available, verified_silently
+from pyopt.background_verify import HALVES_MIN_CHARS, fork_available, verified_silently
 from pyopt.forked import ForkedCall, split_point
 from pyopt.ir.symbols import symbol_name
 from pyopt.syntax import printer_split
 from pyopt.syntax.region_spans import region_spans
 
-# below this input size (about 25k ops) a second process does not pay for itself
-MIN_CHARS = 1 << 20
 # the child's share of the bodies' lines (the parent also joins the two texts)
 CHILD_SHARE = 0.5
 # the functions whose bodies are shared out
@@ -54,7 +52,7 @@ def body_spans(text, options, module_name="builtin.module"):
     from pyopt.pass_manager import PassManager
     from pyopt.syntax.printer import Printer
     pm = options.pipeline
-    if len(text) < MIN_CHARS or not fork_available() or not options.threading or \
+    if len(text) < HALVES_MIN_CHARS or not fork_available() or not options.threading or \
             options.verify_diagnostics or options.emit_bytecode or options.timing or \
             not isinstance(pm, PassManager) and pm or \
             isinstance(pm, PassManager) and pm.observes_each_pass() or \
@@ -98,8 +96,6 @@ def run(buffer, ctx, options, spans):
     except Redo:
         raise
     except Exception:  # (an error: one process says which comes first)
-        import os, traceback
-        if os.environ.get('HALVES_DEBUG'): traceback.print_exc()
         raise Redo from None
     finally:
         ctx.diag_engine, ctx.pass_stdout = saved

@@ -15,7 +15,7 @@ from pyopt.ir.core import Block, Region, Operation
 from pyopt.ir.location import SourceBuffer, FileLineColLoc
 from pyopt.ir.verifier import verify
 from pyopt.background_verify import (BackgroundVerifier, VerifyInProcess, passed,
-                                     verify_with, VERIFY_BESIDE_MIN_CHARS)
+                                     verify_with, HALVES_MIN_CHARS, VERIFY_BESIDE_MIN_CHARS)
 from pyopt.ir.diagnostics import Diagnostic, DiagnosticEngine, MLIRError
 from pyopt.syntax.parser import Parser
 from pyopt.syntax.printer import Printer, PrintFlags, op_for_diagnostic
@@ -183,7 +183,7 @@ def _process_chunk(buffer, ctx, options, engine, root=None, beside=False):
     does not pass silently there has the whole chunk run again in-process, which reports
     exactly what a run without children would."""
     pm = options.pipeline
-    if beside and root is None:
+    if root is None and len(buffer.text) >= HALVES_MIN_CHARS:
         from pyopt import pipeline_halves
         spans = pipeline_halves.body_spans(buffer.text, options)
         if spans is not None:
