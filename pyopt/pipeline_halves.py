@@ -22,6 +22,7 @@ import io
 
 from pyopt.background_verify import HALVES_MIN_CHARS, fork_available, verified_silently
 from pyopt.forked import ForkedCall, split_point
+from pyopt.ir.diagnostics import DiagnosticEngine
 from pyopt.ir.symbols import symbol_name
 from pyopt.syntax import printer_split
 from pyopt.syntax.region_spans import region_spans
@@ -79,13 +80,15 @@ def run(buffer, ctx, options, spans):
 
     half = None
     saved = getattr(ctx, "diag_engine", None), ctx.pass_stdout
+    heard = io.StringIO()  # (whatever is said makes one process say it)
+    ctx.diag_engine, ctx.pass_stdout = DiagnosticEngine(stream=heard), []
     try:
         module, parser = parse_module(buffer, ctx, options.implicit_module, freeze=True,
                                       parser_class=deferring_parser)
         if parser.deferred or getattr(parser, "_llvm_seed_syntax", False) or \
                 module.name != "builtin.module":
             raise Redo
-        half = Halves(module, parser, ctx, options)
+        half = Halves(module, parser, ctx, options, heard)
         half.start()
         half.do(half.mine, half.theirs)
         frame = half.frame()
@@ -99,7 +102,6 @@ def run(buffer, ctx, options, spans):
         raise Redo from None
     finally:
         ctx.diag_engine, ctx.pass_stdout = saved
-        del ctx.pass_stdout[:]
         if half is not None and half.call is not None:
             half.call.cancel()
 
@@ -107,8 +109,9 @@ def run(buffer, ctx, options, spans):
 class Halves:
     """The module's functions in two halves, the child doing `theirs`."""
 
-    def __init__(self, module, parser, ctx, options):
+    def __init__(self, module, parser, ctx, options, heard):
         self.module, self.parser, self.ctx, self.options = module, parser, ctx, options
+        self.heard = heard  # what ctx's diagnostic engine wrote
         self.call = None
         ops = module.regions[0].blocks[0].ops
         starts = {id(rec[0]): start for start, rec in parser.skipped.items()}
@@ -141,21 +144,15 @@ class Halves:
         for op, start in self.starts.items():
             if symbol_name(op) in names:
                 self.parser.parse_skipped_region(start)
-        heard = io.StringIO()
-        from pyopt.ir.diagnostics import DiagnosticEngine
-        engine = DiagnosticEngine(stream=heard)
-        verifier = _Verifier(self.ctx, others)
-        verifier.start(self.module)
-        self.ctx.diag_engine = engine
-        self.ctx.pass_stdout = []
+        _Verifier(self.ctx, others).start(self.module)
         pm = self.options.pipeline
         if pm:
-            pm.background = verifier
+            pm.background = _Verifier(self.ctx, others)
             try:
-                pm.run(self.module, self.ctx, engine)
+                pm.run(self.module, self.ctx, self.ctx.diag_engine)
             finally:
                 pm.background = None
-        if heard.getvalue() or engine.had_error or self.ctx.pass_stdout:
+        if self.heard.getvalue() or self.ctx.diag_engine.had_error or self.ctx.pass_stdout:
             raise Redo
 
     def frame(self):
