@@ -58,7 +58,7 @@ def body_spans(text, options, module_name="builtin.module"):
             not isinstance(pm, PassManager) and pm or \
             isinstance(pm, PassManager) and pm.observes_each_pass() or \
             not printer_split.can_split(Printer(options.print_flags)) or \
-            options.print_flags.debuginfo:
+            options.print_flags.debuginfo or "{-#" in text:  # (a part carries no resources)
         return None
     for item in pm.pipeline.items if pm else ():  # (flat: nested pipelines verify stand-ins)
         info = getattr(item, "info", None)
