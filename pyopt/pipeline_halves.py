@@ -10,7 +10,7 @@ references find them, and leaves them out of its verification.
 
 This is only done when every pass of the pipeline is one of FUNCTION_LOCAL: passes under which
 what becomes of a function depends on nothing but its own body and the module-level ops. The
-two processes must then agree on the module around the functions (`_frame`): every op there
+two processes must then agree on the module around the functions (`Halves.frame`): every op there
 printed the same, no symbol lost, and nothing added but bodiless function declarations (which
 those passes look up or create by name, as when the runtime's `malloc` is first needed). A
 diagnostic of any kind, a pass printing, a verification that does not pass silently, a
@@ -91,11 +91,7 @@ def run(buffer, ctx, options, spans):
         half = Halves(module, parser, ctx, options, heard)
         half.start()
         half.do(half.mine, half.theirs)
-        frame = half.frame()
-        part = half.call.result()
-        if part is None or part[0] != frame:
-            raise Redo
-        return half.print_with(part[1]) + "\n"
+        return half.print_with(half.frame()) + "\n"
     except Redo:
         raise
     except Exception:  # (an error: one process says which comes first)
@@ -189,13 +185,17 @@ class Halves:
         from pyopt.syntax.printer import Printer
         return Printer(self.options.print_flags, self.ctx)
 
-    def print_with(self, part):
-        """The module's text, the child's `part` in place of the ops from its first function
-        on."""
-        if part is None:
-            raise Redo
+    def print_with(self, frame):
+        """The module's text, the child's part in place of the ops from its first function
+        on (waited for when the printer gets there); Redo when the child has none or its
+        frame is not `frame`."""
+        def part():
+            got = self.call.result()
+            if got is None or got[0] != frame or got[1] is None:
+                raise Redo
+            return got[1]
         printer = self._printer()
-        printer_split.splice_at(printer, self.module, self._ops_from_theirs()[0], lambda: part)
+        printer_split.splice_at(printer, self.module, self._ops_from_theirs()[0], part)
         return printer.print_top(self.module)
 
 
