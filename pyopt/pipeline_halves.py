@@ -25,6 +25,7 @@ from pyopt.forked import ForkedCall, split_point
 from pyopt.ir.diagnostics import DiagnosticEngine
 from pyopt.ir.symbols import symbol_name
 from pyopt.syntax import printer_split
+from pyopt.syntax.printer import attr_to_str, print_op
 from pyopt.syntax.region_spans import region_spans
 
 # the child's share of the bodies' lines (the parent also joins the two texts)
@@ -45,6 +46,10 @@ FUNCTION_LOCAL = frozenset((
 
 class Redo(Exception):
     """The chunk cannot be done in two processes: it starts again in one."""
+
+
+class _PrintAgain(Exception):
+    """The child's part came with declarations to put in before the text printed so far."""
 
 
 def body_spans(text, options, module_name="builtin.module"):
@@ -122,8 +127,8 @@ class Halves:
             raise Redo
         self.mine, self.theirs = _names(funcs[:k]), _names(funcs[k:])
         self.functions = self.mine | self.theirs
-        self.symbols = {symbol_name(op) for op in ops} - {None}
-        self.plain = sum(1 for op in ops if symbol_name(op) is None)
+        self.names = [symbol_name(op) for op in ops]  # (None: no symbol)
+        self.added = []  # per pass, the declarations it added: [(name, text)] in order made
 
     def start(self):
         self.call = ForkedCall(self._child)
@@ -131,47 +136,60 @@ class Halves:
     def _child(self):
         printer_split.enter_child()
         self.do(self.theirs, self.mine)
-        return self.frame(), printer_split.print_part(self._printer(), self.module,
-                                                      self._ops_from_theirs())
+        return (self.frame(), self.added,
+                printer_split.print_part(self._printer(), self.module, self._ops_from_theirs()))
 
     def do(self, names, others):
-        """Reads the bodies of the functions `names`, verifies them and runs the pipeline,
-        the functions `others` left out of every verification."""
+        """Reads the bodies of the functions `names`, verifies them and runs the pipeline
+        one pass at a time (noting the declarations each adds), the functions `others` left
+        out of every verification."""
         for op, start in self.starts.items():
             if symbol_name(op) in names:
                 self.parser.parse_skipped_region(start)
         _Verifier(self.ctx, others).start(self.module)
         pm = self.options.pipeline
-        if pm:
-            pm.background = _Verifier(self.ctx, others)
-            try:
+        items = pm.pipeline.items if pm else []
+        pm_items = list(items)
+        try:
+            for item in pm_items:
+                pm.pipeline.items = [item]
+                pm.background = _Verifier(self.ctx, others)
                 pm.run(self.module, self.ctx, self.ctx.diag_engine)
-            finally:
-                pm.background = None
+                self.added.append(self._declarations_added())
+        finally:
+            if pm:
+                pm.pipeline.items, pm.background = pm_items, None
         if self.heard.getvalue() or self.ctx.diag_engine.had_error or self.ctx.pass_stdout:
             raise Redo
 
+    def _declarations_added(self):
+        """The declarations a pass put at the start of the module (as the lowerings declare
+        the runtime's functions they call: functions/lookup_or_create_fn), in the order it
+        made them; Redo when it changed the module's ops in any other way than these and
+        one op for one."""
+        ops = self.module.regions[0].blocks[0].ops
+        names = [symbol_name(op) for op in ops]
+        d = len(names) - len(self.names)
+        if d < 0 or names[d:] != self.names or any(
+                op.name not in _FUNCTIONS or op.regions and op.regions[0].blocks
+                for op in ops[:d]):
+            raise Redo
+        self.names = names
+        return [(names[i], print_op(ops[i], self.options.print_flags))
+                for i in range(d - 1, -1, -1)]
+
     def frame(self):
-        """The module around the functions as this process has it after the pipeline: the
-        module's attributes, then per op a function's name or the op's text. Redo when a
-        symbol is gone, or what was added is more than bodiless declarations."""
-        from pyopt.syntax.printer import attr_to_str, print_op
+        """The module around the functions after the pipeline: the module's attributes, then
+        per op (the declarations the passes added left out) a function's name or the op's
+        text."""
         module = self.module
         out = [tuple((k, attr_to_str(v)) for d in (module.properties, module.attributes)
                      for k, v in d.items())]
-        plain = 0
-        for op in module.regions[0].blocks[0].ops:
+        ops = module.regions[0].blocks[0].ops
+        for op in ops[sum(map(len, self.added)):]:
             name = symbol_name(op)
-            if name is None:
-                plain += 1
-            elif name not in self.symbols and \
-                    (op.name not in _FUNCTIONS or op.regions and op.regions[0].blocks):
-                raise Redo
             out.append((op.name, name) if name in self.functions else
                        print_op(op, self.options.print_flags))
-        if plain != self.plain or not self.symbols.issubset(
-                symbol_name(op) for op in module.regions[0].blocks[0].ops):
-            raise Redo
         return out
 
     def _ops_from_theirs(self):
@@ -187,16 +205,61 @@ class Halves:
 
     def print_with(self, frame):
         """The module's text, the child's part in place of the ops from its first function
-        on (waited for when the printer gets there); Redo when the child has none or its
-        frame is not `frame`."""
+        on; Redo when the child has none, its frame is not `frame` or a declaration both
+        added differs. The part is waited for when the printer gets there, unless the
+        passes added declarations: they come first in the text, so whose they are must be
+        known before printing (a child's found only then has the printing start again)."""
+        got = self._result(frame) if any(self.added) else None
+        if got is not None:
+            self._take_declarations(got[1])
+
         def part():
-            got = self.call.result()
-            if got is None or got[0] != frame or got[1] is None:
-                raise Redo
-            return got[1]
+            nonlocal got
+            if got is None:
+                got = self._result(frame)
+                if any(got[1]):
+                    raise _PrintAgain
+            return got[2]
+        try:
+            return self._print(part)
+        except _PrintAgain:
+            self._take_declarations(got[1])
+            return self._print(part)
+
+    def _result(self, frame):
+        got = self.call.result()
+        if got is None or got[0] != frame or got[2] is None:
+            raise Redo
+        return got
+
+    def _print(self, part):
         printer = self._printer()
         printer_split.splice_at(printer, self.module, self._ops_from_theirs()[0], part)
         return printer.print_top(self.module)
+
+    def _take_declarations(self, theirs):
+        """Orders the module's added declarations as one process makes them: pass by pass,
+        first those the parent's functions needed, then those of the child's functions
+        (each made at the start of the module, so the last made comes first); a declaration
+        only the child made is read from its text."""
+        made, order = {}, []
+        for mine, its in zip(self.added, theirs):
+            for name, text in mine + its:
+                if made.setdefault(name, text) != text:
+                    raise Redo
+                if len(made) > len(order):
+                    order.append(name)
+        block = self.module.regions[0].blocks[0]
+        n = sum(map(len, self.added))
+        have = {symbol_name(op): op for op in block.ops[:n]}
+        first = block.first
+        for name in order:  # (each before the one made before it)
+            op = have.get(name) or _read_op(made[name], self.ctx)
+            if op is not first:
+                if op.parent is not None:
+                    op.detach()
+                block.insert_before(first, op)
+            first = op
 
 
 class _Verifier:
@@ -219,3 +282,13 @@ def _names(funcs):
     if None in names or len(names) != len(funcs):
         raise Redo
     return frozenset(names)
+
+
+def _read_op(text, ctx):
+    """The op printed as `text` (a declaration: no aliases, no SSA values), detached."""
+    from pyopt.ir.location import SourceBuffer
+    from pyopt.tool import parse_module
+    module, _ = parse_module(SourceBuffer("<declaration>", text), ctx)
+    op = module.regions[0].blocks[0].first
+    op.detach()
+    return op

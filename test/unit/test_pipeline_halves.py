@@ -108,11 +108,23 @@ def test_functions_written_without_the_module_line(tmp_path, monkeypatch, capsys
 
 
 def test_declaration_added_by_one_half_only(tmp_path, monkeypatch, capsys):
-    """Only the second half allocates: the child adds `malloc`, the parent does not; the
-    chunk runs again in one process."""
+    """Only the second half allocates: the child adds `malloc` and `free`, the parent takes
+    them over."""
     text = _module(alloc=lambda i: i >= 9)
     did, (out, _, code) = _same(text, LOWER, tmp_path, monkeypatch, capsys)
-    assert did == "redo" and code == 0 and "llvm.func @malloc(" in out
+    assert did == "split" and code == 0 and "llvm.func @malloc(" in out
+
+
+@pytest.mark.parametrize("prints", [range(8, 12), range(0, 2), (1, 10)])
+def test_declarations_added_by_several_passes(prints, tmp_path, monkeypatch, capsys):
+    """vector-to-llvm declares the print functions, memref-to-llvm later malloc and free:
+    one process orders them pass by pass, whichever half needed them."""
+    text = _module(alloc=lambda i: i < 3, extra=lambda i: f"    vector.print %k{i} : i32\n"
+                   if i in prints else "")
+    args = ["--convert-vector-to-llvm"] + LOWER
+    did, (out, _, code) = _same(text, args, tmp_path, monkeypatch, capsys)
+    assert did == "split" and code == 0
+    assert out.index("llvm.func @free(") < out.index("llvm.func @printNewline(")
 
 
 def test_declarations_added_by_both_halves(tmp_path, monkeypatch, capsys):
