@@ -13,9 +13,9 @@ def lookup_or_create_fn(module, name, param_types, result_type, ctx, var_arg=Fal
     """The name of an `llvm.func @name` in `module`, declared at the start of its body if
     missing (returns the name, for `builders.call`)."""
     body = module.regions[0].blocks[0]
+    key = StringAttr(name)
     for op in body.ops:
-        if op.name in ("llvm.func", "func.func") and \
-                op.properties.get("sym_name") == StringAttr(name):
+        if op.name in ("llvm.func", "func.func") and op.properties.get("sym_name") == key:
             return name
     b = Builder(ctx)
     b.set_insertion_point_to_start(body)
