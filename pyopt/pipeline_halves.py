@@ -148,17 +148,16 @@ class Halves:
                 self.parser.parse_skipped_region(start)
         _Verifier(self.ctx, others).start(self.module)
         pm = self.options.pipeline
-        items = pm.pipeline.items if pm else []
-        pm_items = list(items)
+        passes = list(pm.pipeline.items) if pm else []
         try:
-            for item in pm_items:
+            for item in passes:
                 pm.pipeline.items = [item]
                 pm.background = _Verifier(self.ctx, others)
                 pm.run(self.module, self.ctx, self.ctx.diag_engine)
                 self.added.append(self._declarations_added())
         finally:
-            if pm:
-                pm.pipeline.items, pm.background = pm_items, None
+            if passes:
+                pm.pipeline.items, pm.background = passes, None
         if self.heard.getvalue() or self.ctx.diag_engine.had_error or self.ctx.pass_stdout:
             raise Redo
 
