@@ -13,8 +13,9 @@ casts: reconcile-unrealized-casts must be able to remove every cast), lowered by
 Both tools run as commands on the same file (parse, verify, passes, print to a file), each in
 a fresh process whose wall time, CPU time and peak RSS come from its own rusage (`os.wait4`:
 the CPU time includes the children it waited for). They run as a user runs them: mlir-opt
-with its threads, pyopt verifying in a forked child beside its passes (both use the two
-cores of the reference machine). Their pass times come from one more run with
+with its threads, pyopt sharing the functions out between two processes (1 MB of input or
+more: pyopt/pipeline_halves.py) or else verifying in a forked child beside its passes (both
+use the two cores of the reference machine). Their pass times come from one more run with
 `--mlir-timing` (mlir-opt single-threaded, pyopt verifying in-process). For each size the table
 gives the command's wall time, CPU time, peak RSS and time per op for both tools, the passes'
 time per op, the ratios, and whether the two outputs are byte-identical (exit status 1 if not).
