@@ -18,6 +18,7 @@ disagreement or a crash in either process makes the whole chunk run again in one
 (`Redo`), so output and diagnostics are never different from a single process's."""
 from __future__ import annotations
 
+import copy
 import io
 
 from pyopt.background_verify import HALVES_MIN_CHARS, fork_available, verified_silently
@@ -174,8 +175,8 @@ class Halves:
                 for op in ops[:d]):
             raise Redo
         self.names = names
-        return [(names[i], print_op(ops[i], self.options.print_flags))
-                for i in range(d - 1, -1, -1)]
+        flags = self._local_flags()
+        return [(names[i], print_op(ops[i], flags)) for i in range(d - 1, -1, -1)]
 
     def frame(self):
         """The module around the functions after the pipeline: the module's attributes, then
@@ -185,11 +186,18 @@ class Halves:
         out = [tuple((k, attr_to_str(v)) for d in (module.properties, module.attributes)
                      for k, v in d.items())]
         ops = module.regions[0].blocks[0].ops
+        flags = self._local_flags()
         for op in ops[sum(map(len, self.added)):]:
             name = symbol_name(op)
-            out.append((op.name, name) if name in self.functions else
-                       print_op(op, self.options.print_flags))
+            out.append((op.name, name) if name in self.functions else print_op(op, flags))
         return out
+
+    def _local_flags(self):
+        """The print flags with names numbered from the op printed when it is isolated from
+        above (else print_op numbers the whole module for each op)."""
+        flags = copy.copy(self.options.print_flags)
+        flags.local_scope = True
+        return flags
 
     def _ops_from_theirs(self):
         ops = self.module.regions[0].blocks[0].ops
