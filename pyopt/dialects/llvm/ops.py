@@ -182,8 +182,10 @@ def _op(name, **kw):
 
 
 # ============================================================================ arithmetic
+# (in MLIR 19 only add and mul are Commutative: CSE and the constant-moving fold leave the
+# operands of and/or/xor as written)
 for _n, _comm in (("udiv", False), ("sdiv", False), ("urem", False), ("srem", False),
-                  ("and", True), ("or", True), ("xor", True), ("lshr", False),
+                  ("and", False), ("or", False), ("xor", False), ("lshr", False),
                   ("ashr", False)):
     _op(_n, operands=[("lhs", IntOrVec), ("rhs", IntOrVec)], results=[("res", IntOrVec)],
         traits=[PURE, SAME_OPERANDS_AND_RESULT_TYPE] + ([COMMUTATIVE] if _comm else []),
