@@ -10,9 +10,11 @@ references find them, and leaves them out of its verification.
 
 This is only done when every pass of the pipeline is one of FUNCTION_LOCAL: passes under which
 what becomes of a function depends on nothing but its own body and the module-level ops. The
-two processes must then agree on the module around the functions (`Halves.frame`): every op there
-printed the same, no symbol lost, and nothing added but bodiless function declarations (which
-those passes look up or create by name, as when the runtime's `malloc` is first needed). A
+passes run one at a time; after each, the module-level ops must be those before it, one for
+one, but for bodiless function declarations put at the top (the runtime's functions a
+lowering calls, looked up or made by name: `malloc` when an allocation is first lowered). The
+parent takes the child's declarations over and orders them as one process makes them. The two
+processes must also agree on the rest of the module around the functions (`Halves.frame`). A
 diagnostic of any kind, a pass printing, a verification that does not pass silently, a
 disagreement or a crash in either process makes the whole chunk run again in one process
 (`Redo`), so output and diagnostics are never different from a single process's."""
@@ -261,7 +263,9 @@ class Halves:
         have = {symbol_name(op): op for op in block.ops[:n]}
         first = block.first
         for name in order:  # (each before the one made before it)
-            op = have.get(name) or _read_op(made[name], self.ctx)
+            op = have.get(name)
+            if op is None:
+                op = _read_op(made[name], self.ctx)
             if op is not first:
                 if op.parent is not None:
                     op.detach()

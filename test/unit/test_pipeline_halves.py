@@ -20,7 +20,8 @@ def _function(i, n, alloc=True, body_extra=""):
     callee = (i * 7 + 3) % n
     alloc_lines = ("    %m = memref.alloc(%n) : memref<?xf32>\n"
                    "    memref.dealloc %m : memref<?xf32>\n") if alloc else ""
-    return (f"  func.func {'private ' if i % 4 == 3 else ''}@f{i}(%arg0: i32, %n: index) -> i32 {{\n"
+    private = "private " if i % 4 == 3 else ""
+    return (f"  func.func {private}@f{i}(%arg0: i32, %n: index) -> i32 {{\n"
             "    %c0 = arith.constant 0 : index\n"
             "    %c1 = arith.constant 1 : index\n"
             f"    %k{i} = arith.constant {i} : i32\n"
