@@ -31,8 +31,10 @@ from pyopt.syntax import printer_split
 from pyopt.syntax.printer import attr_to_str, print_op
 from pyopt.syntax.region_spans import region_spans
 
-# the child's share of the bodies' lines (the parent also joins the two texts)
+# the child's share of the bodies' lines (the parent also joins the two texts), and the least
+# it may get: below, one process verifying in a child beside it is faster
 CHILD_SHARE = 0.5
+MIN_SHARE = 0.25
 # the functions whose bodies are shared out
 _FUNCTIONS = ("func.func", "llvm.func")
 # Passes that change each function on its own: no pass reads another function's body (as the
@@ -124,10 +126,10 @@ class Halves:
             raise Redo  # (a region skipped that is no module-level function's)
         self.starts = {op: starts[id(op.regions[0])] for op in funcs}
         count = parser.src.count
-        k = split_point([count("\n", s, parser.skipped[s][-1]) for s in self.starts.values()],
-                        CHILD_SHARE)
-        if k is None:
-            raise Redo
+        lines = [count("\n", s, parser.skipped[s][-1]) for s in self.starts.values()]
+        k = split_point(lines, CHILD_SHARE)
+        if k is None or sum(lines[k:]) < MIN_SHARE * sum(lines):
+            raise Redo  # (one function holds most of the work: verifying beside pays more)
         self.mine, self.theirs = _names(funcs[:k]), _names(funcs[k:])
         self.functions = self.mine | self.theirs
         self.names = [symbol_name(op) for op in ops]  # (None: no symbol)

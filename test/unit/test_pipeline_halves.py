@@ -204,3 +204,11 @@ def test_aliases_from_both_halves(tmp_path, monkeypatch, capsys):
     did, (out, _, code) = _same(text, [], tmp_path, monkeypatch, capsys)
     assert did == "split" and code == 0
     assert out.startswith("#map = affine_map<(d0) -> (d0 mod 2)>\n#map1 = ")
+
+
+def test_one_function_holding_most_of_the_work(tmp_path, monkeypatch, capsys):
+    """The child would get under a quarter of the lines: one process (verifying beside)."""
+    big = "".join(f"    %z{j} = arith.muli %n, %n : index\n" for j in range(400))
+    text = _module(n=4, extra=lambda i: big if i == 0 else "")
+    did, (out, _, code) = _same(text, LOWER, tmp_path, monkeypatch, capsys)
+    assert did == "redo" and code == 0 and "llvm.func @f3(" in out
