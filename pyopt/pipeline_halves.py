@@ -28,7 +28,7 @@ from pyopt.forked import ForkedCall, split_point
 from pyopt.ir.diagnostics import DiagnosticEngine
 from pyopt.ir.symbols import symbol_name
 from pyopt.syntax import printer_split
-from pyopt.syntax.printer import attr_to_str, print_op
+from pyopt.syntax.printer import Printer, attr_to_str, print_op
 from pyopt.syntax.region_spans import region_spans
 
 # the child's share of the bodies' lines (the parent also joins the two texts), and the least
@@ -57,23 +57,22 @@ class _PrintAgain(Exception):
     """The child's part came with declarations to put in before the text printed so far."""
 
 
-def body_spans(text, options, module_name="builtin.module"):
+def body_spans(text, options):
     """The regions to share out (see region_spans), or None when `text` with `options` is
     to be done in one process."""
     from pyopt.pass_manager import PassManager
-    from pyopt.syntax.printer import Printer
     pm = options.pipeline
     if len(text) < HALVES_MIN_CHARS or not fork_available() or not options.threading or \
             options.verify_diagnostics or options.emit_bytecode or options.timing or \
             not isinstance(pm, PassManager) and pm or \
             isinstance(pm, PassManager) and pm.observes_each_pass() or \
             not printer_split.can_split(Printer(options.print_flags)) or \
-            options.print_flags.debuginfo or "{-#" in text:  # (a part carries no resources)
+            options.print_flags.debuginfo:
         return None
     for item in pm.pipeline.items if pm else ():  # (flat: nested pipelines verify stand-ins)
         info = getattr(item, "info", None)
         if info is None or info.name not in FUNCTION_LOCAL or \
-                info.anchor not in (None, module_name):
+                info.anchor not in (None, "builtin.module"):
             return None
     return region_spans(text, _FUNCTIONS) or region_spans(text, _FUNCTIONS, indent="")
 
@@ -211,7 +210,6 @@ class Halves:
         raise Redo
 
     def _printer(self):
-        from pyopt.syntax.printer import Printer
         return Printer(self.options.print_flags, self.ctx)
 
     def print_with(self, frame):

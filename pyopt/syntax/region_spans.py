@@ -14,7 +14,8 @@ def region_spans(text, heads, indent="  "):
     """`{` offset -> the offset after its `}` for the region of each module-level op whose
     line starts with one of `heads` (op names followed by a space); None when they cannot be
     read apart (fewer than two, one not closed as printed, or an alias defined after them:
-    a region may only use aliases defined before it)."""
+    a region may only use aliases defined before it; a resource block after them ends in a
+    line `#-}` too, and a part printed elsewhere could not carry the resources)."""
     head = re.compile(r"^%s(?:%s) [^\n]*\{$" % (indent, "|".join(map(re.escape, heads))),
                       re.M)
     close = "\n" + indent + "}"

@@ -212,3 +212,13 @@ def test_one_function_holding_most_of_the_work(tmp_path, monkeypatch, capsys):
     text = _module(n=4, extra=lambda i: big if i == 0 else "")
     did, (out, _, code) = _same(text, LOWER, tmp_path, monkeypatch, capsys)
     assert did == "redo" and code == 0 and "llvm.func @f3(" in out
+
+
+def test_resources_kept_in_one_process(tmp_path, monkeypatch, capsys):
+    """A part cannot carry the resources a body uses: the input is not split."""
+    use = "    %res = arith.constant dense_resource<blob> : tensor<2xi32>\n"
+    text = _module(extra=lambda i: use if i == 10 else "") + \
+        '{-#\n  dialect_resources: {\n    builtin: {\n' \
+        '      blob: "0x040000000100000002000000"\n    }\n  }\n#-}\n'
+    did, (out, _, code) = _same(text, [], tmp_path, monkeypatch, capsys)
+    assert did is None and code == 0 and "blob: " in out
